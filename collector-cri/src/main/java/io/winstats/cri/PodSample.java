@@ -1,0 +1,40 @@
+package io.winstats.cri;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One pod's stats and identity, with its containers.
+ *
+ * @param sandboxId the runtime's pod sandbox id
+ * @param createdAt when the runtime created the sandbox
+ * @param labels the sandbox's CRI labels
+ * @param processCount processes in the pod, where the runtime counts them
+ * @param containers the pod's containers, sorted by name then attempt
+ */
+public record PodSample(
+    PodRef ref,
+    String sandboxId,
+    Instant createdAt,
+    Map<String, String> labels,
+    @Nullable CpuUsage cpu,
+    @Nullable MemoryUsage memory,
+    @Nullable NetworkUsage network,
+    @Nullable Long processCount,
+    List<ContainerSample> containers) {
+  public PodSample {
+    Objects.requireNonNull(ref, "ref");
+    Objects.requireNonNull(sandboxId, "sandboxId");
+    Objects.requireNonNull(createdAt, "createdAt");
+    labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));
+    containers =
+        containers.stream()
+            .sorted(Comparator.comparing(ContainerSample::name).thenComparingInt(ContainerSample::attempt))
+            .toList();
+  }
+}

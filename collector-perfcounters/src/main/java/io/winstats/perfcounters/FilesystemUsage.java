@@ -1,0 +1,34 @@
+package io.winstats.perfcounters;
+
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Capacity and use of one mounted filesystem or Windows volume.
+ *
+ * @param device the block device or volume ({@code /dev/vda}, {@code C:})
+ * @param mountpoint where it is mounted ({@code /}, {@code C:\})
+ * @param fsType the filesystem type ({@code ext4}, {@code NTFS})
+ * @param inodes total inodes, absent on Windows
+ * @param inodesFree free inodes, absent on Windows
+ */
+public record FilesystemUsage(
+    String device,
+    String mountpoint,
+    String fsType,
+    long capacityBytes,
+    long availableBytes,
+    long usedBytes,
+    @Nullable Long inodes,
+    @Nullable Long inodesFree) {
+  public FilesystemUsage {
+    Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(mountpoint, "mountpoint");
+    Objects.requireNonNull(fsType, "fsType");
+    NodeMemory.requireNonNegative("capacityBytes", capacityBytes);
+    NodeMemory.requireNonNegative("availableBytes", availableBytes);
+    NodeMemory.requireNonNegative("usedBytes", usedBytes);
+    NodeMemory.requireNonNegative("inodes", inodes);
+    NodeMemory.requireNonNegative("inodesFree", inodesFree);
+  }
+}

@@ -1,0 +1,24 @@
+package io.winstats.perfcounters;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Node CPU time.
+ *
+ * @param logicalCores logical processors online (all processor groups on Windows)
+ * @param usageCoreNanos cumulative busy time over all cores in nanoseconds: every mode but idle and iowait on Linux,
+ *     user + privileged on Windows
+ * @param cores per-core cumulative times, sorted by core name
+ */
+public record NodeCpu(int logicalCores, long usageCoreNanos, List<CoreCpuTime> cores) {
+  public NodeCpu {
+    if (logicalCores <= 0) {
+      throw new IllegalArgumentException("logicalCores must be positive: " + logicalCores);
+    }
+    if (usageCoreNanos < 0) {
+      throw new IllegalArgumentException("usageCoreNanos must not be negative: " + usageCoreNanos);
+    }
+    cores = cores.stream().sorted(Comparator.comparing(CoreCpuTime::core, NaturalOrder.INSTANCE)).toList();
+  }
+}

@@ -1,0 +1,11 @@
+package io.winstats.perfcounters;
+
+/** The parts of a {@link NodeSample}; a part that could not be read is named in {@link NodeSample#missing()}. */
+public enum NodePart {
+  CPU,
+  MEMORY,
+  NETWORK,
+  FILESYSTEM,
+  DISK_IO,
+  SYSTEM
+}

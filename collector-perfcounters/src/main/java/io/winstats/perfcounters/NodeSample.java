@@ -1,0 +1,47 @@
+package io.winstats.perfcounters;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One immutable reading of every node counter, as of {@link #timestamp()}.
+ *
+ * <p>A part that could not be read is {@code null} (or an empty list) and named in {@link #missing()} with its
+ * reason; a present part is complete.
+ *
+ * @param timestamp the source's own time of the reading (PDH's collect time, the read time of /proc, the logged time)
+ * @param monotonicNanos a monotonic clock reading taken with the sample, for rates that survive wall-clock steps
+ * @param origin whether cumulative figures are exact ({@link ValueOrigin#RAW}) or integrated from formatted values
+ * @param interfaces network interfaces, sorted by name
+ * @param filesystems mounted filesystems, sorted by mountpoint
+ * @param disks block devices, sorted by device
+ * @param missing parts that could not be read, each with the reason
+ */
+public record NodeSample(
+    Instant timestamp,
+    long monotonicNanos,
+    ValueOrigin origin,
+    @Nullable NodeCpu cpu,
+    @Nullable NodeMemory memory,
+    List<NetworkInterfaceCounters> interfaces,
+    List<FilesystemUsage> filesystems,
+    List<DiskIoCounters> disks,
+    @Nullable NodeSystem system,
+    Map<NodePart, String> missing) {
+  public NodeSample {
+    Objects.requireNonNull(timestamp, "timestamp");
+    Objects.requireNonNull(origin, "origin");
+    interfaces = interfaces.stream().sorted(Comparator.comparing(NetworkInterfaceCounters::name)).toList();
+    filesystems = filesystems.stream().sorted(Comparator.comparing(FilesystemUsage::mountpoint)).toList();
+    disks = disks.stream().sorted(Comparator.comparing(DiskIoCounters::device, NaturalOrder.INSTANCE)).toList();
+    EnumMap<NodePart, String> copy = new EnumMap<>(NodePart.class);
+    copy.putAll(missing);
+    missing = Collections.unmodifiableMap(copy);
+  }
+}
