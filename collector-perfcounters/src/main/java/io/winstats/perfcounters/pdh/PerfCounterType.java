@@ -1,0 +1,49 @@
+package io.winstats.perfcounters.pdh;
+
+import java.util.Locale;
+
+/**
+ * Winperf counter type constants ({@code dwType} of {@code PDH_COUNTER_INFO_W}) and the flag tests this package needs.
+ * Values are the {@code winperf.h} macros as the fact sheet lists them.
+ */
+final class PerfCounterType {
+  static final int PERF_SIZE_LARGE = 0x00000100;
+  static final int PERF_TIMER_100NS = 0x00100000;
+  static final int PERF_OBJECT_TIMER = 0x00200000;
+  static final int PERF_DELTA_COUNTER = 0x00400000;
+  static final int PERF_INVERSE_COUNTER = 0x01000000;
+
+  static final int PERF_COUNTER_RAWCOUNT = 0x00010000;
+  static final int PERF_COUNTER_LARGE_RAWCOUNT = 0x00010100;
+  static final int PERF_COUNTER_COUNTER = 0x10410400;
+  static final int PERF_COUNTER_BULK_COUNT = 0x10410500;
+  static final int PERF_100NSEC_TIMER = 0x20510500;
+  static final int PERF_100NSEC_TIMER_INV = 0x21510500;
+  static final int PERF_RAW_FRACTION = 0x20020400;
+  static final int PERF_LARGE_RAW_FRACTION = 0x20020500;
+  static final int PERF_AVERAGE_TIMER = 0x30020400;
+  static final int PERF_ELAPSED_TIME = 0x30240500;
+  static final int PERF_PRECISION_100NS_TIMER = 0x20570500;
+
+  private PerfCounterType() {}
+
+  /** Whether the data is 64 bits wide; otherwise it is a {@code DWORD} and wraps at 2^32. */
+  static boolean is64Bit(int type) {
+    return (type & PERF_SIZE_LARGE) != 0;
+  }
+
+  /** Whether a display value needs two samples. */
+  static boolean isDelta(int type) {
+    return (type & PERF_DELTA_COUNTER) != 0;
+  }
+
+  /** Whether the time base is 100 ns. */
+  static boolean is100Ns(int type) {
+    return (type & PERF_TIMER_100NS) != 0;
+  }
+
+  /** {@code 0x%08X}. */
+  static String hex(int type) {
+    return String.format(Locale.ROOT, "0x%08X", type);
+  }
+}

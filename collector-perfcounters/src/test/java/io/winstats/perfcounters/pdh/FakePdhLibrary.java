@@ -1,0 +1,426 @@
+package io.winstats.perfcounters.pdh;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A hand-written PDH: counters exist when their type is configured and their object is present; a collect snapshots
+ * the current frame (raw items per path) into the query, and the array calls return that snapshot, as PDH does.
+ *
+ * <p>Failure modes on demand: objects that vanish (array calls on their counters fail with
+ * {@code PDH_CSTATUS_NO_OBJECT}, and those handles stay dead until the counter is added again, which is what a rewritten
+ * counter registry does to live queries), add failures by path, collect failures by object, and a collect that blocks
+ * until released. Every call is recorded with its thread. Synchronized: the test thread configures, the sampling thread
+ * calls.
+ */
+final class FakePdhLibrary implements PdhLibrary {
+
+  // ---- configuration
+  private final Map<String, Integer> types = new HashMap<>();
+  private final Map<String, Long> timeBases = new HashMap<>();
+  private final Map<String, List<RawCounterItem>> items = new LinkedHashMap<>();
+  private final Set<String> missingObjects = new HashSet<>();
+  private final Map<String, Integer> addFailures = new HashMap<>();
+  private final Map<String, Integer> collectFailures = new HashMap<>();
+  private long localFileTime;
+  private final long totalPhysicalBytes = 17_179_869_184L;
+  private final int activeProcessors = 4;
+  private @Nullable CountDownLatch collectGate;
+  private final CountDownLatch collectEntered = new CountDownLatch(1);
+  private final CountDownLatch collectLeft = new CountDownLatch(1);
+
+  // ---- PDH state
+  private long nextHandle = 0x1000;
+  private final Map<Long, QueryState> queries = new HashMap<>();
+  private final Map<Long, CounterState> counters = new HashMap<>();
+
+  // ---- records
+  private final List<String> calls = new ArrayList<>();
+  private final Set<String> threads = new LinkedHashSet<>();
+  private boolean closed;
+
+  private static final class QueryState {
+    final List<Long> counters = new ArrayList<>();
+    final Map<Long, List<RawCounterItem>> snapshot = new HashMap<>();
+  }
+
+  private static final class CounterState {
+    final String path;
+    final long query;
+    boolean dead;
+
+    CounterState(String path, long query) {
+      this.path = path;
+      this.query = query;
+    }
+  }
+
+  static String key(String path) {
+    return path.toLowerCase(Locale.ROOT);
+  }
+
+  private static String objectOf(String path) {
+    return CounterPath.parse(path).object().toLowerCase(Locale.ROOT);
+  }
+
+  // ---------------------------------------------------------------- fixture loading and configuration
+
+  /** Loads a TSV fixture (see fixtures/pdh/synthetic-4cpu/README.md); the time is read in {@code zone}. */
+  synchronized FakePdhLibrary load(String resource, ZoneId zone) {
+    String text;
+    try (InputStream in = FakePdhLibrary.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no fixture " + resource);
+      }
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    for (String line : text.split("\n")) {
+      if (line.isBlank() || line.startsWith("#")) {
+        continue;
+      }
+      String[] f = line.split("\t");
+      switch (f[0]) {
+        case "time" -> localFileTime =
+            FileTimes.toLocalFileTime(LocalDateTime.parse(f[1]).atZone(zone).toInstant(), zone);
+        case "type" -> {
+          types.put(key(f[1]), Integer.parseUnsignedInt(f[2].substring(2), 16));
+          if (f.length > 3) {
+            timeBases.put(key(f[1]), Long.parseLong(f[3]));
+          }
+        }
+        case "item" -> items
+            .computeIfAbsent(key(f[1]), k -> new ArrayList<>())
+            .add(
+                new RawCounterItem(
+                    f[2].equals("-") ? "" : f[2],
+                    new RawCounter(
+                        Integer.parseUnsignedInt(f[3].substring(2), 16),
+                        localFileTime,
+                        Long.parseLong(f[4]),
+                        Long.parseLong(f[5]),
+                        0)));
+        default -> throw new IllegalArgumentException("bad fixture line: " + line);
+      }
+    }
+    return this;
+  }
+
+  /** Replaces one instance's raw values (the first item of that name). */
+  synchronized void setItem(String path, String instance, int cStatus, long first, long second) {
+    List<RawCounterItem> list = items.get(key(path));
+    for (int i = 0; i < list.size(); i++) {
+      if (list.get(i).instance().equals(instance)) {
+        list.set(i, new RawCounterItem(instance, new RawCounter(cStatus, localFileTime, first, second, 0)));
+        return;
+      }
+    }
+    throw new IllegalArgumentException("no item " + instance + " in " + path);
+  }
+
+  synchronized void setItem(String path, String instance, long first) {
+    RawCounter old = item(path, instance);
+    setItem(path, instance, old.cStatus(), first, old.secondValue());
+  }
+
+  synchronized void setItems(String path, List<RawCounterItem> list) {
+    items.put(key(path), new ArrayList<>(list));
+  }
+
+  synchronized RawCounter item(String path, String instance) {
+    return items.get(key(path)).stream()
+        .filter(i -> i.instance().equals(instance))
+        .findFirst()
+        .orElseThrow()
+        .value();
+  }
+
+  synchronized void setType(String path, int type, @Nullable Long timeBase) {
+    types.put(key(path), type);
+    if (timeBase != null) {
+      timeBases.put(key(path), timeBase);
+    }
+  }
+
+  synchronized void setLocalFileTime(long value) {
+    localFileTime = value;
+  }
+
+  synchronized void removeObject(String object) {
+    missingObjects.add(object.toLowerCase(Locale.ROOT));
+  }
+
+  synchronized void restoreObject(String object) {
+    missingObjects.remove(object.toLowerCase(Locale.ROOT));
+  }
+
+  synchronized void failAdd(String path, PdhStatus status) {
+    addFailures.put(key(path), status.code());
+  }
+
+  synchronized void failCollect(String object, @Nullable PdhStatus status) {
+    if (status == null) {
+      collectFailures.remove(object.toLowerCase(Locale.ROOT));
+    } else {
+      collectFailures.put(object.toLowerCase(Locale.ROOT), status.code());
+    }
+  }
+
+  /** The next collects block until {@link #releaseCollect()}. */
+  synchronized void hangCollect() {
+    collectGate = new CountDownLatch(1);
+  }
+
+  void releaseCollect() {
+    CountDownLatch gate;
+    synchronized (this) {
+      gate = collectGate;
+      collectGate = null;
+    }
+    if (gate != null) {
+      gate.countDown();
+    }
+  }
+
+  void awaitCollectEntered() throws InterruptedException {
+    if (!collectEntered.await(30, TimeUnit.SECONDS)) {
+      throw new AssertionError("collect never entered");
+    }
+  }
+
+  void awaitHungCollectLeft() throws InterruptedException {
+    if (!collectLeft.await(30, TimeUnit.SECONDS)) {
+      throw new AssertionError("hung collect never returned");
+    }
+  }
+
+  // ---------------------------------------------------------------- observations
+
+  synchronized List<String> calls() {
+    return List.copyOf(calls);
+  }
+
+  synchronized Set<String> threads() {
+    return Set.copyOf(threads);
+  }
+
+  synchronized int openQueries() {
+    return queries.size();
+  }
+
+  synchronized boolean closed() {
+    return closed;
+  }
+
+  synchronized long count(String call) {
+    return calls.stream().filter(c -> c.startsWith(call + " ") || c.equals(call)).count();
+  }
+
+  private void record(String call) {
+    calls.add(call);
+    threads.add(Thread.currentThread().getName());
+  }
+
+  // ---------------------------------------------------------------- PdhLibrary
+
+  @Override
+  public synchronized PdhQuery openQuery() {
+    record("PdhOpenQueryW");
+    long h = nextHandle++;
+    queries.put(h, new QueryState());
+    return new PdhQuery(h);
+  }
+
+  @Override
+  public synchronized PdhCounter addEnglishCounter(PdhQuery query, String englishPath) {
+    record("PdhAddEnglishCounterW " + englishPath);
+    QueryState q = queries.get(query.handle());
+    if (q == null) {
+      throw new PdhException(PdhStatus.PDH_INVALID_HANDLE, "PdhAddEnglishCounterW", englishPath);
+    }
+    Integer failure = addFailures.get(key(englishPath));
+    if (failure != null) {
+      throw new PdhException(failure, "PdhAddEnglishCounterW", englishPath);
+    }
+    if (missingObjects.contains(objectOf(englishPath))) {
+      throw new PdhException(PdhStatus.PDH_CSTATUS_NO_OBJECT, "PdhAddEnglishCounterW", englishPath);
+    }
+    if (!types.containsKey(key(englishPath))) {
+      throw new PdhException(PdhStatus.PDH_CSTATUS_NO_COUNTER, "PdhAddEnglishCounterW", englishPath);
+    }
+    long h = nextHandle++;
+    counters.put(h, new CounterState(englishPath, query.handle()));
+    q.counters.add(h);
+    return new PdhCounter(h, englishPath);
+  }
+
+  @Override
+  public synchronized void removeCounter(PdhCounter counter) {
+    record("PdhRemoveCounter " + counter.path());
+    CounterState c = counters.remove(counter.handle());
+    if (c == null) {
+      throw new PdhException(PdhStatus.PDH_INVALID_HANDLE, "PdhRemoveCounter", counter.path());
+    }
+    queries.get(c.query).counters.remove(counter.handle());
+  }
+
+  @Override
+  public void collectQueryData(PdhQuery query) {
+    collect(query, "PdhCollectQueryData");
+  }
+
+  @Override
+  public long collectQueryDataWithTime(PdhQuery query) {
+    return collect(query, "PdhCollectQueryDataWithTime");
+  }
+
+  private long collect(PdhQuery query, String call) {
+    CountDownLatch gate;
+    synchronized (this) {
+      record(call);
+      gate = collectGate;
+    }
+    if (gate != null) {
+      collectEntered.countDown();
+      try {
+        gate.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      collectLeft.countDown();
+    }
+    synchronized (this) {
+      QueryState q = queries.get(query.handle());
+      if (q == null) {
+        throw new PdhException(PdhStatus.PDH_INVALID_HANDLE, call, null);
+      }
+      for (long h : q.counters) {
+        Integer failure = collectFailures.get(objectOf(counters.get(h).path));
+        if (failure != null) {
+          throw new PdhException(failure, call, null);
+        }
+      }
+      q.snapshot.clear();
+      for (long h : q.counters) {
+        List<RawCounterItem> list = items.get(key(counters.get(h).path));
+        q.snapshot.put(h, list == null ? List.of() : List.copyOf(list));
+      }
+      return localFileTime;
+    }
+  }
+
+  @Override
+  public synchronized List<RawCounterItem> rawCounterArray(PdhCounter counter) {
+    record("PdhGetRawCounterArrayW " + counter.path());
+    CounterState c = counters.get(counter.handle());
+    if (c == null) {
+      throw new PdhException(PdhStatus.PDH_INVALID_HANDLE, "PdhGetRawCounterArrayW", counter.path());
+    }
+    if (c.dead || missingObjects.contains(objectOf(c.path))) {
+      c.dead = true;
+      throw new PdhException(PdhStatus.PDH_CSTATUS_NO_OBJECT, "PdhGetRawCounterArrayW", counter.path());
+    }
+    List<RawCounterItem> snap = queries.get(c.query).snapshot.get(counter.handle());
+    return snap == null ? List.of() : snap;
+  }
+
+  @Override
+  public synchronized List<FormattedCounterItem> formattedCounterArray(PdhCounter counter, int format) {
+    record("PdhGetFormattedCounterArrayW " + counter.path());
+    List<FormattedCounterItem> out = new ArrayList<>();
+    for (RawCounterItem i : rawCounterArray(counter)) {
+      out.add(
+          new FormattedCounterItem(
+              i.instance(),
+              new FormattedValue(i.value().cStatus(), i.value().firstValue(), i.value().firstValue())));
+    }
+    return out;
+  }
+
+  @Override
+  public synchronized CounterInfo counterInfo(PdhCounter counter) {
+    record("PdhGetCounterInfoW " + counter.path());
+    CounterState c = counters.get(counter.handle());
+    if (c == null) {
+      throw new PdhException(PdhStatus.PDH_INVALID_HANDLE, "PdhGetCounterInfoW", counter.path());
+    }
+    return new CounterInfo(types.get(key(c.path)), 0, c.path);
+  }
+
+  /**
+   * Implements the two formulas the tests use: {@code PERF_COUNTER_COUNTER}/{@code BULK_COUNT} as
+   * (N1-N0)/((D1-D0)/F) and the raw counts as N; anything else is {@code PDH_FUNCTION_NOT_FOUND}.
+   */
+  @Override
+  public synchronized FormattedValue calculateFromRaw(
+      PdhCounter counter, int format, RawCounter newer, @Nullable RawCounter older) {
+    record("PdhCalculateCounterFromRawValue " + counter.path());
+    int type = types.get(key(counter.path()));
+    if (type == PerfCounterType.PERF_COUNTER_COUNTER || type == PerfCounterType.PERF_COUNTER_BULK_COUNT) {
+      if (older == null) {
+        throw new PdhException(PdhStatus.PDH_INVALID_ARGUMENT, "PdhCalculateCounterFromRawValue", counter.path());
+      }
+      long f = timeBases.getOrDefault(key(counter.path()), 10_000_000L);
+      double seconds = (newer.secondValue() - older.secondValue()) / (double) f;
+      double v = (newer.firstValue() - older.firstValue()) / seconds;
+      return new FormattedValue(0, v, (long) v);
+    }
+    if (type == PerfCounterType.PERF_COUNTER_RAWCOUNT || type == PerfCounterType.PERF_COUNTER_LARGE_RAWCOUNT) {
+      return new FormattedValue(0, newer.firstValue(), newer.firstValue());
+    }
+    throw new PdhException(PdhStatus.PDH_FUNCTION_NOT_FOUND, "PdhCalculateCounterFromRawValue", counter.path());
+  }
+
+  @Override
+  public synchronized long counterTimeBase(PdhCounter counter) {
+    record("PdhGetCounterTimeBase " + counter.path());
+    Long base = timeBases.get(key(counter.path()));
+    if (base == null) {
+      throw new PdhException(PdhStatus.PDH_INVALID_ARGUMENT, "PdhGetCounterTimeBase", counter.path());
+    }
+    return base;
+  }
+
+  @Override
+  public synchronized void closeQuery(PdhQuery query) {
+    record("PdhCloseQuery");
+    QueryState q = queries.remove(query.handle());
+    if (q == null) {
+      throw new PdhException(PdhStatus.PDH_INVALID_HANDLE, "PdhCloseQuery", null);
+    }
+    q.counters.forEach(counters::remove);
+  }
+
+  @Override
+  public synchronized long totalPhysicalMemoryBytes() {
+    record("GlobalMemoryStatusEx");
+    return totalPhysicalBytes;
+  }
+
+  @Override
+  public synchronized int activeProcessorCount() {
+    record("GetActiveProcessorCount");
+    return activeProcessors;
+  }
+
+  @Override
+  public synchronized void close() {
+    closed = true;
+  }
+}
