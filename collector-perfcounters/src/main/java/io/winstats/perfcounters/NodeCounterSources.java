@@ -1,0 +1,126 @@
+package io.winstats.perfcounters;
+
+import io.winstats.perfcounters.pdh.PdhNodeSource;
+import io.winstats.perfcounters.procfs.ProcfsNodeSource;
+import io.winstats.perfcounters.replay.ReplayNodeSource;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Locale;
+
+/**
+ * Opens the node counter source a {@code --source} value names.
+ *
+ * <p>Accepted forms:
+ *
+ * <ul>
+ *   <li>{@code auto}: the platform's source, {@code procfs} on Linux and {@code pdh} on Windows;
+ *   <li>{@code procfs}: {@code /proc} of this host;
+ *   <li>{@code procfs:<root>}: a proc tree at {@code <root>} (a container's {@code /host/proc}, a test fixture), with
+ *       {@code /} as the root filesystem;
+ *   <li>{@code pdh}: Windows performance counters (Windows only);
+ *   <li>{@code replay:<file>[,speed=<N>|max][,bias=<minutes>]}: a PDH-CSV counter log, at N times its recorded pace (1
+ *       when absent) or one row per sample with {@code max}; {@code bias} is the logging machine's Windows time-zone
+ *       bias, used when the log's banner has none.
+ * </ul>
+ */
+public final class NodeCounterSources {
+  /** The accepted forms, for error messages. */
+  public static final String ACCEPTED =
+      "auto, procfs, procfs:<root>, pdh, replay:<file>[,speed=<N>|max][,bias=<minutes>]";
+
+  private NodeCounterSources() {}
+
+  /**
+   * Opens the source {@code spec} names.
+   *
+   * @param clock stamps (procfs) or paces (replay) the samples
+   * @throws IllegalArgumentException when {@code spec} is not one of the accepted forms, or names {@code pdh} (also
+   *     through {@code auto}) on a host that is not Windows
+   * @throws NodeSourceException when the named source exists but cannot be opened (no procfs, an unreadable log)
+   */
+  public static NodeCounterSource open(String spec, Clock clock) {
+    return open(spec, clock, System.getProperty("os.name", ""));
+  }
+
+  static NodeCounterSource open(String spec, Clock clock, String osName) {
+    String trimmed = spec.strip();
+    if (trimmed.equals("auto")) {
+      return open(isWindows(osName) ? "pdh" : "procfs", clock, osName);
+    }
+    if (trimmed.equals("procfs")) {
+      return ProcfsNodeSource.open(clock);
+    }
+    if (trimmed.startsWith("procfs:") && trimmed.length() > "procfs:".length()) {
+      return ProcfsNodeSource.open(
+          Path.of(trimmed.substring("procfs:".length())), Path.of("/"), clock, System::nanoTime);
+    }
+    if (trimmed.equals("pdh")) {
+      if (!isWindows(osName)) {
+        throw new IllegalArgumentException("pdh source is only available on Windows");
+      }
+      return PdhNodeSource.open(clock);
+    }
+    if (trimmed.startsWith("replay:") && trimmed.length() > "replay:".length()) {
+      return openReplay(trimmed.substring("replay:".length()), clock);
+    }
+    throw new IllegalArgumentException("unsupported node source '" + spec + "'; accepted: " + ACCEPTED);
+  }
+
+  private static NodeCounterSource openReplay(String argument, Clock clock) {
+    String file = argument;
+    double speed = 1;
+    Integer bias = null;
+    // options trail the file name, so a file name may itself hold commas
+    while (true) {
+      int comma = file.lastIndexOf(',');
+      if (comma < 0) {
+        break;
+      }
+      String option = file.substring(comma + 1).strip();
+      if (option.startsWith("speed=")) {
+        speed = parseSpeed(option.substring("speed=".length()));
+      } else if (option.startsWith("bias=")) {
+        bias = parseBias(option.substring("bias=".length()));
+      } else {
+        break;
+      }
+      file = file.substring(0, comma);
+    }
+    if (file.isBlank()) {
+      throw new IllegalArgumentException("replay needs a file; accepted: " + ACCEPTED);
+    }
+    return ReplayNodeSource.open(Path.of(file), speed, bias, clock);
+  }
+
+  private static double parseSpeed(String value) {
+    if (value.toLowerCase(Locale.ROOT).equals("max")) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double speed;
+    try {
+      speed = Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("replay speed must be a positive number or max: '" + value + "'", e);
+    }
+    if (!(speed > 0) || Double.isInfinite(speed)) {
+      throw new IllegalArgumentException("replay speed must be a positive number or max: '" + value + "'");
+    }
+    return speed;
+  }
+
+  private static int parseBias(String value) {
+    try {
+      int bias = Integer.parseInt(value);
+      if (Math.abs(bias) > 24 * 60) {
+        throw new IllegalArgumentException("replay bias must be within ±1440 minutes: " + value);
+      }
+      return bias;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("replay bias must be whole minutes: '" + value + "'", e);
+    }
+  }
+
+  private static boolean isWindows(String osName) {
+    return osName.toLowerCase(Locale.ROOT).startsWith("windows");
+  }
+}

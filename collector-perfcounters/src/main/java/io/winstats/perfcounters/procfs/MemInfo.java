@@ -1,0 +1,93 @@
+package io.winstats.perfcounters.procfs;
+
+import io.winstats.perfcounters.NodeMemory;
+import java.util.HashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The parts of {@code /proc/meminfo} the node source uses, in bytes (the file's {@code kB} are KiB).
+ *
+ * @param availableBytes {@code MemAvailable}, absent before Linux 3.14
+ * @param committedAsBytes {@code Committed_AS}
+ * @param commitLimitBytes {@code CommitLimit}
+ */
+record MemInfo(
+    long totalBytes,
+    long freeBytes,
+    @Nullable Long availableBytes,
+    long buffersBytes,
+    long cachedBytes,
+    long inactiveFileBytes,
+    @Nullable Long committedAsBytes,
+    @Nullable Long commitLimitBytes,
+    @Nullable Long swapTotalBytes,
+    @Nullable Long swapFreeBytes) {
+
+  static final String FILE = "/proc/meminfo";
+
+  /**
+   * Parses the text of {@code /proc/meminfo}.
+   *
+   * @throws io.winstats.perfcounters.NodeSourceException MALFORMED when MemTotal, MemFree, Buffers, Cached or
+   *     Inactive(file) is absent, or a value does not parse
+   */
+  static MemInfo parse(String text) {
+    Map<String, Long> bytes = new HashMap<>();
+    for (String line : text.split("\n")) {
+      int colon = line.indexOf(':');
+      if (colon <= 0) {
+        continue;
+      }
+      String[] f = ProcfsText.fields(line.substring(colon + 1));
+      if (f.length == 2 && f[1].equals("kB")) {
+        bytes.put(line.substring(0, colon), Math.multiplyExact(ProcfsText.parseCounter(FILE, f[0]), 1024L));
+      } else if (f.length != 1) {
+        throw ProcfsText.malformed(FILE, "unexpected line: " + line);
+      }
+    }
+    return new MemInfo(
+        required(bytes, "MemTotal"),
+        required(bytes, "MemFree"),
+        bytes.get("MemAvailable"),
+        required(bytes, "Buffers"),
+        required(bytes, "Cached"),
+        required(bytes, "Inactive(file)"),
+        bytes.get("Committed_AS"),
+        bytes.get("CommitLimit"),
+        bytes.get("SwapTotal"),
+        bytes.get("SwapFree"));
+  }
+
+  private static long required(Map<String, Long> bytes, String key) {
+    Long value = bytes.get(key);
+    if (value == null) {
+      throw ProcfsText.malformed(FILE, "no " + key + " line");
+    }
+    return value;
+  }
+
+  /**
+   * The node memory, with the kubelet/cAdvisor root-cgroup definitions: usage = MemTotal − MemFree and working set =
+   * usage − Inactive(file), both floored at 0.
+   *
+   * @param vmStat page-fault counters, or null when {@code /proc/vmstat} could not be read
+   */
+  NodeMemory toNodeMemory(@Nullable VmStat vmStat) {
+    long usage = Math.max(0, totalBytes - freeBytes);
+    long workingSet = Math.max(0, usage - inactiveFileBytes);
+    return new NodeMemory(
+        totalBytes,
+        availableBytes,
+        workingSet,
+        usage,
+        freeBytes,
+        buffersBytes + cachedBytes,
+        committedAsBytes,
+        commitLimitBytes,
+        vmStat == null ? null : vmStat.pageFaults(),
+        vmStat == null ? null : vmStat.majorPageFaults(),
+        swapTotalBytes,
+        swapFreeBytes);
+  }
+}

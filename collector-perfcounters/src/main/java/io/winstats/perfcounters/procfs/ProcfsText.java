@@ -1,0 +1,43 @@
+package io.winstats.perfcounters.procfs;
+
+import io.winstats.perfcounters.NodeSourceException;
+import io.winstats.perfcounters.NodeSourceException.Reason;
+
+/** The number and field handling the procfs parsers share; every failure is a {@link Reason#MALFORMED}. */
+final class ProcfsText {
+  private ProcfsText() {}
+
+  /** Parses an unsigned decimal counter. */
+  static long parseCounter(String file, String token) {
+    try {
+      long value = Long.parseLong(token);
+      if (value < 0) {
+        throw malformed(file, "negative counter " + token);
+      }
+      return value;
+    } catch (NumberFormatException e) {
+      throw new NodeSourceException(Reason.MALFORMED, file + ": not a counter: '" + token + "'", e);
+    }
+  }
+
+  static double parseDecimal(String file, String token) {
+    try {
+      double value = Double.parseDouble(token);
+      if (!Double.isFinite(value) || value < 0) {
+        throw malformed(file, "not a non-negative number: " + token);
+      }
+      return value;
+    } catch (NumberFormatException e) {
+      throw new NodeSourceException(Reason.MALFORMED, file + ": not a number: '" + token + "'", e);
+    }
+  }
+
+  static String[] fields(String line) {
+    String trimmed = line.strip();
+    return trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+");
+  }
+
+  static NodeSourceException malformed(String file, String detail) {
+    return new NodeSourceException(Reason.MALFORMED, file + ": " + detail);
+  }
+}

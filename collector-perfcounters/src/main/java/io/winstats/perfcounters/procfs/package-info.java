@@ -1,0 +1,9 @@
+/**
+ * The Linux node source: {@link io.winstats.perfcounters.procfs.ProcfsNodeSource} reads {@code /proc} under an
+ * injectable root and filesystem capacity through {@link java.nio.file.FileStore}. Each file has a pure parser, a
+ * static {@code parse(String)} on a package-private record, tested on fixtures captured from real machines.
+ */
+@NullMarked
+package io.winstats.perfcounters.procfs;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,11 @@
+/**
+ * Replay and recording of PDH-CSV 4.0 counter logs, the format typeperf, relog and Performance Monitor data collector
+ * sets write. {@link io.winstats.perfcounters.replay.ReplayNodeSource} turns a log into node samples marked {@link
+ * io.winstats.perfcounters.ValueOrigin#FORMATTED}, integrating the logged per-second values over the logged intervals;
+ * {@link io.winstats.perfcounters.replay.CounterLogRecorder} writes node samples in the same format. {@code PdhCsv} is
+ * the package's one parse utility.
+ */
+@NullMarked
+package io.winstats.perfcounters.replay;
+
+import org.jspecify.annotations.NullMarked;

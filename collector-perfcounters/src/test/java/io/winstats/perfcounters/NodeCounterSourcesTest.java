@@ -1,0 +1,98 @@
+package io.winstats.perfcounters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class NodeCounterSourcesTest {
+
+  private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-21T00:00:00Z"), ZoneOffset.UTC);
+  private static final String LOG =
+      """
+      "(PDH-CSV 4.0) (","\\\\H\\System\\Processes"
+      "01/01/2026 00:00:00.000","5"
+      "01/01/2026 00:00:01.000","6"
+      """;
+
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "wmi", "proc", "procfs:", "replay:", "replay:,speed=2", "PDH", "auto:x"})
+  void anUnsupportedChoiceListsTheAcceptedForms(String spec) {
+    assertThatThrownBy(() -> NodeCounterSources.open(spec, CLOCK))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("auto, procfs, procfs:<root>, pdh, replay:<file>");
+  }
+
+  @Test
+  void pdhIsRefusedOffWindows() {
+    assertThatThrownBy(() -> NodeCounterSources.open("pdh", CLOCK, "Linux"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("pdh source is only available on Windows");
+  }
+
+  @Test
+  @EnabledOnOs(OS.LINUX)
+  void autoIsProcfsOnLinux() {
+    try (NodeCounterSource source = NodeCounterSources.open("auto", CLOCK, "Linux")) {
+      assertThat(source.name()).isEqualTo("procfs");
+    }
+  }
+
+  @Test
+  void procfsWithARootReadsThatTree() throws URISyntaxException {
+    Path root = Path.of(getClass().getResource("/fixtures/procfs/vm-debian12-2cpu").toURI());
+
+    try (NodeCounterSource source = NodeCounterSources.open("procfs:" + root, CLOCK)) {
+      NodeSample sample = source.sample();
+      assertThat(source.name()).isEqualTo("procfs");
+      assertThat(sample.cpu().usageCoreNanos()).isEqualTo(158_070_000_000L);
+      assertThat(sample.timestamp()).isEqualTo(CLOCK.instant());
+    }
+  }
+
+  @Test
+  void replayTakesSpeedAndBiasOptionsAfterTheFileName() throws IOException {
+    Path file = Files.writeString(dir.resolve("a,b.csv"), LOG);
+
+    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file + ",speed=max,bias=-480", CLOCK)) {
+      assertThat(source.name()).isEqualTo("replay");
+      assertThat(source.sample().timestamp()).isEqualTo(Instant.parse("2025-12-31T16:00:00Z"));
+      assertThat(source.sample().system().processes()).as("speed=max: one row per call").isEqualTo(6);
+    }
+    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file, CLOCK)) {
+      assertThat(source.sample().timestamp()).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
+      assertThat(source.sample().system().processes()).as("recorded pace, fixed clock: row 0 again").isEqualTo(5);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {",speed=0", ",speed=-1", ",speed=fast", ",speed=Infinity", ",bias=x", ",bias=9999"})
+  void badReplayOptionsAreRefused(String options) throws IOException {
+    Path file = Files.writeString(dir.resolve("log.csv"), LOG);
+
+    assertThatThrownBy(() -> NodeCounterSources.open("replay:" + file + options, CLOCK))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("replay");
+  }
+
+  @Test
+  void anAbsentLogIsASourceFailureNotABadChoice() {
+    assertThatThrownBy(() -> NodeCounterSources.open("replay:" + dir.resolve("absent.csv"), CLOCK))
+        .isInstanceOfSatisfying(
+            NodeSourceException.class, e -> assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.NOT_FOUND));
+  }
+}

@@ -1,0 +1,142 @@
+package io.winstats.perfcounters.procfs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.NodeSourceException;
+import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.ValueOrigin;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcfsNodeSourceTest {
+
+  private static final Instant NOW = Instant.parse("2026-11-21T09:06:31Z");
+  private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+
+  @TempDir Path rootFs;
+
+  private ProcfsNodeSource source(Path procRoot) {
+    return new ProcfsNodeSource(procRoot, rootFs, 100, CLOCK, () -> 42L);
+  }
+
+  @Test
+  void readsEveryPartOfTheCapturedTree() {
+    NodeSample sample = source(ProcfsFixtures.root(ProcfsFixtures.VM)).sample();
+
+    assertThat(sample.missing()).isEmpty();
+    assertThat(sample.timestamp()).isEqualTo(NOW);
+    assertThat(sample.monotonicNanos()).isEqualTo(42L);
+    assertThat(sample.origin()).isEqualTo(ValueOrigin.RAW);
+    assertThat(sample.cpu().usageCoreNanos()).isEqualTo(158_070_000_000L);
+    assertThat(sample.memory().workingSetBytes()).isEqualTo(588632L * 1024);
+    assertThat(sample.memory().pageFaults()).isEqualTo(3704680L);
+    assertThat(sample.interfaces()).hasSize(4);
+    assertThat(sample.disks()).singleElement().extracting(d -> d.device()).isEqualTo("vda");
+    assertThat(sample.system())
+        .isEqualTo(
+            new NodeSystem(
+                Instant.ofEpochSecond(1795251410L), 2, 116L, 32768L, 580520L, 4L, 1.06, 0.45, 0.20));
+    // the fixture's only real filesystem is "/" on /dev/vda, resolved under the root filesystem path (here @TempDir)
+    FilesystemUsage root = sample.filesystems().get(0);
+    assertThat(sample.filesystems()).hasSize(1);
+    assertThat(root.mountpoint()).isEqualTo("/");
+    assertThat(root.device()).isEqualTo("/dev/vda");
+    assertThat(root.fsType()).isEqualTo("ext4");
+    assertThat(root.capacityBytes()).isPositive();
+    assertThat(root.usedBytes()).isLessThanOrEqualTo(root.capacityBytes());
+    assertThat(root.availableBytes()).isLessThanOrEqualTo(root.capacityBytes());
+    assertThat(root.inodes()).as("the JDK's FileStore has no inode counts").isNull();
+  }
+
+  @Test
+  void aBrokenPartIsMissingWithItsReasonAndTheRestIsReturned(@TempDir Path tmp) throws IOException {
+    Path proc = ProcfsFixtures.copy(ProcfsFixtures.VM, tmp.resolve("proc"));
+    Files.writeString(proc.resolve("meminfo"), "MemTotal: 10 kB\n");
+    Files.delete(proc.resolve("diskstats"));
+    Files.writeString(proc.resolve("net/dev"), "\u0000\u0001garbage");
+
+    NodeSample sample = source(proc).sample();
+
+    assertThat(sample.missing()).containsOnlyKeys(NodePart.MEMORY, NodePart.DISK_IO, NodePart.NETWORK);
+    assertThat(sample.missing().get(NodePart.MEMORY)).startsWith("malformed:").contains("no MemFree line");
+    assertThat(sample.missing().get(NodePart.DISK_IO)).startsWith("not_found:").contains("diskstats");
+    assertThat(sample.missing().get(NodePart.NETWORK)).startsWith("malformed:").contains("no header");
+    assertThat(sample.memory()).isNull();
+    assertThat(sample.disks()).isEmpty();
+    assertThat(sample.interfaces()).isEmpty();
+    assertThat(sample.cpu()).isNotNull();
+    assertThat(sample.system()).isNotNull();
+    assertThat(sample.filesystems()).hasSize(1);
+  }
+
+  @Test
+  void anUnreadableVmstatLeavesMemoryPresentWithoutPageFaults(@TempDir Path tmp) throws IOException {
+    Path proc = ProcfsFixtures.copy(ProcfsFixtures.VM, tmp.resolve("proc"));
+    Files.delete(proc.resolve("vmstat"));
+
+    NodeSample sample = source(proc).sample();
+
+    assertThat(sample.missing()).isEmpty();
+    assertThat(sample.memory().pageFaults()).isNull();
+  }
+
+  @Test
+  void aBrokenStatTakesCpuAndSystem(@TempDir Path tmp) throws IOException {
+    Path proc = ProcfsFixtures.copy(ProcfsFixtures.VM, tmp.resolve("proc"));
+    Files.writeString(proc.resolve("stat"), "cpu0 1 2 3 4\n");
+
+    NodeSample sample = source(proc).sample();
+
+    assertThat(sample.missing()).containsOnlyKeys(NodePart.CPU, NodePart.SYSTEM);
+    assertThat(sample.missing().get(NodePart.SYSTEM)).contains("no aggregate 'cpu' line");
+  }
+
+  @Test
+  void aMissingPidMaxTakesSystemOnly(@TempDir Path tmp) throws IOException {
+    Path proc = ProcfsFixtures.copy(ProcfsFixtures.VM, tmp.resolve("proc"));
+    Files.delete(proc.resolve("sys/kernel/pid_max"));
+
+    NodeSample sample = source(proc).sample();
+
+    assertThat(sample.missing()).containsOnlyKeys(NodePart.SYSTEM);
+    assertThat(sample.system()).isNull();
+  }
+
+  @Test
+  void nothingReadableThrows(@TempDir Path tmp) throws IOException {
+    Path proc = Files.createDirectories(tmp.resolve("proc"));
+    Files.writeString(proc.resolve("stat"), "garbage\n");
+
+    assertThatThrownBy(() -> source(proc).sample())
+        .isInstanceOfSatisfying(
+            NodeSourceException.class, e -> assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.READ_FAILED))
+        .hasMessageContaining("no part could be read");
+  }
+
+  @Test
+  void openRefusesADirectoryThatIsNotProcfs(@TempDir Path tmp) {
+    assertThatThrownBy(() -> ProcfsNodeSource.open(tmp, rootFs, CLOCK, System::nanoTime))
+        .isInstanceOfSatisfying(
+            NodeSourceException.class, e -> assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.NOT_FOUND));
+  }
+
+  @Test
+  void openTakesClockTicksFromGetconfOrFallsBackTo100() {
+    ProcfsNodeSource source =
+        ProcfsNodeSource.open(ProcfsFixtures.root(ProcfsFixtures.VM), rootFs, CLOCK, System::nanoTime);
+
+    // getconf prints 100 on x86 and arm Linux; where getconf is absent the fallback is 100 as well
+    assertThat(source.clockTicksPerSecond()).isEqualTo(100);
+    assertThat(source.name()).isEqualTo("procfs");
+  }
+}
