@@ -1,0 +1,671 @@
+package io.winstats.cri;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.winstats.cri.api.Container;
+import io.winstats.cri.api.ContainerFilter;
+import io.winstats.cri.api.ContainerState;
+import io.winstats.cri.api.ContainerStateValue;
+import io.winstats.cri.api.ContainerStats;
+import io.winstats.cri.api.ContainerStatsRequest;
+import io.winstats.cri.api.ContainerStatus;
+import io.winstats.cri.api.ContainerStatusRequest;
+import io.winstats.cri.api.LinuxPodSandboxStats;
+import io.winstats.cri.api.ListContainerStatsRequest;
+import io.winstats.cri.api.ListContainersRequest;
+import io.winstats.cri.api.ListPodSandboxRequest;
+import io.winstats.cri.api.ListPodSandboxStatsRequest;
+import io.winstats.cri.api.PodSandbox;
+import io.winstats.cri.api.PodSandboxFilter;
+import io.winstats.cri.api.PodSandboxState;
+import io.winstats.cri.api.PodSandboxStateValue;
+import io.winstats.cri.api.PodSandboxStats;
+import io.winstats.cri.api.PodSandboxStatsRequest;
+import io.winstats.cri.api.RuntimeServiceGrpc;
+import io.winstats.cri.api.VersionRequest;
+import io.winstats.cri.api.VersionResponse;
+import io.winstats.cri.api.WindowsContainerStats;
+import io.winstats.cri.api.WindowsPodSandboxStats;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads pod and container stats from a container runtime over CRI runtime.v1 gRPC, one {@link RuntimeSample} per
+ * {@link #sample()} call.
+ *
+ * <p><b>Reading.</b> {@code ListPodSandboxStats} first (pods with their containers, pod network and process count).
+ * If the runtime answers {@code UNIMPLEMENTED} (containerd before 1.7 on Windows), the reader switches for good to
+ * {@code ListPodSandbox} + {@code ListContainers} + {@code ListContainerStats} and sums container CPU and memory into
+ * the pod, as the kubelet's {@code addPodCPUMemoryStats} does; pods then have no network or process count. Identity
+ * (creation times, labels, the image) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id and
+ * refreshed when an unknown id appears.
+ *
+ * <p><b>CPU rate.</b> {@link CpuUsage#usageNanoCores()} is our own delta between consecutive readings of the same
+ * container or pod instance, never the runtime's shared {@code usage_nano_cores} (containerd#9531): {@code null} on
+ * the first reading of an instance, after a counter reset and over an empty interval. The rate therefore needs one
+ * steady caller: sample from a single loop.
+ *
+ * <p><b>Failure.</b> {@link #sample()} throws only {@link CriException}; gRPC's status never leaves this module.
+ * Every call has the {@code callTimeout} deadline. A pod or container that vanishes mid-round ({@code NOT_FOUND}) is
+ * left out and listed in {@link RuntimeSample#skipped()}; it never fails the others. The gRPC channel connects lazily,
+ * so {@link #open} succeeds while the runtime is down, and it reconnects at once (no backoff wait) after {@code
+ * UNAVAILABLE}. Only health changes are logged: {@code event=cri_failing} and {@code event=cri_recovered} with the
+ * outage length.
+ *
+ * <p><b>Threads.</b> {@link #sample()} and {@link #close()} are synchronized; the reader owns one channel and one
+ * daemon event-loop thread, both released by {@link #close()}.
+ */
+public final class CriStatsReader implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(CriStatsReader.class);
+
+  /** How long an unread pod or container stays in the identity and CPU caches. */
+  static final Duration CACHE_EXPIRY = Duration.ofMinutes(2);
+
+  /** Upper bound on cached pods, containers and CPU readings. */
+  static final long CACHE_MAXIMUM_SIZE = 20_000;
+
+  private static final Pattern BARE_IMAGE_ID = Pattern.compile("[0-9a-f]{64}");
+
+  private final String target;
+  private final ManagedChannel channel;
+  private final AutoCloseable resources;
+  private final RuntimeServiceGrpc.RuntimeServiceBlockingStub runtime;
+  private final Duration callTimeout;
+  private final Clock clock;
+  private final StatsMapper mapper;
+  private final RuntimeMetadata metadata;
+
+  private @Nullable String runtimeName;
+  private boolean fallback;
+  private boolean everHealthy;
+  private CriException.@Nullable Reason failing;
+  private @Nullable Instant failingSince;
+  private boolean closed;
+
+  private CriStatsReader(
+      String target,
+      ManagedChannel channel,
+      AutoCloseable resources,
+      Duration callTimeout,
+      Clock clock,
+      Ticker ticker,
+      Duration cacheExpiry) {
+    this.target = Objects.requireNonNull(target, "target");
+    this.channel = Objects.requireNonNull(channel, "channel");
+    this.resources = Objects.requireNonNull(resources, "resources");
+    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+    if (callTimeout.isNegative() || callTimeout.isZero()) {
+      throw new IllegalArgumentException("callTimeout must be positive: " + callTimeout);
+    }
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.runtime = RuntimeServiceGrpc.newBlockingStub(channel);
+    this.mapper = new StatsMapper(new CpuRateCache(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker));
+    this.metadata = new RuntimeMetadata(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
+  }
+
+  /**
+   * Opens a reader on {@code endpoint}. Does not connect, so it neither blocks nor fails while the runtime is down.
+   *
+   * @param callTimeout the deadline of every gRPC call (a round makes two to four calls, more on churn)
+   * @param clock stamps {@link RuntimeSample#timestamp()} and times outages; the stats carry the runtime's own times
+   * @throws CriException with {@link CriException.Reason#UNAVAILABLE} if this platform has no transport for the
+   *     endpoint (a named pipe off Windows, or a Unix socket without Netty's epoll)
+   */
+  public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock) {
+    CriTransport.Channel transport = CriTransport.open(endpoint);
+    return new CriStatsReader(
+        endpoint.uri(), transport.channel(), transport, callTimeout, clock, Ticker.systemTicker(), CACHE_EXPIRY);
+  }
+
+  /** A reader over a channel the caller built (in-process servers in tests); {@link #close()} shuts it down. */
+  static CriStatsReader forChannel(
+      String target, ManagedChannel channel, Duration callTimeout, Clock clock, Ticker ticker) {
+    AutoCloseable shutdown =
+        () -> {
+          channel.shutdownNow();
+          channel.awaitTermination(5, TimeUnit.SECONDS);
+        };
+    return new CriStatsReader(target, channel, shutdown, callTimeout, clock, ticker, CACHE_EXPIRY);
+  }
+
+  /** The collector name the exporter labels this source with: {@code cri}. */
+  public String name() {
+    return "cri";
+  }
+
+  /**
+   * Reads every pod and container once.
+   *
+   * @return the pods (possibly none) with the runtime's name and version, and what was skipped
+   * @throws CriException when the round as a whole failed: the runtime is down ({@code UNAVAILABLE}), did not answer
+   *     in time ({@code DEADLINE_EXCEEDED}), sent more than 16 MiB ({@code MESSAGE_TOO_LARGE}), sent bytes that do not
+   *     decode ({@code MALFORMED}) or answered with an error of its own ({@code RUNTIME_ERROR}); also after {@link
+   *     #close()}
+   */
+  public synchronized RuntimeSample sample() {
+    if (closed) {
+      throw new CriException(CriException.Reason.UNAVAILABLE, "endpoint=" + target + ": the reader is closed");
+    }
+    long started = System.nanoTime();
+    if (failing == CriException.Reason.UNAVAILABLE) {
+      // Without this the channel waits out its reconnect backoff (3.5-5 s measured) after the runtime is back.
+      channel.resetConnectBackoff();
+    }
+    try {
+      Round round = new Round();
+      String name = runtimeName();
+      List<PodSample> pods = fallback ? readViaContainerStats(round) : readViaPodSandboxStats(round);
+      RuntimeSample sample = new RuntimeSample(clock.instant(), name, pods, round.skipped);
+      healthy(name);
+      if (LOG.isDebugEnabled()) {
+        LOG.debug(
+            "event=cri_round endpoint={} path={} pods={} skipped={} durationMs={}",
+            target,
+            fallback ? "ListContainerStats" : "ListPodSandboxStats",
+            pods.size(),
+            round.skipped.size(),
+            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+      }
+      return sample;
+    } catch (RpcFailure f) {
+      throw failed(fault(target, f.method, f.cause));
+    } catch (CriException e) {
+      throw failed(e);
+    } catch (RuntimeException e) {
+      throw failed(
+          new CriException(
+              CriException.Reason.MALFORMED,
+              "endpoint=" + target + ": could not map the runtime's answer: " + e,
+              e));
+    }
+  }
+
+  /** Shuts the channel and its event loop down; idempotent. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      resources.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      LOG.debug("event=cri_close_failed endpoint={}", target, e);
+    }
+  }
+
+  /** Switches to the {@code ListContainerStats} path as if the runtime lacked {@code ListPodSandboxStats}. */
+  synchronized void useContainerStatsFallback() {
+    fallback = true;
+  }
+
+  /** Whether the reader has switched to the {@code ListContainerStats} path. */
+  synchronized boolean usesContainerStatsFallback() {
+    return fallback;
+  }
+
+  RuntimeMetadata metadataForTest() {
+    return metadata;
+  }
+
+  // ---- gRPC plumbing -------------------------------------------------------------------------------------------
+
+  /** A failed call, carried up to {@link #sample()} where it becomes a {@link CriException}. */
+  private static final class RpcFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final String method;
+    final transient StatusRuntimeException cause;
+
+    RpcFailure(String method, StatusRuntimeException cause) {
+      super(method + ": " + cause.getStatus(), cause, false, false);
+      this.method = method;
+      this.cause = cause;
+    }
+
+    Status.Code code() {
+      return cause.getStatus().getCode();
+    }
+
+    /** The pod or container is gone (or going): containerd answers NotFound, or Unknown wrapping "not found". */
+    boolean isGone() {
+      return code() == Status.Code.NOT_FOUND || code() == Status.Code.UNKNOWN;
+    }
+
+    String summary() {
+      String description = cause.getStatus().getDescription();
+      return code() + (description == null ? "" : ": " + description);
+    }
+  }
+
+  private <T> T rpc(String method, Function<RuntimeServiceGrpc.RuntimeServiceBlockingStub, T> call) {
+    try {
+      return call.apply(runtime.withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS));
+    } catch (StatusRuntimeException e) {
+      if (e.getStatus().getCode() == Status.Code.UNAVAILABLE) {
+        channel.resetConnectBackoff();
+      }
+      throw new RpcFailure(method, e);
+    }
+  }
+
+  /** Maps a gRPC status to our failure reasons. */
+  static CriException fault(String target, String method, StatusRuntimeException e) {
+    Status status = e.getStatus();
+    String description = status.getDescription() == null ? "" : status.getDescription();
+    String message = "endpoint=" + target + " rpc=" + method + " code=" + status.getCode() + ": " + description;
+    CriException.Reason reason;
+    if (isParseError(e)) {
+      // grpc-java reports an answer it cannot decode as CANCELLED "Failed to read message." caused by the parse error.
+      return new CriException(CriException.Reason.MALFORMED, message, e);
+    }
+    switch (status.getCode()) {
+      case UNAVAILABLE:
+        reason = CriException.Reason.UNAVAILABLE;
+        break;
+      case DEADLINE_EXCEEDED:
+        reason = CriException.Reason.DEADLINE_EXCEEDED;
+        break;
+      case RESOURCE_EXHAUSTED:
+        reason = isMessageSize(description) ? CriException.Reason.MESSAGE_TOO_LARGE : CriException.Reason.RUNTIME_ERROR;
+        break;
+      default:
+        reason = CriException.Reason.RUNTIME_ERROR;
+    }
+    return new CriException(reason, message, e);
+  }
+
+  /** grpc-java: "gRPC message exceeds maximum size 16777216: 17825792". */
+  private static boolean isMessageSize(String description) {
+    String d = description.toLowerCase(Locale.ROOT);
+    return d.contains("exceeds maximum size") || d.contains("message too large") || d.contains("larger than max");
+  }
+
+  /**
+   * An answer that does not decode: grpc-java's protobuf marshaller throws INTERNAL "Invalid protobuf byte sequence"
+   * caused by the parse exception, which the client call reports as CANCELLED with that cause.
+   */
+  private static boolean isParseError(StatusRuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof InvalidProtocolBufferException) {
+        return true;
+      }
+    }
+    String description = e.getStatus().getDescription();
+    return description != null && description.toLowerCase(Locale.ROOT).contains("invalid protobuf");
+  }
+
+  // ---- Health logging ------------------------------------------------------------------------------------------
+  // The exporter's sampling loop logs failure and recovery once per state change for every collector; here the
+  // detail (and the stack) goes to DEBUG so that an operator sees one line, not two.
+
+  private void healthy(String name) {
+    if (failing != null) {
+      Duration outage = failingSince == null ? Duration.ZERO : Duration.between(failingSince, clock.instant());
+      LOG.debug("event=cri_recovered endpoint={} runtime={} outage={}", target, name, outage);
+    } else if (!everHealthy) {
+      LOG.info("event=cri_connected endpoint={} runtime={}", target, name);
+    }
+    everHealthy = true;
+    failing = null;
+    failingSince = null;
+  }
+
+  private CriException failed(CriException e) {
+    if (failing == null) {
+      failingSince = clock.instant();
+      LOG.debug("event=cri_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage(), e);
+    } else if (failing != e.reason()) {
+      LOG.debug("event=cri_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage());
+    } else {
+      LOG.debug("event=cri_still_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage());
+    }
+    failing = e.reason();
+    return e;
+  }
+
+  // ---- A round -------------------------------------------------------------------------------------------------
+
+  /** What one round left out. */
+  private static final class Round {
+    final List<String> skipped = new ArrayList<>();
+
+    void skip(String id, String why) {
+      skipped.add(id + ": " + why);
+    }
+  }
+
+  private String runtimeName() {
+    String name = runtimeName;
+    if (name == null) {
+      VersionResponse v = rpc("Version", s -> s.version(VersionRequest.newBuilder().setVersion("v1").build()));
+      name = (v.getRuntimeName() + " " + v.getRuntimeVersion()).strip();
+      runtimeName = name;
+    }
+    return name;
+  }
+
+  private List<PodSample> readViaPodSandboxStats(Round round) {
+    List<PodSandboxStats> stats;
+    try {
+      stats =
+          rpc("ListPodSandboxStats", s -> s.listPodSandboxStats(ListPodSandboxStatsRequest.getDefaultInstance()))
+              .getStatsList();
+    } catch (RpcFailure f) {
+      if (f.code() == Status.Code.UNIMPLEMENTED) {
+        fallback = true;
+        LOG.info(
+            "event=cri_fallback endpoint={} path=ListContainerStats cause={}",
+            target,
+            "ListPodSandboxStats is unimplemented; pod network and process counts will be missing");
+        return readViaContainerStats(round);
+      }
+      if (!f.isGone()) {
+        throw f;
+      }
+      // One pod being torn down (or one without a cgroup parent) fails the whole list in containerd 1.6.
+      LOG.debug("event=cri_pod_list_failed endpoint={} cause={}", target, f.summary());
+      stats = podStatsOneByOne(round);
+    }
+
+    Set<String> podIds = new HashSet<>();
+    Set<String> containerIds = new HashSet<>();
+    for (PodSandboxStats s : stats) {
+      podIds.add(s.getAttributes().getId());
+      s.getLinux().getContainersList().forEach(c -> containerIds.add(c.getAttributes().getId()));
+      s.getWindows().getContainersList().forEach(c -> containerIds.add(c.getAttributes().getId()));
+    }
+    if (!metadata.knowsAll(podIds, containerIds)) {
+      refreshMetadata();
+    }
+
+    Instant now = clock.instant();
+    List<PodSample> pods = new ArrayList<>(stats.size());
+    for (PodSandboxStats s : stats) {
+      String id = s.getAttributes().getId();
+      try {
+        PodSample pod = pod(s, now, round);
+        if (pod != null) {
+          pods.add(pod);
+        }
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        round.skip(id, "malformed stats: " + e.getMessage());
+      }
+    }
+    return pods;
+  }
+
+  private List<PodSandboxStats> podStatsOneByOne(Round round) {
+    List<PodSandboxStats> stats = new ArrayList<>();
+    for (PodSandbox sandbox : listPods(true)) {
+      try {
+        stats.add(
+            rpc(
+                    "PodSandboxStats",
+                    s ->
+                        s.podSandboxStats(
+                            PodSandboxStatsRequest.newBuilder().setPodSandboxId(sandbox.getId()).build()))
+                .getStats());
+      } catch (RpcFailure f) {
+        if (!f.isGone()) {
+          throw f;
+        }
+        round.skip(sandbox.getId(), f.summary());
+      }
+    }
+    return stats;
+  }
+
+  private @Nullable PodSample pod(PodSandboxStats s, Instant now, Round round) {
+    String id = s.getAttributes().getId();
+    RuntimeMetadata.Pod meta = metadata.pod(id);
+    if (meta == null) {
+      round.skip(id, "not listed by ListPodSandbox (removed)");
+      return null;
+    }
+    CpuRateCache.Key key = new CpuRateCache.Key(id, meta.attempt());
+    List<ContainerSample> containers = new ArrayList<>();
+    CpuUsage cpu = null;
+    MemoryUsage memory = null;
+    NetworkUsage network = null;
+    Long processCount = null;
+    if (s.hasLinux()) {
+      LinuxPodSandboxStats l = s.getLinux();
+      for (ContainerStats c : l.getContainersList()) {
+        RuntimeMetadata.Container cm = containerMeta(c.getAttributes().getId(), round);
+        if (cm != null) {
+          addContainer(containers, round, cm.id(), () -> mapper.container(c, cm, now));
+        }
+      }
+      cpu = l.hasCpu() ? mapper.cpu(l.getCpu(), key, now) : null;
+      Instant podTime = cpu != null ? cpu.timestamp() : now;
+      memory = l.hasMemory() ? StatsMapper.memory(l.getMemory(), podTime) : null;
+      network = l.hasNetwork() ? StatsMapper.network(l.getNetwork(), podTime) : null;
+      processCount =
+          l.hasProcess() ? StatsMapper.u64(l.getProcess().hasProcessCount(), l.getProcess().getProcessCount()) : null;
+    } else if (s.hasWindows()) {
+      WindowsPodSandboxStats w = s.getWindows();
+      for (WindowsContainerStats c : w.getContainersList()) {
+        RuntimeMetadata.Container cm = containerMeta(c.getAttributes().getId(), round);
+        if (cm != null) {
+          addContainer(containers, round, cm.id(), () -> mapper.container(c, cm, now));
+        }
+      }
+      cpu = w.hasCpu() ? mapper.cpu(w.getCpu(), key, now) : null;
+      Instant podTime = cpu != null ? cpu.timestamp() : now;
+      memory = w.hasMemory() ? StatsMapper.memory(w.getMemory(), podTime) : null;
+      network = w.hasNetwork() ? StatsMapper.network(w.getNetwork(), podTime) : null;
+      processCount =
+          w.hasProcess() ? StatsMapper.u64(w.getProcess().hasProcessCount(), w.getProcess().getProcessCount()) : null;
+    }
+    return new PodSample(
+        meta.ref(), id, meta.createdAt(), meta.labels(), cpu, memory, network, processCount, containers);
+  }
+
+  private RuntimeMetadata.@Nullable Container containerMeta(String id, Round round) {
+    RuntimeMetadata.@Nullable Container cm = metadata.container(id);
+    if (cm == null) {
+      round.skip(id, "not listed by ListContainers (removed)");
+    }
+    return cm;
+  }
+
+  private static void addContainer(
+      List<ContainerSample> into, Round round, String id, java.util.function.Supplier<ContainerSample> mapping) {
+    try {
+      into.add(mapping.get());
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      round.skip(id, "malformed stats: " + e.getMessage());
+    }
+  }
+
+  // ---- The ListContainerStats fallback -------------------------------------------------------------------------
+
+  private List<PodSample> readViaContainerStats(Round round) {
+    List<PodSandbox> sandboxes = listPods(true);
+    List<Container> running =
+        rpc(
+                "ListContainers",
+                s ->
+                    s.listContainers(
+                        ListContainersRequest.newBuilder()
+                            .setFilter(
+                                ContainerFilter.newBuilder()
+                                    .setState(
+                                        ContainerStateValue.newBuilder().setState(ContainerState.CONTAINER_RUNNING)))
+                            .build()))
+            .getContainersList();
+    metadata.replaceAll(podMetadata(sandboxes), containerMetadata(running));
+
+    Map<String, ContainerStats> statsById = new HashMap<>();
+    try {
+      rpc("ListContainerStats", s -> s.listContainerStats(ListContainerStatsRequest.getDefaultInstance()))
+          .getStatsList()
+          .forEach(c -> statsById.put(c.getAttributes().getId(), c));
+    } catch (RpcFailure f) {
+      if (!f.isGone()) {
+        throw f;
+      }
+      // A container removed mid-call fails the whole list: ask for each container on its own instead.
+      LOG.debug("event=cri_container_list_failed endpoint={} cause={}", target, f.summary());
+    }
+
+    Instant now = clock.instant();
+    Map<String, List<ContainerSample>> byPod = new HashMap<>();
+    for (Container c : running) {
+      RuntimeMetadata.Pod pod = metadata.pod(c.getPodSandboxId());
+      RuntimeMetadata.Container cm = metadata.container(c.getId());
+      if (pod == null || cm == null) {
+        continue;
+      }
+      ContainerStats stats = statsById.get(c.getId());
+      if (stats == null) {
+        try {
+          stats =
+              rpc(
+                      "ContainerStats",
+                      s -> s.containerStats(ContainerStatsRequest.newBuilder().setContainerId(c.getId()).build()))
+                  .getStats();
+        } catch (RpcFailure f) {
+          if (!f.isGone()) {
+            throw f;
+          }
+          round.skip(c.getId(), f.summary());
+          continue;
+        }
+      }
+      ContainerStats found = stats;
+      addContainer(
+          byPod.computeIfAbsent(pod.id(), k -> new ArrayList<>()), round, c.getId(),
+          () -> mapper.container(found, cm, now));
+    }
+
+    List<PodSample> pods = new ArrayList<>(sandboxes.size());
+    for (PodSandbox sandbox : sandboxes) {
+      RuntimeMetadata.Pod meta = metadata.pod(sandbox.getId());
+      if (meta == null) {
+        continue;
+      }
+      List<ContainerSample> containers = byPod.getOrDefault(sandbox.getId(), List.of());
+      try {
+        pods.add(
+            new PodSample(
+                meta.ref(),
+                meta.id(),
+                meta.createdAt(),
+                meta.labels(),
+                StatsMapper.sumCpu(containers),
+                StatsMapper.sumMemory(containers),
+                null,
+                null,
+                containers));
+      } catch (IllegalArgumentException | ArithmeticException e) {
+        round.skip(sandbox.getId(), "malformed stats: " + e.getMessage());
+      }
+    }
+    return pods;
+  }
+
+  // ---- Identity ------------------------------------------------------------------------------------------------
+
+  private List<PodSandbox> listPods(boolean readyOnly) {
+    ListPodSandboxRequest.Builder request = ListPodSandboxRequest.newBuilder();
+    if (readyOnly) {
+      request.setFilter(
+          PodSandboxFilter.newBuilder()
+              .setState(PodSandboxStateValue.newBuilder().setState(PodSandboxState.SANDBOX_READY)));
+    }
+    return rpc("ListPodSandbox", s -> s.listPodSandbox(request.build())).getItemsList();
+  }
+
+  private void refreshMetadata() {
+    List<PodSandbox> sandboxes = listPods(false);
+    List<Container> containers =
+        rpc("ListContainers", s -> s.listContainers(ListContainersRequest.getDefaultInstance())).getContainersList();
+    metadata.replaceAll(podMetadata(sandboxes), containerMetadata(containers));
+  }
+
+  private static List<RuntimeMetadata.Pod> podMetadata(List<PodSandbox> sandboxes) {
+    List<RuntimeMetadata.Pod> pods = new ArrayList<>(sandboxes.size());
+    for (PodSandbox p : sandboxes) {
+      pods.add(
+          new RuntimeMetadata.Pod(
+              p.getId(),
+              new PodRef(p.getMetadata().getName(), p.getMetadata().getNamespace(), p.getMetadata().getUid()),
+              Integer.toUnsignedLong(p.getMetadata().getAttempt()),
+              StatsMapper.instant(p.getCreatedAt(), Instant.EPOCH),
+              p.getLabelsMap()));
+    }
+    return pods;
+  }
+
+  private List<RuntimeMetadata.Container> containerMetadata(List<Container> containers) {
+    List<RuntimeMetadata.Container> result = new ArrayList<>(containers.size());
+    for (Container c : containers) {
+      RuntimeMetadata.Container known = metadata.container(c.getId());
+      String image = known != null ? known.image() : imageName(c);
+      result.add(
+          new RuntimeMetadata.Container(
+              c.getId(),
+              c.getPodSandboxId(),
+              c.getMetadata().getName(),
+              Integer.toUnsignedLong(c.getMetadata().getAttempt()),
+              image,
+              StatsMapper.instant(c.getCreatedAt(), Instant.EPOCH),
+              c.getLabelsMap()));
+    }
+    return result;
+  }
+
+  /**
+   * The human image name, as cAdvisor's {@code image} label shows it. The kubelet creates containers from the image
+   * id ({@code sha256:...}), which {@code ListContainers} echoes; {@code ContainerStatus} resolves it to the first
+   * repo tag. Asked once per container: the answer is cached with its identity.
+   */
+  private String imageName(Container c) {
+    String spec = c.getImage().getImage();
+    if (!spec.isEmpty() && !looksLikeImageId(spec)) {
+      return spec;
+    }
+    try {
+      ContainerStatus status =
+          rpc(
+                  "ContainerStatus",
+                  s -> s.containerStatus(ContainerStatusRequest.newBuilder().setContainerId(c.getId()).build()))
+              .getStatus();
+      String named = status.getImage().getImage();
+      if (!named.isEmpty() && !looksLikeImageId(named)) {
+        return named;
+      }
+    } catch (RpcFailure f) {
+      if (!f.isGone()) {
+        throw f;
+      }
+    }
+    String ref = c.getImageRef();
+    return !ref.isEmpty() && !looksLikeImageId(ref) ? ref : spec.isEmpty() ? ref : spec;
+  }
+
+  static boolean looksLikeImageId(String image) {
+    return image.startsWith("sha256:") || BARE_IMAGE_ID.matcher(image).matches();
+  }
+}

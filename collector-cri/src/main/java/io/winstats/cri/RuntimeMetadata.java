@@ -1,0 +1,128 @@
+package io.winstats.cri;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Identity of pods and containers as {@code ListPodSandbox} and {@code ListContainers} report it, cached by runtime id.
+ * The stats RPCs carry names but no creation time and no image, so the reader joins them with this cache. Entries
+ * expire when a pod or container goes unread for {@code expireAfterAccess} and are dropped at once when a refresh no
+ * longer lists them, so memory stays flat under pod churn. Thread-safe.
+ */
+final class RuntimeMetadata {
+  /** A pod sandbox's identity. */
+  record Pod(String id, PodRef ref, long attempt, Instant createdAt, Map<String, String> labels) {
+    Pod {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(ref, "ref");
+      Objects.requireNonNull(createdAt, "createdAt");
+      labels = Map.copyOf(labels);
+    }
+  }
+
+  /** A container's identity; {@code image} is the human image name where the runtime knows one. */
+  record Container(
+      String id,
+      String podSandboxId,
+      String name,
+      long attempt,
+      String image,
+      Instant createdAt,
+      Map<String, String> labels) {
+    Container {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(podSandboxId, "podSandboxId");
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(image, "image");
+      Objects.requireNonNull(createdAt, "createdAt");
+      labels = Map.copyOf(labels);
+    }
+  }
+
+  private final Cache<String, Pod> pods;
+  private final Cache<String, Container> containers;
+
+  RuntimeMetadata(Duration expireAfterAccess, long maximumSize, Ticker ticker) {
+    this.pods = build(expireAfterAccess, maximumSize, ticker);
+    this.containers = build(expireAfterAccess, maximumSize, ticker);
+  }
+
+  private static <V> Cache<String, V> build(Duration expireAfterAccess, long maximumSize, Ticker ticker) {
+    return Caffeine.newBuilder()
+        .expireAfterAccess(expireAfterAccess)
+        .maximumSize(maximumSize)
+        .ticker(ticker)
+        .executor(Runnable::run)
+        .<String, V>build();
+  }
+
+  @Nullable
+  Pod pod(String id) {
+    return pods.getIfPresent(id);
+  }
+
+  @Nullable
+  Container container(String id) {
+    return containers.getIfPresent(id);
+  }
+
+  /** Whether every id is cached; a miss means a pod or container appeared since the last refresh. */
+  boolean knowsAll(Collection<String> podIds, Collection<String> containerIds) {
+    for (String id : podIds) {
+      if (pods.getIfPresent(id) == null) {
+        return false;
+      }
+    }
+    for (String id : containerIds) {
+      if (containers.getIfPresent(id) == null) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Replaces the cache with a complete listing: entries not listed are gone from the runtime and are dropped.
+   *
+   * @param listedPods every pod the runtime listed
+   * @param listedContainers every container the runtime listed
+   */
+  void replaceAll(Collection<Pod> listedPods, Collection<Container> listedContainers) {
+    Set<String> podIds = new java.util.HashSet<>();
+    for (Pod p : listedPods) {
+      pods.put(p.id(), p);
+      podIds.add(p.id());
+    }
+    Set<String> containerIds = new java.util.HashSet<>();
+    for (Container c : listedContainers) {
+      containers.put(c.id(), c);
+      containerIds.add(c.id());
+    }
+    pods.asMap().keySet().retainAll(podIds);
+    containers.asMap().keySet().retainAll(containerIds);
+  }
+
+  /** Adds or replaces entries without dropping others (a partial listing, such as running containers only). */
+  void putAll(Collection<Pod> listedPods, Collection<Container> listedContainers) {
+    listedPods.forEach(p -> pods.put(p.id(), p));
+    listedContainers.forEach(c -> containers.put(c.id(), c));
+  }
+
+  long podCount() {
+    pods.cleanUp();
+    return pods.estimatedSize();
+  }
+
+  long containerCount() {
+    containers.cleanUp();
+    return containers.estimatedSize();
+  }
+}

@@ -1,0 +1,257 @@
+package io.winstats.cri;
+
+import io.winstats.cri.api.ContainerStats;
+import io.winstats.cri.api.FilesystemUsage;
+import io.winstats.cri.api.NetworkInterfaceUsage;
+import io.winstats.cri.api.UInt64Value;
+import io.winstats.cri.api.WindowsContainerStats;
+import io.winstats.cri.api.WindowsFilesystemUsage;
+import io.winstats.cri.api.WindowsNetworkInterfaceUsage;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Maps CRI stats messages to this module's records. Pure apart from the {@link CpuRateCache} it feeds.
+ *
+ * <p>Conventions: an unset {@code UInt64Value} becomes {@code null}; a value above {@link Long#MAX_VALUE} cannot be a
+ * real counter and throws {@link IllegalArgumentException}, which the reader turns into a skipped pod or container.
+ * Timestamps are nanoseconds since the epoch; a timestamp of 0 (containerd 1.6 leaves the pod network timestamp at 0)
+ * takes the enclosing reading's time instead.
+ */
+final class StatsMapper {
+  private final CpuRateCache cpuRates;
+
+  StatsMapper(CpuRateCache cpuRates) {
+    this.cpuRates = Objects.requireNonNull(cpuRates, "cpuRates");
+  }
+
+  /** Nanoseconds since the epoch, or {@code orElse} when the runtime left the timestamp unset (0 or negative). */
+  static Instant instant(long epochNanos, Instant orElse) {
+    return epochNanos > 0 ? Instant.ofEpochSecond(0, epochNanos) : orElse;
+  }
+
+  @Nullable
+  static Long u64(boolean present, UInt64Value value) {
+    if (!present) {
+      return null;
+    }
+    long v = value.getValue();
+    if (v < 0) {
+      throw new IllegalArgumentException("uint64 value out of range: " + Long.toUnsignedString(v));
+    }
+    return v;
+  }
+
+  // ---- CPU -----------------------------------------------------------------------------------------------------
+
+  @Nullable
+  CpuUsage cpu(io.winstats.cri.api.CpuUsage cpu, CpuRateCache.Key key, Instant orElse) {
+    Long total = u64(cpu.hasUsageCoreNanoSeconds(), cpu.getUsageCoreNanoSeconds());
+    return total == null ? null : cpu(key, instant(cpu.getTimestamp(), orElse), total);
+  }
+
+  @Nullable
+  CpuUsage cpu(io.winstats.cri.api.WindowsCpuUsage cpu, CpuRateCache.Key key, Instant orElse) {
+    Long total = u64(cpu.hasUsageCoreNanoSeconds(), cpu.getUsageCoreNanoSeconds());
+    return total == null ? null : cpu(key, instant(cpu.getTimestamp(), orElse), total);
+  }
+
+  private CpuUsage cpu(CpuRateCache.Key key, Instant timestamp, long usageCoreNanos) {
+    return new CpuUsage(timestamp, usageCoreNanos, cpuRates.rate(key, timestamp, usageCoreNanos));
+  }
+
+  // ---- Memory --------------------------------------------------------------------------------------------------
+
+  static MemoryUsage memory(io.winstats.cri.api.MemoryUsage m, Instant orElse) {
+    return new MemoryUsage(
+        instant(m.getTimestamp(), orElse),
+        u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()),
+        u64(m.hasAvailableBytes(), m.getAvailableBytes()),
+        u64(m.hasUsageBytes(), m.getUsageBytes()),
+        u64(m.hasRssBytes(), m.getRssBytes()),
+        u64(m.hasPageFaults(), m.getPageFaults()),
+        u64(m.hasMajorPageFaults(), m.getMajorPageFaults()),
+        null);
+  }
+
+  static MemoryUsage memory(io.winstats.cri.api.WindowsMemoryUsage m, Instant orElse) {
+    return new MemoryUsage(
+        instant(m.getTimestamp(), orElse),
+        u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()),
+        u64(m.hasAvailableBytes(), m.getAvailableBytes()),
+        null,
+        null,
+        u64(m.hasPageFaults(), m.getPageFaults()),
+        null,
+        u64(m.hasCommitMemoryBytes(), m.getCommitMemoryBytes()));
+  }
+
+  // ---- Network -------------------------------------------------------------------------------------------------
+
+  static NetworkUsage network(io.winstats.cri.api.NetworkUsage n, Instant orElse) {
+    List<InterfaceUsage> interfaces = new ArrayList<>();
+    String defaultName = null;
+    if (n.hasDefaultInterface()) {
+      interfaces.add(linuxInterface(n.getDefaultInterface()));
+      defaultName = n.getDefaultInterface().getName();
+    }
+    for (NetworkInterfaceUsage i : n.getInterfacesList()) {
+      if (!i.getName().equals(defaultName)) {
+        interfaces.add(linuxInterface(i));
+      }
+    }
+    return new NetworkUsage(instant(n.getTimestamp(), orElse), interfaces);
+  }
+
+  static NetworkUsage network(io.winstats.cri.api.WindowsNetworkUsage n, Instant orElse) {
+    List<InterfaceUsage> interfaces = new ArrayList<>();
+    String defaultName = null;
+    if (n.hasDefaultInterface()) {
+      interfaces.add(windowsInterface(n.getDefaultInterface()));
+      defaultName = n.getDefaultInterface().getName();
+    }
+    for (WindowsNetworkInterfaceUsage i : n.getInterfacesList()) {
+      if (!i.getName().equals(defaultName)) {
+        interfaces.add(windowsInterface(i));
+      }
+    }
+    return new NetworkUsage(instant(n.getTimestamp(), orElse), interfaces);
+  }
+
+  private static InterfaceUsage linuxInterface(NetworkInterfaceUsage i) {
+    return new InterfaceUsage(
+        i.getName(),
+        u64(i.hasRxBytes(), i.getRxBytes()),
+        u64(i.hasRxErrors(), i.getRxErrors()),
+        u64(i.hasTxBytes(), i.getTxBytes()),
+        u64(i.hasTxErrors(), i.getTxErrors()),
+        null,
+        null);
+  }
+
+  private static InterfaceUsage windowsInterface(WindowsNetworkInterfaceUsage i) {
+    return new InterfaceUsage(
+        i.getName(),
+        u64(i.hasRxBytes(), i.getRxBytes()),
+        null,
+        u64(i.hasTxBytes(), i.getTxBytes()),
+        null,
+        u64(i.hasRxPacketsDropped(), i.getRxPacketsDropped()),
+        u64(i.hasTxPacketsDropped(), i.getTxPacketsDropped()));
+  }
+
+  // ---- Writable layer ------------------------------------------------------------------------------------------
+
+  static WritableLayerUsage writableLayer(FilesystemUsage fs, Instant orElse) {
+    return new WritableLayerUsage(
+        instant(fs.getTimestamp(), orElse),
+        fs.getFsId().getMountpoint(),
+        u64(fs.hasUsedBytes(), fs.getUsedBytes()),
+        u64(fs.hasInodesUsed(), fs.getInodesUsed()));
+  }
+
+  static WritableLayerUsage writableLayer(WindowsFilesystemUsage fs, Instant orElse) {
+    return new WritableLayerUsage(
+        instant(fs.getTimestamp(), orElse),
+        fs.getFsId().getMountpoint(),
+        u64(fs.hasUsedBytes(), fs.getUsedBytes()),
+        null);
+  }
+
+  // ---- Containers ----------------------------------------------------------------------------------------------
+
+  /** A Linux (or Windows {@code ListContainerStats}) container reading joined with its identity. */
+  ContainerSample container(ContainerStats s, RuntimeMetadata.Container meta, Instant orElse) {
+    CpuRateCache.Key key = new CpuRateCache.Key(meta.id(), meta.attempt());
+    Instant cpuTime = s.hasCpu() ? instant(s.getCpu().getTimestamp(), orElse) : orElse;
+    return new ContainerSample(
+        meta.id(),
+        meta.name(),
+        (int) meta.attempt(),
+        meta.image(),
+        meta.createdAt(),
+        meta.labels(),
+        s.hasCpu() ? cpu(s.getCpu(), key, orElse) : null,
+        s.hasMemory() ? memory(s.getMemory(), cpuTime) : null,
+        s.hasWritableLayer() ? writableLayer(s.getWritableLayer(), cpuTime) : null);
+  }
+
+  /** A container from {@code WindowsPodSandboxStats} joined with its identity. */
+  ContainerSample container(WindowsContainerStats s, RuntimeMetadata.Container meta, Instant orElse) {
+    CpuRateCache.Key key = new CpuRateCache.Key(meta.id(), meta.attempt());
+    Instant cpuTime = s.hasCpu() ? instant(s.getCpu().getTimestamp(), orElse) : orElse;
+    return new ContainerSample(
+        meta.id(),
+        meta.name(),
+        (int) meta.attempt(),
+        meta.image(),
+        meta.createdAt(),
+        meta.labels(),
+        s.hasCpu() ? cpu(s.getCpu(), key, orElse) : null,
+        s.hasMemory() ? memory(s.getMemory(), cpuTime) : null,
+        s.hasWritableLayer() ? writableLayer(s.getWritableLayer(), cpuTime) : null);
+  }
+
+  // ---- Sums for the ListContainerStats fallback ----------------------------------------------------------------
+
+  /**
+   * Pod CPU as the sum of its containers, as the kubelet's {@code addPodCPUMemoryStats} does. The cumulative time is
+   * the sum at the latest container timestamp; the rate is the sum of the containers' own rates, or {@code null} if
+   * any container has none yet (so a new container never makes the pod rate jump).
+   */
+  @Nullable
+  static CpuUsage sumCpu(List<ContainerSample> containers) {
+    Instant latest = null;
+    long total = 0;
+    long rate = 0;
+    boolean rateKnown = true;
+    for (ContainerSample c : containers) {
+      CpuUsage cpu = c.cpu();
+      if (cpu == null) {
+        continue;
+      }
+      latest = latest == null || cpu.timestamp().isAfter(latest) ? cpu.timestamp() : latest;
+      total = Math.addExact(total, cpu.usageCoreNanos());
+      if (cpu.usageNanoCores() == null) {
+        rateKnown = false;
+      } else {
+        rate = Math.addExact(rate, cpu.usageNanoCores());
+      }
+    }
+    return latest == null ? null : new CpuUsage(latest, total, rateKnown ? rate : null);
+  }
+
+  /** Pod memory as the sum of its containers; a field is {@code null} if no container reported it. */
+  @Nullable
+  static MemoryUsage sumMemory(List<ContainerSample> containers) {
+    Instant latest = null;
+    Long[] sums = new Long[7];
+    for (ContainerSample c : containers) {
+      MemoryUsage m = c.memory();
+      if (m == null) {
+        continue;
+      }
+      latest = latest == null || m.timestamp().isAfter(latest) ? m.timestamp() : latest;
+      Long[] values = {
+        m.workingSetBytes(),
+        m.availableBytes(),
+        m.usageBytes(),
+        m.rssBytes(),
+        m.pageFaults(),
+        m.majorPageFaults(),
+        m.commitBytes()
+      };
+      for (int i = 0; i < values.length; i++) {
+        if (values[i] != null) {
+          sums[i] = sums[i] == null ? values[i] : Math.addExact(sums[i], values[i]);
+        }
+      }
+    }
+    return latest == null
+        ? null
+        : new MemoryUsage(latest, sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
+  }
+}

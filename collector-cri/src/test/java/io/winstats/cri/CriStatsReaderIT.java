@@ -1,0 +1,270 @@
+package io.winstats.cri;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.winstats.cri.testing.Cgroups;
+import io.winstats.cri.testing.ContainerSpec;
+import io.winstats.cri.testing.ContainerdExtension;
+import io.winstats.cri.testing.ContainerdHarness;
+import io.winstats.cri.testing.CriTestClient;
+import io.winstats.cri.testing.Deadline;
+import io.winstats.cri.testing.PodHandle;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@link CriStatsReader} against a real containerd 1.6 with real pods: identities, CPU and memory checked against
+ * the cgroup files they come from, pod churn, and a containerd restart.
+ */
+@Tag("containerd")
+@ExtendWith(ContainerdExtension.class)
+class CriStatsReaderIT {
+  private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+  private static final long MIB = 1024 * 1024;
+
+  private static CriStatsReader open(ContainerdHarness harness) {
+    return harness.defer(
+        CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC()));
+  }
+
+  private static Optional<PodSample> find(RuntimeSample sample, PodHandle pod) {
+    return sample.pods().stream().filter(p -> p.ref().uid().equals(pod.uid())).findFirst();
+  }
+
+  private static PodSample pod(RuntimeSample sample, PodHandle pod) {
+    return find(sample, pod).orElseThrow(() -> new AssertionError("pod " + pod + " missing from " + sample));
+  }
+
+  private static ContainerSample container(PodSample pod, String name) {
+    return pod.containers().stream()
+        .filter(c -> c.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("container " + name + " missing from " + pod));
+  }
+
+  @Test
+  void readsIdentityCpuAndMemoryMatchingTheCgroups(ContainerdHarness harness, CriTestClient client) {
+    PodHandle burner = client.runPod("burner", "it-stats", List.of(ContainerSpec.burner("burn", 0.5)));
+    PodHandle sleeper =
+        client.runPod("sleeper", "it-stats", List.of(ContainerSpec.sleeper("sleep").withMemoryLimit(64 * MIB)));
+    try (burner;
+        sleeper;
+        CriStatsReader reader = open(harness)) {
+      assertThat(reader.name()).isEqualTo("cri");
+      Path burnCpu = burner.containerCgroup("cpuacct", "burn");
+      Path burnMemory = burner.containerCgroup("memory", "burn");
+
+      RuntimeSample first = reader.sample();
+      assertThat(first.runtimeName()).startsWith("containerd 1.");
+      PodSample burner1 = pod(first, burner);
+      PodSample sleeper1 = pod(first, sleeper);
+      assertThat(burner1.ref()).isEqualTo(new PodRef("burner", "it-stats", burner.uid()));
+      assertThat(sleeper1.ref()).isEqualTo(new PodRef("sleeper", "it-stats", sleeper.uid()));
+      assertThat(burner1.sandboxId()).isEqualTo(burner.sandboxId());
+      assertThat(burner1.labels()).containsEntry("io.kubernetes.pod.uid", burner.uid());
+      assertThat(burner1.containers()).extracting(ContainerSample::name).containsExactly("burn");
+      assertThat(sleeper1.containers()).extracting(ContainerSample::name).containsExactly("sleep");
+      ContainerSample burn1 = container(burner1, "burn");
+      assertThat(burn1.id()).isEqualTo(burner.containerId("burn"));
+      assertThat(burn1.image()).isEqualTo(harness.busyboxImage());
+      assertThat(burn1.attempt()).isZero();
+      assertThat(burn1.createdAt()).isAfterOrEqualTo(burner1.createdAt());
+      assertThat(burn1.cpu()).isNotNull();
+      assertThat(burn1.cpu().usageNanoCores()).as("no rate on the first reading").isNull();
+      assertThat(burner1.cpu()).isNotNull();
+      assertThat(burner1.cpu().usageNanoCores()).isNull();
+
+      long cpuAtFirst = burn1.cpu().usageCoreNanos();
+      Deadline.await(
+          "the burner to use 1 more CPU second", Duration.ofSeconds(20),
+          () -> Cgroups.cpuUsageNanos(burnCpu) >= cpuAtFirst + 1_000_000_000L);
+
+      long cpuBefore = Cgroups.cpuUsageNanos(burnCpu);
+      long workingSetBefore = Cgroups.workingSetBytes(burnMemory);
+      RuntimeSample second = reader.sample();
+      long cpuAfter = Cgroups.cpuUsageNanos(burnCpu);
+      long workingSetAfter = Cgroups.workingSetBytes(burnMemory);
+
+      PodSample burner2 = pod(second, burner);
+      PodSample sleeper2 = pod(second, sleeper);
+      ContainerSample burn2 = container(burner2, "burn");
+      ContainerSample sleep2 = container(sleeper2, "sleep");
+      long reported = burn2.cpu().usageCoreNanos();
+      long workingSet = burn2.memory().workingSetBytes();
+      double seconds = Duration.between(burn1.cpu().timestamp(), burn2.cpu().timestamp()).toNanos() / 1e9;
+      System.out.printf(
+          "CriStatsReaderIT cpu: cgroup cpuacct.usage before=%d reported=%d after=%d; interval=%.3f s;"
+              + " container rate=%d nano-cores; pod rate=%d nano-cores; sleeper rate=%d%n",
+          cpuBefore, reported, cpuAfter, seconds, burn2.cpu().usageNanoCores(),
+          burner2.cpu().usageNanoCores(), sleep2.cpu().usageNanoCores());
+      System.out.printf(
+          "CriStatsReaderIT memory: cgroup working set before=%d reported=%d after=%d;"
+              + " sleeper working set=%d available=%d (limit %d)%n",
+          workingSetBefore, workingSet, workingSetAfter, sleep2.memory().workingSetBytes(),
+          sleep2.memory().availableBytes(), 64 * MIB);
+
+      assertThat(reported).as("cumulative CPU grows").isGreaterThan(cpuAtFirst);
+      assertThat(reported).isBetween((long) (cpuBefore * 0.99), (long) (cpuAfter * 1.01));
+      assertThat(burn2.cpu().usageNanoCores()).isNotNull();
+      assertThat(burn2.cpu().usageNanoCores() / 1e9).as("burner rate, cores").isCloseTo(0.5, within(0.1));
+      assertThat(burner2.cpu().usageNanoCores() / 1e9).as("burner pod rate, cores").isCloseTo(0.5, within(0.1));
+      assertThat(burner2.cpu().usageCoreNanos()).isGreaterThanOrEqualTo(reported);
+      assertThat(sleep2.cpu().usageNanoCores()).isNotNull().isLessThan(50_000_000L);
+
+      assertThat(workingSet).isPositive();
+      assertThat(workingSet)
+          .isBetween(
+              (long) (Math.min(workingSetBefore, workingSetAfter) * 0.99),
+              (long) (Math.max(workingSetBefore, workingSetAfter) * 1.01));
+      assertThat(sleep2.memory().workingSetBytes()).isPositive();
+      assertThat(sleep2.memory().availableBytes() + sleep2.memory().workingSetBytes()).isEqualTo(64 * MIB);
+      assertThat(burner2.memory().workingSetBytes()).isPositive();
+
+      assertThat(burner2.network()).isNotNull();
+      assertThat(burner2.network().interfaces()).extracting(InterfaceUsage::name).contains("eth0");
+      assertThat(burn2.writableLayer()).isNotNull();
+      assertThat(burn2.writableLayer().mountpoint()).startsWith(harness.workDir().toString());
+      assertThat(second.skipped()).isEmpty();
+    }
+  }
+
+  @Test
+  void followsPodChurnAndReportsEveryContainer(ContainerdHarness harness, CriTestClient client) {
+    String imageId = client.imageId(harness.busyboxImage());
+    PodHandle trio =
+        client.runPod(
+            "trio",
+            "it-churn",
+            List.of(
+                ContainerSpec.sleeper("a"),
+                ContainerSpec.sleeper("b"),
+                // The kubelet creates containers from the image id; the reader must still show the name.
+                ContainerSpec.sleeper("c").withImage(imageId)));
+    PodHandle doomed = client.runPod("doomed", "it-churn", List.of(ContainerSpec.sleeper("only")));
+    try (trio;
+        doomed;
+        CriStatsReader reader = open(harness)) {
+      RuntimeSample first = reader.sample();
+      PodSample trio1 = pod(first, trio);
+      assertThat(trio1.containers()).extracting(ContainerSample::name).containsExactly("a", "b", "c");
+      assertThat(trio1.containers()).extracting(ContainerSample::image).containsOnly(harness.busyboxImage());
+      assertThat(find(first, doomed)).isPresent();
+
+      doomed.close();
+      RuntimeSample second = reader.sample();
+      assertThat(find(second, doomed)).as("a removed pod disappears").isEmpty();
+      assertThat(pod(second, trio).containers()).hasSize(3);
+
+      PodHandle late = client.runPod("late", "it-churn", List.of(ContainerSpec.sleeper("new")));
+      try (late) {
+        RuntimeSample third = reader.sample();
+        assertThat(container(pod(third, late), "new").cpu().usageNanoCores()).isNull();
+        assertThat(third.pods().stream().map(p -> p.ref().name()).collect(Collectors.toSet()))
+            .contains("trio", "late")
+            .doesNotContain("doomed");
+      }
+    }
+  }
+
+  @Test
+  void containerStatsFallbackSumsContainersIntoThePod(ContainerdHarness harness, CriTestClient client) {
+    PodHandle pod =
+        client.runPod(
+            "summed", "it-fallback", List.of(ContainerSpec.burner("burn", 0.5), ContainerSpec.sleeper("idle")));
+    try (pod;
+        CriStatsReader reader = open(harness)) {
+      reader.useContainerStatsFallback();
+      PodSample first = pod(reader.sample(), pod);
+      long burnFirst = container(first, "burn").cpu().usageCoreNanos();
+      Deadline.await(
+          "the burner to use 1 more CPU second", Duration.ofSeconds(20),
+          () -> Cgroups.cpuUsageNanos(pod.containerCgroup("cpuacct", "burn")) >= burnFirst + 1_000_000_000L);
+      PodSample second = pod(reader.sample(), pod);
+
+      assertThat(second.ref()).isEqualTo(new PodRef("summed", "it-fallback", pod.uid()));
+      assertThat(second.containers()).extracting(ContainerSample::name).containsExactly("burn", "idle");
+      long sum = second.containers().stream().mapToLong(c -> c.cpu().usageCoreNanos()).sum();
+      long workingSets = second.containers().stream().mapToLong(c -> c.memory().workingSetBytes()).sum();
+      assertThat(second.cpu().usageCoreNanos()).isEqualTo(sum);
+      assertThat(second.memory().workingSetBytes()).isEqualTo(workingSets).isPositive();
+      assertThat(second.cpu().usageNanoCores() / 1e9).as("summed pod rate, cores").isCloseTo(0.5, within(0.1));
+      assertThat(second.network()).as("ListContainerStats has no pod network").isNull();
+      assertThat(reader.usesContainerStatsFallback()).isTrue();
+    }
+  }
+
+  @Test
+  void recoversAfterContainerdRestartWithoutLeakingThreads(ContainerdHarness harness, CriTestClient client) {
+    PodHandle pod = client.runPod("survivor", "it-restart", List.of(ContainerSpec.sleeper("app")));
+    try (pod) {
+      int threadsBefore = liveThreads().size();
+      CriStatsReader reader = open(harness);
+      assertThat(find(reader.sample(), pod)).isPresent();
+
+      harness.stopRuntime();
+      // Sample while down long enough for gRPC's reconnect backoff to grow past several seconds.
+      long downUntil = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+      int failures = 0;
+      while (System.nanoTime() < downUntil) {
+        assertThatThrownBy(reader::sample)
+            .isInstanceOfSatisfying(
+                CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE));
+        failures++;
+        pauseQuietly(200); // the exporter's loop would wait an interval between rounds
+
+      }
+
+      harness.startRuntime();
+      long restarted = System.nanoTime();
+      RuntimeSample back =
+          Deadline.poll(
+              "the pod to be back after the restart",
+              Duration.ofSeconds(10),
+              () -> {
+                try {
+                  RuntimeSample s = reader.sample();
+                  return find(s, pod).isPresent() ? s : null;
+                } catch (CriException e) {
+                  return null;
+                }
+              });
+      double recoverySeconds = (System.nanoTime() - restarted) / 1e9;
+      System.out.printf(
+          "CriStatsReaderIT restart: %d UNAVAILABLE samples while down; recovered %.3f s after containerd answered%n",
+          failures, recoverySeconds);
+      assertThat(container(pod(back, pod), "app").id()).isEqualTo(pod.containerId("app"));
+      assertThat(recoverySeconds).as("no reconnect backoff wait").isLessThan(2.0);
+
+      reader.close();
+      Deadline.await(
+          "the reader's threads to end", Duration.ofSeconds(10),
+          () -> liveThreads().stream().noneMatch(n -> n.startsWith("winstats-cri"))
+              && liveThreads().size() <= threadsBefore);
+    }
+  }
+
+  private static Set<String> liveThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(Thread::isAlive)
+        .map(t -> t.getName() + "#" + t.getId())
+        .collect(Collectors.toSet());
+  }
+
+  private static void pauseQuietly(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,485 @@
+package io.winstats.cri;
+
+import static io.winstats.cri.FakeRuntime.linuxContainerStats;
+import static io.winstats.cri.FakeRuntime.podAttributes;
+import static io.winstats.cri.FakeRuntime.u64;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.grpc.ManagedChannel;
+import io.grpc.Server;
+import io.grpc.Status;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.winstats.cri.api.ContainerAttributes;
+import io.winstats.cri.api.ContainerMetadata;
+import io.winstats.cri.api.ContainerStatus;
+import io.winstats.cri.api.CpuUsage;
+import io.winstats.cri.api.FilesystemIdentifier;
+import io.winstats.cri.api.ImageSpec;
+import io.winstats.cri.api.LinuxPodSandboxStats;
+import io.winstats.cri.api.ListContainerStatsResponse;
+import io.winstats.cri.api.ListPodSandboxStatsResponse;
+import io.winstats.cri.api.MemoryUsage;
+import io.winstats.cri.api.NetworkInterfaceUsage;
+import io.winstats.cri.api.NetworkUsage;
+import io.winstats.cri.api.PodSandbox;
+import io.winstats.cri.api.PodSandboxStats;
+import io.winstats.cri.api.ProcessUsage;
+import io.winstats.cri.api.WindowsContainerStats;
+import io.winstats.cri.api.WindowsCpuUsage;
+import io.winstats.cri.api.WindowsFilesystemUsage;
+import io.winstats.cri.api.WindowsMemoryUsage;
+import io.winstats.cri.api.WindowsNetworkInterfaceUsage;
+import io.winstats.cri.api.WindowsNetworkUsage;
+import io.winstats.cri.api.WindowsPodSandboxStats;
+import io.winstats.cri.api.WindowsProcessUsage;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@link CriStatsReader} against an in-process runtime that scripts what a real one cannot easily produce. */
+class CriStatsReaderTest {
+  private static final Instant NOW = Instant.parse("2026-11-21T08:00:00Z");
+  private static final long T0 = NOW.toEpochMilli() * 1_000_000;
+  private static final long SECOND = 1_000_000_000L;
+  private static final String IMAGE = "registry.example/app:1.2";
+
+  private final FakeRuntime runtime = new FakeRuntime();
+  private final AtomicLong ticker = new AtomicLong();
+  private Server server;
+  private CriStatsReader reader;
+
+  @BeforeEach
+  void start() throws Exception {
+    String name = InProcessServerBuilder.generateName();
+    server = InProcessServerBuilder.forName(name).directExecutor().addService(runtime).build().start();
+    reader = reader(name, Duration.ofSeconds(5));
+  }
+
+  private CriStatsReader reader(String name, Duration timeout) {
+    ManagedChannel channel = InProcessChannelBuilder.forName(name).directExecutor().build();
+    return CriStatsReader.forChannel(
+        "inprocess:" + name, channel, timeout, Clock.fixed(NOW, ZoneOffset.UTC), ticker::get);
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    reader.close();
+    server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+  }
+
+  // ---- ListPodSandboxStats ---------------------------------------------------------------------------------------
+
+  /** Pod p1 with containers a (image by name) and b (image by id, as the kubelet creates them). */
+  private PodSandbox podWithTwoContainers(long[] cpu) {
+    PodSandbox p = runtime.addPod("p1", "web", "shop", T0 - 60 * SECOND);
+    runtime.addContainer("a", "p1", "app", IMAGE, T0 - 50 * SECOND);
+    runtime.addContainer("b", "p1", "sidecar", "sha256:" + "b".repeat(64), T0 - 40 * SECOND);
+    runtime.statuses.put(
+        "b",
+        ContainerStatus.newBuilder()
+            .setId("b")
+            .setImage(ImageSpec.newBuilder().setImage("registry.example/sidecar:3"))
+            .build());
+    runtime.podStats.put(
+        "p1",
+        () ->
+            PodSandboxStats.newBuilder()
+                .setAttributes(podAttributes(p))
+                .setLinux(
+                    LinuxPodSandboxStats.newBuilder()
+                        .setCpu(
+                            CpuUsage.newBuilder()
+                                .setTimestamp(T0 + cpu[0] * SECOND)
+                                .setUsageCoreNanoSeconds(u64(cpu[1] + cpu[2] + 1000))
+                                .setUsageNanoCores(u64(999)))
+                        .setMemory(
+                            MemoryUsage.newBuilder()
+                                .setTimestamp(T0 + cpu[0] * SECOND)
+                                .setWorkingSetBytes(u64(3000))
+                                .setUsageBytes(u64(5000)))
+                        .setNetwork(
+                            NetworkUsage.newBuilder()
+                                .setDefaultInterface(
+                                    NetworkInterfaceUsage.newBuilder()
+                                        .setName("eth0")
+                                        .setRxBytes(u64(100))
+                                        .setTxBytes(u64(200))
+                                        .setRxErrors(u64(0))))
+                        .setProcess(ProcessUsage.newBuilder().setTimestamp(T0).setProcessCount(u64(3)))
+                        .addContainers(linuxContainerStats("a", "app", T0 + cpu[0] * SECOND, cpu[1], 1000))
+                        .addContainers(linuxContainerStats("b", "sidecar", T0 + cpu[0] * SECOND, cpu[2], 2000)))
+                .build());
+    return p;
+  }
+
+  @Test
+  void mapsPodSandboxStatsJoinedWithIdentityAndComputesItsOwnRates() {
+    long[] cpu = {0, 10 * SECOND, 4 * SECOND};
+    podWithTwoContainers(cpu);
+
+    RuntimeSample first = reader.sample();
+    assertThat(first.timestamp()).isEqualTo(NOW);
+    assertThat(first.runtimeName()).isEqualTo("fakerd 9.9.9");
+    assertThat(first.skipped()).isEmpty();
+    assertThat(first.pods()).hasSize(1);
+    PodSample pod = first.pods().get(0);
+    assertThat(pod.ref()).isEqualTo(new PodRef("web", "shop", "uid-p1"));
+    assertThat(pod.sandboxId()).isEqualTo("p1");
+    assertThat(pod.createdAt()).isEqualTo(NOW.minusSeconds(60));
+    assertThat(pod.labels()).containsEntry("io.kubernetes.pod.name", "web");
+    assertThat(pod.cpu().usageNanoCores()).as("first reading: no rate, never the runtime's").isNull();
+    assertThat(pod.memory().workingSetBytes()).isEqualTo(3000);
+    assertThat(pod.memory().availableBytes()).as("unset wrapper").isNull();
+    assertThat(pod.memory().rssBytes()).isNull();
+    assertThat(pod.memory().commitBytes()).isNull();
+    assertThat(pod.network().timestamp()).as("containerd 1.6 leaves it 0").isEqualTo(NOW);
+    assertThat(pod.network().interfaces())
+        .containsExactly(new InterfaceUsage("eth0", 100L, 0L, 200L, null, null, null));
+    assertThat(pod.processCount()).isEqualTo(3);
+    assertThat(pod.containers()).extracting(ContainerSample::name).containsExactly("app", "sidecar");
+    ContainerSample app = pod.containers().get(0);
+    assertThat(app.id()).isEqualTo("a");
+    assertThat(app.image()).isEqualTo(IMAGE);
+    assertThat(app.createdAt()).isEqualTo(NOW.minusSeconds(50));
+    assertThat(app.labels()).containsEntry("io.kubernetes.container.name", "app");
+    assertThat(app.cpu()).isEqualTo(new io.winstats.cri.CpuUsage(NOW, 10 * SECOND, null));
+    assertThat(app.memory().workingSetBytes()).isEqualTo(1000);
+    assertThat(app.memory().usageBytes()).isEqualTo(2000);
+    assertThat(app.writableLayer()).isNull();
+    assertThat(pod.containers().get(1).image()).as("image id resolved by ContainerStatus").isEqualTo(
+        "registry.example/sidecar:3");
+
+    cpu[0] = 10;
+    cpu[1] += 5 * SECOND;
+    cpu[2] += SECOND / 2;
+    RuntimeSample second = reader.sample();
+    PodSample pod2 = second.pods().get(0);
+    assertThat(pod2.containers().get(0).cpu().usageNanoCores()).isEqualTo(500_000_000L);
+    assertThat(pod2.containers().get(1).cpu().usageNanoCores()).isEqualTo(50_000_000L);
+    assertThat(pod2.cpu().usageNanoCores()).isEqualTo(550_000_000L);
+    assertThat(runtime.calls("Version")).as("runtime name cached").isEqualTo(1);
+    assertThat(runtime.calls("ListPodSandbox")).as("identity cached until an unknown id appears").isEqualTo(1);
+    assertThat(runtime.calls("ContainerStatus")).as("image resolved once").isEqualTo(1);
+  }
+
+  @Test
+  void anUnknownIdRefreshesIdentityAndDeletedPodsLeaveTheCache() {
+    for (String id : new String[] {"p1", "p2", "p3"}) {
+      PodSandbox p = runtime.addPod(id, "pod-" + id, "ns", T0);
+      runtime.podStats.put(id, () -> PodSandboxStats.newBuilder().setAttributes(podAttributes(p)).build());
+    }
+    assertThat(reader.sample().pods()).hasSize(3);
+    runtime.removePod("p1");
+    runtime.removePod("p2");
+    assertThat(reader.sample().pods()).extracting(p -> p.ref().name()).containsExactly("pod-p3");
+    PodSandbox p4 = runtime.addPod("p4", "pod-p4", "ns", T0);
+    runtime.podStats.put("p4", () -> PodSandboxStats.newBuilder().setAttributes(podAttributes(p4)).build());
+
+    assertThat(reader.sample().pods()).extracting(p -> p.ref().name()).containsExactly("pod-p3", "pod-p4");
+    assertThat(runtime.calls("ListPodSandbox")).isEqualTo(2);
+    assertThat(reader.metadataForTest().podCount()).as("p1 and p2 dropped").isEqualTo(2);
+  }
+
+  @Test
+  void unreadEntriesExpireSoMemoryStaysFlat() {
+    PodSandbox p = runtime.addPod("p1", "web", "ns", T0);
+    runtime.podStats.put("p1", () -> PodSandboxStats.newBuilder().setAttributes(podAttributes(p)).build());
+    reader.sample();
+    assertThat(reader.metadataForTest().podCount()).isEqualTo(1);
+    ticker.addAndGet(CriStatsReader.CACHE_EXPIRY.plusSeconds(1).toNanos());
+    assertThat(reader.metadataForTest().podCount()).isZero();
+  }
+
+  @Test
+  void aWrapperAboveLongMaxSkipsThatContainerOnly() {
+    PodSandbox p = runtime.addPod("p1", "web", "ns", T0);
+    runtime.addContainer("good", "p1", "good", IMAGE, T0);
+    runtime.addContainer("bad", "p1", "bad", IMAGE, T0);
+    runtime.podStats.put(
+        "p1",
+        () ->
+            PodSandboxStats.newBuilder()
+                .setAttributes(podAttributes(p))
+                .setLinux(
+                    LinuxPodSandboxStats.newBuilder()
+                        .addContainers(linuxContainerStats("good", "good", T0, SECOND, 10))
+                        .addContainers(linuxContainerStats("bad", "bad", T0, -1L, 10)))
+                .build());
+    RuntimeSample sample = reader.sample();
+    assertThat(sample.pods().get(0).containers()).extracting(ContainerSample::name).containsExactly("good");
+    assertThat(sample.skipped()).singleElement().asString().startsWith("bad: malformed stats: uint64");
+  }
+
+  @Test
+  void notFoundFromListPodSandboxStatsReadsPodsOneByOneSkippingTheGoneOne() {
+    PodSandbox p1 = runtime.addPod("p1", "stays", "ns", T0);
+    runtime.addPod("p2", "going", "ns", T0);
+    runtime.podStats.put("p1", () -> PodSandboxStats.newBuilder().setAttributes(podAttributes(p1)).build());
+    runtime.listPodSandboxStats = FakeRuntime.failing(Status.NOT_FOUND.withDescription("sandbox p2 not found"));
+
+    RuntimeSample sample = reader.sample();
+    assertThat(sample.pods()).extracting(p -> p.ref().name()).containsExactly("stays");
+    assertThat(sample.skipped()).containsExactly("p2: NOT_FOUND: no sandbox p2");
+    assertThat(reader.usesContainerStatsFallback()).isFalse();
+  }
+
+  // ---- The ListContainerStats fallback ---------------------------------------------------------------------------
+
+  @Test
+  void unimplementedListPodSandboxStatsSwitchesForGoodToSummedContainerStats() {
+    runtime.listPodSandboxStats = FakeRuntime.failing(Status.UNIMPLEMENTED.withDescription("not implemented"));
+    runtime.addPod("p1", "web", "shop", T0);
+    runtime.addPod("p2", "db", "shop", T0);
+    long[] t = {0};
+    runtime.addContainer("a", "p1", "app", IMAGE, T0);
+    runtime.addContainer("b", "p1", "sidecar", IMAGE, T0);
+    runtime.addContainer("c", "p2", "postgres", IMAGE, T0);
+    runtime.containerStats.put("a", () -> linuxContainerStats("a", "app", T0 + t[0], 2 * SECOND + t[0], 1000));
+    runtime.containerStats.put("b", () -> linuxContainerStats("b", "sidecar", T0 + t[0], SECOND, 24));
+    runtime.containerStats.put("c", () -> linuxContainerStats("c", "postgres", T0 + t[0], 7, 7));
+
+    RuntimeSample first = reader.sample();
+    assertThat(reader.usesContainerStatsFallback()).isTrue();
+    PodSample web = first.pods().stream().filter(p -> p.ref().name().equals("web")).findFirst().orElseThrow();
+    assertThat(web.containers()).extracting(ContainerSample::name).containsExactly("app", "sidecar");
+    assertThat(web.cpu()).isEqualTo(new io.winstats.cri.CpuUsage(NOW, 3 * SECOND, null));
+    assertThat(web.memory().workingSetBytes()).isEqualTo(1024);
+    assertThat(web.memory().usageBytes()).isEqualTo(2048);
+    assertThat(web.memory().pageFaults()).isEqualTo(20);
+    assertThat(web.memory().availableBytes()).as("no container reported it").isNull();
+    assertThat(web.network()).isNull();
+    assertThat(web.processCount()).isNull();
+    assertThat(first.pods()).extracting(p -> p.ref().name()).containsExactly("db", "web");
+
+    t[0] = 2 * SECOND;
+    RuntimeSample second = reader.sample();
+    PodSample web2 = second.pods().stream().filter(p -> p.ref().name().equals("web")).findFirst().orElseThrow();
+    assertThat(web2.cpu().usageNanoCores()).as("sum of the containers' own rates").isEqualTo(SECOND);
+    assertThat(web2.cpu().timestamp()).isEqualTo(NOW.plusSeconds(2));
+    assertThat(runtime.calls("ListPodSandboxStats")).as("switched for good").isEqualTo(1);
+  }
+
+  @Test
+  void notFoundForOneContainerInTheFallbackSkipsItAndKeepsTheOthers() {
+    runtime.listPodSandboxStats = FakeRuntime.failing(Status.UNIMPLEMENTED);
+    runtime.addPod("p1", "web", "shop", T0);
+    runtime.addContainer("a", "p1", "app", IMAGE, T0);
+    runtime.addContainer("b", "p1", "sidecar", IMAGE, T0);
+    runtime.addContainer("gone", "p1", "init", IMAGE, T0);
+    runtime.containerStats.put("a", () -> linuxContainerStats("a", "app", T0, SECOND, 1));
+    runtime.containerStats.put("b", () -> linuxContainerStats("b", "sidecar", T0, SECOND, 1));
+    // The container vanished mid-call: containerd fails the whole list, and ContainerStats for it.
+    runtime.listContainerStats =
+        () -> {
+          throw Status.NOT_FOUND.withDescription("container \"gone\": not found").asRuntimeException();
+        };
+
+    RuntimeSample sample = reader.sample();
+    assertThat(sample.pods()).singleElement().satisfies(
+        p -> assertThat(p.containers()).extracting(ContainerSample::name).containsExactly("app", "sidecar"));
+    assertThat(sample.skipped()).singleElement().asString().startsWith("gone: NOT_FOUND");
+
+    runtime.listContainerStats = () -> ListContainerStatsResponse.newBuilder()
+        .addStats(linuxContainerStats("a", "app", T0, SECOND, 1))
+        .addStats(linuxContainerStats("b", "sidecar", T0, SECOND, 1))
+        .build();
+    RuntimeSample listed = reader.sample();
+    assertThat(listed.pods().get(0).containers()).hasSize(2);
+    assertThat(listed.skipped()).as("missing from the list, then NOT_FOUND on its own").singleElement()
+        .asString().startsWith("gone: NOT_FOUND");
+  }
+
+  // ---- Faults ----------------------------------------------------------------------------------------------------
+
+  @Test
+  void aHangPastTheDeadlineIsDeadlineExceeded() throws Exception {
+    String name = InProcessServerBuilder.generateName();
+    Server slow = InProcessServerBuilder.forName(name).directExecutor().addService(runtime).build().start();
+    try (CriStatsReader fast = reader(name, Duration.ofMillis(200))) {
+      runtime.listPodSandboxStats = () -> null;
+      long started = System.nanoTime();
+      assertThatThrownBy(fast::sample)
+          .isInstanceOfSatisfying(
+              CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.DEADLINE_EXCEEDED))
+          .hasMessageContaining("rpc=ListPodSandboxStats");
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+    } finally {
+      slow.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void aRuntimeErrorFailsTheRoundAsRuntimeErrorAndTheNextRoundRecovers() {
+    runtime.listPodSandboxStats = FakeRuntime.failing(Status.PERMISSION_DENIED.withDescription("nope"));
+    assertThatThrownBy(reader::sample)
+        .isInstanceOfSatisfying(
+            CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.RUNTIME_ERROR))
+        .hasMessageContaining("nope");
+    runtime.listPodSandboxStats = null;
+    assertThat(reader.sample().pods()).isEmpty();
+  }
+
+  @Test
+  void aClosedReaderThrowsCriException() {
+    reader.close();
+    reader.close();
+    assertThatThrownBy(reader::sample).isInstanceOf(CriException.class).hasMessageContaining("closed");
+  }
+
+  @ParameterizedTest(name = "{0} {1} -> {2}")
+  @CsvSource({
+    "UNAVAILABLE,        io exception,                                         UNAVAILABLE",
+    "DEADLINE_EXCEEDED,  deadline exceeded after 4.9s,                         DEADLINE_EXCEEDED",
+    "RESOURCE_EXHAUSTED, gRPC message exceeds maximum size 16777216: 17825792, MESSAGE_TOO_LARGE",
+    "RESOURCE_EXHAUSTED, quota,                                                RUNTIME_ERROR",
+    "INTERNAL,           Invalid protobuf byte sequence,                       MALFORMED",
+    "INTERNAL,           panic,                                                RUNTIME_ERROR",
+    "UNKNOWN,            failed to get cgroup metrics,                         RUNTIME_ERROR",
+    "NOT_FOUND,          gone,                                                 RUNTIME_ERROR",
+    "UNIMPLEMENTED,      unknown method,                                       RUNTIME_ERROR",
+  })
+  void mapsStatusCodesToReasons(Status.Code code, String description, CriException.Reason expected) {
+    CriException e =
+        CriStatsReader.fault("unix:///x", "ListPodSandboxStats",
+            Status.fromCode(code).withDescription(description).asRuntimeException());
+    assertThat(e.reason()).isEqualTo(expected);
+    assertThat(e.getMessage()).contains("rpc=ListPodSandboxStats", "code=" + code, description);
+    assertThat(e.getCause()).isNotNull();
+  }
+
+  @Test
+  void anInternalStatusCausedByAParseFailureIsMalformed() {
+    CriException e =
+        CriStatsReader.fault(
+            "unix:///x",
+            "Version",
+            Status.INTERNAL.withCause(new InvalidProtocolBufferException("truncated")).asRuntimeException());
+    assertThat(e.reason()).isEqualTo(CriException.Reason.MALFORMED);
+    CriException cancelled =
+        CriStatsReader.fault(
+            "unix:///x",
+            "Version",
+            Status.CANCELLED
+                .withDescription("Failed to read message.")
+                .withCause(new InvalidProtocolBufferException("truncated"))
+                .asRuntimeException());
+    assertThat(cancelled.reason()).isEqualTo(CriException.Reason.MALFORMED);
+  }
+
+  // ---- Windows ---------------------------------------------------------------------------------------------------
+
+  @Test
+  void mapsWindowsPodSandboxStats() {
+    PodSandbox p = runtime.addPod("w1", "iis", "web", T0);
+    runtime.addContainer("wc", "w1", "site", "mcr.microsoft.com/windows/servercore/iis:ltsc2022", T0);
+    long[] cpu = {0, 100 * SECOND};
+    runtime.podStats.put(
+        "w1",
+        () ->
+            PodSandboxStats.newBuilder()
+                .setAttributes(podAttributes(p))
+                .setWindows(
+                    WindowsPodSandboxStats.newBuilder()
+                        .setCpu(
+                            WindowsCpuUsage.newBuilder()
+                                .setTimestamp(T0 + cpu[0])
+                                .setUsageCoreNanoSeconds(u64(cpu[1] + SECOND))
+                                .setUsageNanoCores(u64(1)))
+                        .setMemory(
+                            WindowsMemoryUsage.newBuilder()
+                                .setTimestamp(T0 + cpu[0])
+                                .setWorkingSetBytes(u64(300 << 20))
+                                .setCommitMemoryBytes(u64(500 << 20)))
+                        .setNetwork(
+                            WindowsNetworkUsage.newBuilder()
+                                .setTimestamp(T0 + cpu[0])
+                                .setDefaultInterface(windowsInterface("ep-1", 10, 1, 20, 2))
+                                .addInterfaces(windowsInterface("ep-1", 10, 1, 20, 2))
+                                .addInterfaces(windowsInterface("ep-2", 30, 3, 40, 4)))
+                        .setProcess(WindowsProcessUsage.newBuilder().setTimestamp(T0).setProcessCount(u64(12)))
+                        .addContainers(
+                            WindowsContainerStats.newBuilder()
+                                .setAttributes(
+                                    ContainerAttributes.newBuilder()
+                                        .setId("wc")
+                                        .setMetadata(ContainerMetadata.newBuilder().setName("site")))
+                                .setCpu(
+                                    WindowsCpuUsage.newBuilder()
+                                        .setTimestamp(T0 + cpu[0])
+                                        .setUsageCoreNanoSeconds(u64(cpu[1])))
+                                .setMemory(
+                                    WindowsMemoryUsage.newBuilder()
+                                        .setTimestamp(T0 + cpu[0])
+                                        .setWorkingSetBytes(u64(200 << 20))
+                                        .setAvailableBytes(u64(824 << 20))
+                                        .setPageFaults(u64(77))
+                                        .setCommitMemoryBytes(u64(400 << 20)))
+                                .setWritableLayer(
+                                    WindowsFilesystemUsage.newBuilder()
+                                        .setTimestamp(T0)
+                                        .setFsId(FilesystemIdentifier.newBuilder().setMountpoint("C:\\ProgramData"))
+                                        .setUsedBytes(u64(4096)))))
+                .build());
+
+    PodSample pod = reader.sample().pods().get(0);
+    assertThat(pod.ref()).isEqualTo(new PodRef("iis", "web", "uid-w1"));
+    assertThat(pod.cpu().usageCoreNanos()).isEqualTo(101 * SECOND);
+    assertThat(pod.memory())
+        .isEqualTo(new io.winstats.cri.MemoryUsage(NOW, 300L << 20, null, null, null, null, null, 500L << 20));
+    assertThat(pod.network().interfaces())
+        .as("default first, not repeated")
+        .containsExactly(
+            new InterfaceUsage("ep-1", 10L, null, 20L, null, 1L, 2L),
+            new InterfaceUsage("ep-2", 30L, null, 40L, null, 3L, 4L));
+    assertThat(pod.processCount()).isEqualTo(12);
+    ContainerSample site = pod.containers().get(0);
+    assertThat(site.image()).isEqualTo("mcr.microsoft.com/windows/servercore/iis:ltsc2022");
+    assertThat(site.memory())
+        .isEqualTo(new io.winstats.cri.MemoryUsage(NOW, 200L << 20, 824L << 20, null, null, 77L, null, 400L << 20));
+    assertThat(site.writableLayer()).isEqualTo(new WritableLayerUsage(NOW, "C:\\ProgramData", 4096L, null));
+    assertThat(site.cpu().usageNanoCores()).isNull();
+
+    cpu[0] = 10 * SECOND;
+    cpu[1] += 25 * SECOND;
+    PodSample later = reader.sample().pods().get(0);
+    assertThat(later.containers().get(0).cpu().usageNanoCores()).isEqualTo(2_500_000_000L);
+    assertThat(later.cpu().usageNanoCores()).isEqualTo(2_500_000_000L);
+  }
+
+  private static WindowsNetworkInterfaceUsage windowsInterface(
+      String name, long rx, long rxDropped, long tx, long txDropped) {
+    return WindowsNetworkInterfaceUsage.newBuilder()
+        .setName(name)
+        .setRxBytes(u64(rx))
+        .setRxPacketsDropped(u64(rxDropped))
+        .setTxBytes(u64(tx))
+        .setTxPacketsDropped(u64(txDropped))
+        .build();
+  }
+
+  @Test
+  void aPodWithNeitherPlatformReportsIdentityWithoutStats() {
+    PodSandbox p = runtime.addPod("p1", "bare", "ns", T0);
+    runtime.listPodSandboxStats =
+        () -> ListPodSandboxStatsResponse.newBuilder()
+            .addStats(PodSandboxStats.newBuilder().setAttributes(podAttributes(p)))
+            .build();
+    PodSample pod = reader.sample().pods().get(0);
+    assertThat(pod.cpu()).isNull();
+    assertThat(pod.memory()).isNull();
+    assertThat(pod.network()).isNull();
+    assertThat(pod.processCount()).isNull();
+    assertThat(pod.containers()).isEmpty();
+  }
+}
