@@ -1,0 +1,106 @@
+package io.winstats.summary;
+
+import io.winstats.cri.ContainerSample;
+import io.winstats.cri.CpuUsage;
+import io.winstats.cri.InterfaceUsage;
+import io.winstats.cri.MemoryUsage;
+import io.winstats.cri.NetworkUsage;
+import io.winstats.cri.PodRef;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.WritableLayerUsage;
+import io.winstats.perfcounters.CoreCpuTime;
+import io.winstats.perfcounters.CpuMode;
+import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NodeCpu;
+import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.ValueOrigin;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fixed, hand-made samples of a Linux-shaped node with two pods (a CPU burner and a sleeper), for golden tests here
+ * and in the exporter (this class ships in the test-jar). The numbers are invented but shaped like containerd 1.6's
+ * answers on a cgroup v1 host.
+ */
+public final class SampleFixtures {
+  public static final Instant T0 = Instant.parse("2026-11-21T08:00:00.250Z");
+  public static final Instant T1 = T0.plusSeconds(10);
+  public static final Instant BOOT = Instant.parse("2026-11-20T06:30:00Z");
+
+  private SampleFixtures() {}
+
+  /** A node sample at {@code at}, its monotonic clock at {@code monotonicNanos}, {@code busyNanos} CPU used. */
+  public static NodeSample linuxNode(Instant at, long monotonicNanos, long busyNanos) {
+    NodeCpu cpu =
+        new NodeCpu(
+            2,
+            busyNanos,
+            List.of(
+                new CoreCpuTime("0", Map.of(CpuMode.USER, busyNanos / 2, CpuMode.IDLE, 90_000_000_000L)),
+                new CoreCpuTime("1", Map.of(CpuMode.USER, busyNanos - busyNanos / 2, CpuMode.IDLE, 91_000_000_000L))));
+    NodeMemory memory =
+        new NodeMemory(
+            8_000_000_000L, 5_000_000_000L, 2_500_000_000L, 4_000_000_000L, 4_000_000_000L,
+            1_200_000_000L, 3_000_000_000L, 4_000_000_000L, 123_456L, 78L, 0L, 0L);
+    return new NodeSample(
+        at,
+        monotonicNanos,
+        ValueOrigin.RAW,
+        cpu,
+        memory,
+        List.of(
+            new NetworkInterfaceCounters("lo", 100, 100, 2, 2, 0, 0, 0, 0),
+            new NetworkInterfaceCounters("eth0", 5_000, 7_000, 50, 70, 1, 2, 3, 4)),
+        List.of(new FilesystemUsage("/dev/vda", "/", "ext4", 100_000_000_000L, 60_000_000_000L, 40_000_000_000L, 6_000_000L, 5_000_000L)),
+        List.of(),
+        new NodeSystem(BOOT, 321, null, 4_194_304L, 1_000_000L, 2L, 0.5, 0.4, 0.3),
+        Map.of());
+  }
+
+  /** Two pods at {@link #T1}. */
+  public static RuntimeSample runtime() {
+    PodSample burner =
+        new PodSample(
+            new PodRef("burner", "default", "uid-burner"),
+            "sandbox-1",
+            T0.minusSeconds(60),
+            Map.of("app", "burner"),
+            new CpuUsage(T1, 30_000_000_000L, 500_000_000L),
+            new MemoryUsage(T1, 2_244_608L, null, 10_874_880L, 163_840L, 2_666L, 1L, null),
+            new NetworkUsage(T1, List.of(new InterfaceUsage("eth0", 1_166L, 0L, 542L, 0L, null, null))),
+            2L,
+            List.of(container("c-burn", "burn", 0, new CpuUsage(T1, 29_900_000_000L, 499_000_000L))));
+    PodSample sleeper =
+        new PodSample(
+            new PodRef("sleeper", "default", "uid-sleeper"),
+            "sandbox-2",
+            T0.minusSeconds(30),
+            Map.of(),
+            new CpuUsage(T1, 34_179_242L, null),
+            new MemoryUsage(T1, 905_216L, 66_203_648L, 9_293_824L, 53_248L, 1_159L, 0L, null),
+            null,
+            null,
+            List.of(container("c-sleep", "sleep", 0, new CpuUsage(T1, 34_179_242L, null))));
+    return new RuntimeSample(T1, "containerd 1.6.20~ds1", List.of(sleeper, burner), List.of());
+  }
+
+  /** A container; {@code cpu == null} leaves out its CPU, memory and writable layer. */
+  public static ContainerSample container(String id, String name, int attempt, CpuUsage cpu) {
+    return new ContainerSample(
+        id,
+        name,
+        attempt,
+        "localhost/winstats/busybox:1",
+        T0.plusSeconds(attempt),
+        Map.of("io.kubernetes.container.name", name),
+        cpu,
+        cpu == null ? null : new MemoryUsage(T1, 598_016L, 66_510_848L, 602_112L, 57_344L, 728L, 0L, null),
+        cpu == null ? null : new WritableLayerUsage(T1, "/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs", 20_480L, 8L));
+  }
+
+}

@@ -1,0 +1,89 @@
+package io.winstats.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.winstats.cri.PodRef;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.summary.SummaryTypes.Summary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SummaryAssemblerTest {
+
+  private static final Instant T0 = SampleFixtures.T0;
+  private static final Instant T1 = SampleFixtures.T1;
+
+  private final SummaryAssembler assembler = new SummaryAssembler("node-a");
+
+  @Test
+  void linuxNodeWithTwoPodsMatchesGolden() throws IOException {
+    Summary summary = assembler.assemble(SampleFixtures.linuxNode(T1, 10_000_000_000L, 25_000_000_000L), SampleFixtures.linuxNode(T0, 0, 20_000_000_000L), SampleFixtures.runtime());
+    assertMatchesGolden("linux-node-two-pods.json", SummaryJson.write(summary));
+  }
+
+  @Test
+  void onlyCpuAndMemoryMatchesGolden() throws IOException {
+    Summary summary =
+        assembler.assembleCpuAndMemory(SampleFixtures.linuxNode(T1, 10_000_000_000L, 25_000_000_000L), SampleFixtures.linuxNode(T0, 0, 20_000_000_000L), SampleFixtures.runtime());
+    assertMatchesGolden("linux-node-cpu-and-memory.json", SummaryJson.write(summary));
+  }
+
+  @Test
+  void usageNanoCoresIsAbsentOnTheFirstSample() throws IOException {
+    Summary summary = assembler.assemble(SampleFixtures.linuxNode(T0, 0, 20_000_000_000L), null, null);
+    JsonNode json = new ObjectMapper().readTree(SummaryJson.write(summary));
+    assertThat(json.at("/node/cpu").has("usageNanoCores")).isFalse();
+    assertThat(json.at("/node/cpu/usageCoreNanoSeconds").asLong()).isEqualTo(20_000_000_000L);
+    assertThat(json.get("pods")).isEmpty();
+  }
+
+  @Test
+  void nodeNanoCoresComeFromTheMonotonicInterval() {
+    // 5 s of CPU over 10 s of monotonic time = 0.5 cores, whatever the wall clock did.
+    NodeSample previous = SampleFixtures.linuxNode(T0, 0, 20_000_000_000L);
+    NodeSample current = SampleFixtures.linuxNode(T0.minusSeconds(3600), 10_000_000_000L, 25_000_000_000L);
+    Summary summary = assembler.assemble(current, previous, null);
+    assertThat(summary.node().cpu().usageNanoCores()).isEqualTo(500_000_000L);
+  }
+
+  @Test
+  void aCounterThatWentBackwardsGivesNoRate() {
+    Summary summary = assembler.assemble(SampleFixtures.linuxNode(T1, 10_000_000_000L, 1_000L), SampleFixtures.linuxNode(T0, 0, 20_000_000_000L), null);
+    assertThat(summary.node().cpu().usageNanoCores()).isNull();
+  }
+
+  @Test
+  void onlyTheNewestAttemptOfARestartedContainerIsShown() {
+    PodSample pod =
+        new PodSample(
+            new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), null, null, null, null,
+            List.of(SampleFixtures.container("c-old", "app", 0, null), SampleFixtures.container("c-new", "app", 1, null)));
+    Summary summary = assembler.assemble(SampleFixtures.linuxNode(T0, 0, 1), null, new RuntimeSample(T1, "containerd", List.of(pod), List.of()));
+    assertThat(summary.pods().get(0).containers()).hasSize(1);
+    assertThat(summary.pods().get(0).containers().get(0).startTime()).isEqualTo(T0.plusSeconds(1));
+  }
+
+  @Test
+  void timesAreRfc3339SecondsInUtc() {
+    assertThat(SummaryJson.formatTime(Instant.parse("2026-11-21T08:00:00.999999Z"))).isEqualTo("2026-11-21T08:00:00Z");
+  }
+
+  /** Compares JSON semantically; {@code -Dgolden.update=true} rewrites the golden file for review. */
+  static void assertMatchesGolden(String name, byte[] actual) throws IOException {
+    Path golden = Path.of("src/test/resources/golden/summary", name);
+    ObjectMapper mapper = new ObjectMapper();
+    if (Boolean.getBoolean("golden.update")) {
+      Files.write(golden, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(mapper.readTree(actual)));
+    }
+    assertThat(mapper.readTree(actual)).isEqualTo(mapper.readTree(Files.readAllBytes(golden)));
+  }
+}
