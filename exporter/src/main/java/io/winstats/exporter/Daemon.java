@@ -1,0 +1,180 @@
+package io.winstats.exporter;
+
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.CriException;
+import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.exporter.http.ExporterServer;
+import io.winstats.exporter.metrics.CadvisorSeriesCollector;
+import io.winstats.exporter.metrics.NodeExporterSeries;
+import io.winstats.exporter.metrics.ProcessCpuTime;
+import io.winstats.exporter.metrics.SelfMetrics;
+import io.winstats.exporter.sampling.SamplingLoop;
+import io.winstats.exporter.sampling.SnapshotStore;
+import io.winstats.perfcounters.NodeCounterSource;
+import io.winstats.perfcounters.NodeCounterSources;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.NodeSourceException;
+import io.winstats.perfcounters.replay.CounterLogRecorder;
+import io.winstats.summary.SummaryAssembler;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running daemon: the node source and the CRI reader, each on its own sampling loop, publishing into one
+ * snapshot store that the HTTP server reads. Closing stops everything in reverse order of start.
+ */
+public final class Daemon implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
+
+  private final Deque<AutoCloseable> started = new ArrayDeque<>();
+  private final ExporterServer server;
+
+  private Daemon(ExporterConfig config, Clock clock) {
+    try {
+      SnapshotStore store = new SnapshotStore();
+      NodeCounterSource nodeSource = openNodeSource(config.nodeSource(), clock);
+      started.push(nodeSource);
+      CriEndpoint endpoint = CriEndpoint.parse(config.criEndpoint());
+      CriStatsReader cri = CriStatsReader.open(endpoint, config.criTimeout(), clock);
+      started.push(cri);
+
+      PrometheusRegistry prometheus = new PrometheusRegistry();
+      PrometheusMeterRegistry micrometer =
+          new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, prometheus, io.micrometer.core.instrument.Clock.SYSTEM);
+      started.push(micrometer::close);
+      // promtool rejects Micrometer's process_cpu_time_ns_total and system_cpu_count; the standard
+      // process_cpu_seconds_total replaces the first, machine_cpu_cores already says the second.
+      micrometer
+          .config()
+          .meterFilter(
+              MeterFilter.deny(id -> id.getName().equals("process.cpu.time") || id.getName().equals("system.cpu.count")));
+      ProcessCpuTime.bindTo(micrometer);
+      new JvmMemoryMetrics().bindTo(micrometer);
+      JvmGcMetrics gc = new JvmGcMetrics();
+      gc.bindTo(micrometer);
+      started.push(gc);
+      new JvmThreadMetrics().bindTo(micrometer);
+      new ClassLoaderMetrics().bindTo(micrometer);
+      new ProcessorMetrics().bindTo(micrometer);
+      new UptimeMetrics().bindTo(micrometer);
+      new FileDescriptorMetrics().bindTo(micrometer);
+      prometheus.register(SelfMetrics.buildInfo(BuildInfo.version()));
+      prometheus.register(new CadvisorSeriesCollector(store::current));
+      if (nodeSource.name().equals("procfs")) {
+        prometheus.register(new NodeExporterSeries(store::current));
+      }
+      SelfMetrics self = new SelfMetrics(micrometer, clock);
+
+      Consumer<NodeSample> publishNode = store::publishNode;
+      if (config.recordFile() != null) {
+        CounterLogRecorder recorder = openRecorder(config);
+        started.push(recorder);
+        publishNode = publishNode.andThen(recorder::record);
+      }
+      SamplingLoop<NodeSample> nodeLoop =
+          new SamplingLoop<>(
+              "node_" + nodeSource.name(),
+              "node figures stay at their last sample",
+              nodeSource::sample,
+              Daemon::nodeReason,
+              self.listener("node_" + nodeSource.name(), publishNode, NodeSample::timestamp, reason -> {}),
+              config.samplingInterval());
+      SamplingLoop<RuntimeSample> criLoop =
+          new SamplingLoop<>(
+              "cri",
+              "no container runtime answers at " + endpoint + ": pod and container stats are missing, node stats"
+                  + " are served",
+              cri::sample,
+              Daemon::criReason,
+              self.listener("cri", store::publishRuntime, RuntimeSample::timestamp, store::runtimeFailed),
+              config.samplingInterval());
+
+      server =
+          new ExporterServer(
+              config.listenAddress(), store::current, new SummaryAssembler(config.nodeName()), prometheus);
+      server.start();
+      started.push(server);
+      nodeLoop.start();
+      started.push(nodeLoop);
+      criLoop.start();
+      started.push(criLoop);
+      LOG.info(
+          "event=started listen={} node_source={} cri_endpoint={} interval={} node={}",
+          config.listenAddress(),
+          nodeSource.name(),
+          endpoint,
+          DurationFlag.format(config.samplingInterval()),
+          config.nodeName());
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
+  }
+
+  /** Starts everything; throws {@link IllegalArgumentException} for a bad source, endpoint or record file. */
+  public static Daemon start(ExporterConfig config, Clock clock) {
+    return new Daemon(config, clock);
+  }
+
+  /** The bound HTTP port. */
+  public int port() {
+    return server.port();
+  }
+
+  /** A source that cannot open at start-up is a configuration problem: refuse to start, naming the flag. */
+  private static NodeCounterSource openNodeSource(String spec, Clock clock) {
+    try {
+      return NodeCounterSources.open(spec, clock);
+    } catch (NodeSourceException | IllegalArgumentException e) {
+      throw new IllegalArgumentException("--node.source=" + spec + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static CounterLogRecorder openRecorder(ExporterConfig config) {
+    try {
+      return CounterLogRecorder.open(config.recordFile(), config.nodeName());
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--record: cannot write " + config.recordFile() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String nodeReason(RuntimeException e) {
+    return e instanceof NodeSourceException n ? n.reason().label() : "internal";
+  }
+
+  private static String criReason(RuntimeException e) {
+    return e instanceof CriException c ? c.reason().label() : "internal";
+  }
+
+  @Override
+  public void close() {
+    while (!started.isEmpty()) {
+      AutoCloseable c = started.pop();
+      try {
+        c.close();
+      } catch (IOException e) {
+        LOG.warn("event=close_failed error={}", e.getMessage());
+      } catch (Exception e) {
+        LOG.warn("event=close_failed error={}", e.toString());
+      }
+    }
+  }
+
+}

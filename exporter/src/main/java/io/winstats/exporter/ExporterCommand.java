@@ -1,0 +1,200 @@
+package io.winstats.exporter;
+
+import io.winstats.cri.CriEndpoint;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The command line, with flag names as Prometheus exporters spell them. */
+@Command(
+    name = "winstats-exporter",
+    mixinStandardHelpOptions = true,
+    versionProvider = BuildInfo.class,
+    sortOptions = false,
+    usageHelpAutoWidth = true,
+    description = {
+      "Node, pod and container metrics for Kubernetes nodes: the kubelet Summary API (/stats/summary),",
+      "cAdvisor-compatible Prometheus series (/metrics) and kubelet resource metrics (/metrics/resource)."
+    })
+public final class ExporterCommand implements Callable<Integer> {
+
+  /** Default port: clear of kubelet (10250, 10255), kube-proxy (10256), windows_exporter (9182), node_exporter (9100), cAdvisor (8080). */
+  public static final int DEFAULT_PORT = 9844;
+
+  static final String DEFAULT_CRI_ENDPOINT_LINUX = "unix:///run/containerd/containerd.sock";
+  static final String DEFAULT_CRI_ENDPOINT_WINDOWS = "npipe:////./pipe/containerd-containerd";
+
+  @Spec @Nullable CommandSpec spec;
+
+  @Option(
+      names = "--web.listen-address",
+      paramLabel = "HOST:PORT",
+      description = "Address to serve on; ':PORT' is every interface. Default: ${DEFAULT-VALUE}.",
+      defaultValue = ":" + DEFAULT_PORT)
+  String listenAddress = ":" + DEFAULT_PORT;
+
+  @Option(
+      names = "--cri.endpoint",
+      paramLabel = "URI",
+      description = "Container runtime CRI endpoint: unix:///path, tcp://HOST:PORT or npipe:////./pipe/NAME. "
+          + "Default: ${DEFAULT-VALUE}.",
+      defaultValue = "${sys:winstats.defaultCriEndpoint}")
+  @Nullable String criEndpoint;
+
+  @Option(
+      names = "--cri.timeout",
+      paramLabel = "DURATION",
+      description = "Deadline of every CRI call. Default: ${DEFAULT-VALUE}.",
+      defaultValue = "5s")
+  String criTimeout = "5s";
+
+  @Option(
+      names = "--sampling.interval",
+      paramLabel = "DURATION",
+      description = "How often node counters and the runtime are sampled (at least 1s). Default: ${DEFAULT-VALUE}.",
+      defaultValue = "10s")
+  String samplingInterval = "10s";
+
+  @Option(
+      names = "--node.source",
+      paramLabel = "SOURCE",
+      description = "Node counter source: auto (pdh on Windows, procfs on Linux), procfs, pdh, "
+          + "or replay:FILE[,speed=N] for a typeperf/relog CSV. Default: ${DEFAULT-VALUE}.",
+      defaultValue = "auto")
+  String nodeSource = "auto";
+
+  @Option(
+      names = "--node.name",
+      paramLabel = "NAME",
+      description = "Node name in the Summary API. Default: $NODE_NAME, else the host name.")
+  @Nullable String nodeName;
+
+  @Option(
+      names = "--record",
+      paramLabel = "FILE",
+      description = "Also record every node sample to FILE as a PDH-CSV counter log that --node.source=replay:FILE replays.")
+  @Nullable Path recordFile;
+
+  @Option(
+      names = "--log.level",
+      paramLabel = "LEVEL",
+      description = "debug, info, warn or error. Default: ${DEFAULT-VALUE}.",
+      defaultValue = "info")
+  String logLevel = "info";
+
+  private final DaemonLauncher launcher;
+
+  /** What runs the daemon once the flags are valid; a seam for tests of the command line alone. */
+  @FunctionalInterface
+  public interface DaemonLauncher {
+    int run(ExporterConfig config) throws Exception;
+  }
+
+  public ExporterCommand(DaemonLauncher launcher) {
+    this.launcher = launcher;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    return launcher.run(toConfig());
+  }
+
+  /** Validates every flag, collecting all problems into one usage error. */
+  ExporterConfig toConfig() {
+    List<String> problems = new ArrayList<>();
+    ListenAddress address = null;
+    try {
+      address = ListenAddress.parse(listenAddress);
+    } catch (IllegalArgumentException e) {
+      problems.add("--web.listen-address: " + e.getMessage());
+    }
+    String endpoint = criEndpoint == null || criEndpoint.isEmpty() ? defaultCriEndpoint() : criEndpoint;
+    try {
+      CriEndpoint.parse(endpoint);
+    } catch (IllegalArgumentException e) {
+      problems.add("--cri.endpoint: " + e.getMessage());
+    }
+    Duration timeout = duration("--cri.timeout", criTimeout, Duration.ofMillis(100), problems);
+    Duration interval = duration("--sampling.interval", samplingInterval, Duration.ofSeconds(1), problems);
+    String level = logLevel.toLowerCase(Locale.ROOT);
+    if (!List.of("debug", "info", "warn", "error").contains(level)) {
+      problems.add("--log.level: '" + logLevel + "' is not one of debug, info, warn, error");
+    }
+    if (!nodeSource.equals("auto")
+        && !nodeSource.equals("procfs")
+        && !nodeSource.startsWith("procfs:")
+        && !nodeSource.equals("pdh")
+        && !nodeSource.startsWith("replay:")) {
+      problems.add("--node.source: '" + nodeSource + "' is not one of auto, procfs, pdh, replay:FILE");
+    }
+    if (!problems.isEmpty()) {
+      throw new ParameterException(
+          spec == null ? new CommandLine(this) : spec.commandLine(), String.join(System.lineSeparator(), problems));
+    }
+    return new ExporterConfig(
+        address, endpoint, timeout, interval, nodeSource, resolveNodeName(), level, recordFile);
+  }
+
+  private static @Nullable Duration duration(String flag, String text, Duration minimum, List<String> problems) {
+    try {
+      Duration d = DurationFlag.parse(text);
+      if (d.compareTo(minimum) < 0) {
+        problems.add(flag + ": " + text + " is shorter than the minimum " + DurationFlag.format(minimum));
+      }
+      return d;
+    } catch (IllegalArgumentException e) {
+      problems.add(flag + ": " + e.getMessage());
+      return null;
+    }
+  }
+
+  static String defaultCriEndpoint() {
+    return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows")
+        ? DEFAULT_CRI_ENDPOINT_WINDOWS
+        : DEFAULT_CRI_ENDPOINT_LINUX;
+  }
+
+  private String resolveNodeName() {
+    if (nodeName != null && !nodeName.isBlank()) {
+      return nodeName;
+    }
+    String fromEnv = System.getenv("NODE_NAME");
+    if (fromEnv != null && !fromEnv.isBlank()) {
+      return fromEnv;
+    }
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "localhost";
+    }
+  }
+
+  /** A command line that prints problems and usage to stderr and exits 2 on bad input, as exporters do. */
+  public static CommandLine commandLine(DaemonLauncher launcher) {
+    System.setProperty("winstats.defaultCriEndpoint", defaultCriEndpoint());
+    CommandLine cli = new CommandLine(new ExporterCommand(launcher));
+    cli.setParameterExceptionHandler(
+        (problem, args) -> {
+          CommandLine failed = problem.getCommandLine();
+          PrintWriter err = failed.getErr();
+          err.println("winstats-exporter: " + problem.getMessage());
+          CommandLine.UnmatchedArgumentException.printSuggestions(problem, err);
+          failed.usage(err);
+          return CommandLine.ExitCode.USAGE;
+        });
+    return cli;
+  }
+}

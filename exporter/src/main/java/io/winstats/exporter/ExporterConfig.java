@@ -1,0 +1,38 @@
+package io.winstats.exporter;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The daemon's effective settings, validated.
+ *
+ * @param listenAddress where to serve HTTP
+ * @param criEndpoint the runtime's CRI endpoint ({@code unix://}, {@code tcp://} or {@code npipe://})
+ * @param criTimeout the deadline of every CRI call
+ * @param samplingInterval how often each source is sampled
+ * @param nodeSource {@code auto}, {@code procfs}, {@code pdh} or {@code replay:FILE}
+ * @param nodeName the node name the Summary API reports
+ * @param logLevel {@code debug}, {@code info}, {@code warn} or {@code error}
+ * @param recordFile where to record node samples as a PDH-CSV counter log, or {@code null}
+ */
+public record ExporterConfig(
+    ListenAddress listenAddress,
+    String criEndpoint,
+    Duration criTimeout,
+    Duration samplingInterval,
+    String nodeSource,
+    String nodeName,
+    String logLevel,
+    @Nullable Path recordFile) {
+  public ExporterConfig {
+    Objects.requireNonNull(listenAddress, "listenAddress");
+    Objects.requireNonNull(criEndpoint, "criEndpoint");
+    Objects.requireNonNull(criTimeout, "criTimeout");
+    Objects.requireNonNull(samplingInterval, "samplingInterval");
+    Objects.requireNonNull(nodeSource, "nodeSource");
+    Objects.requireNonNull(nodeName, "nodeName");
+    Objects.requireNonNull(logLevel, "logLevel");
+  }
+}

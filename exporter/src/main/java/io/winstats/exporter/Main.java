@@ -1,0 +1,54 @@
+package io.winstats.exporter;
+
+import ch.qos.logback.classic.Level;
+import java.time.Clock;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.bridge.SLF4JBridgeHandler;
+import picocli.CommandLine;
+
+/** Entry point: parse flags (exit 2 on bad input), start the daemon, run until a signal stops it. */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    SLF4JBridgeHandler.removeHandlersForRootLogger();
+    SLF4JBridgeHandler.install();
+    CommandLine cli = ExporterCommand.commandLine(Main::runUntilStopped);
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          if (e instanceof IllegalArgumentException) {
+            commandLine.getErr().println("winstats-exporter: " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+          }
+          LoggerFactory.getLogger(Main.class).error("event=start_failed error={}", e.toString(), e);
+          return CommandLine.ExitCode.SOFTWARE;
+        });
+    System.exit(cli.execute(args));
+  }
+
+  private static int runUntilStopped(ExporterConfig config) throws InterruptedException {
+    setLogLevel(config.logLevel());
+    Logger log = LoggerFactory.getLogger(Main.class);
+    Daemon daemon = Daemon.start(config, Clock.systemUTC());
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  log.info("event=stopping");
+                  daemon.close();
+                  stopped.countDown();
+                },
+                "winstats-shutdown"));
+    stopped.await();
+    return 0;
+  }
+
+  private static void setLogLevel(String level) {
+    ch.qos.logback.classic.Logger root =
+        (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+    root.setLevel(Level.toLevel(level, Level.INFO));
+  }
+}

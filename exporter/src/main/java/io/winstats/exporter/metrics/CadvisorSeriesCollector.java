@@ -1,0 +1,203 @@
+package io.winstats.exporter.metrics;
+
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.winstats.cri.ContainerSample;
+import io.winstats.cri.CpuUsage;
+import io.winstats.cri.InterfaceUsage;
+import io.winstats.cri.MemoryUsage;
+import io.winstats.cri.NetworkUsage;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.WritableLayerUsage;
+import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NodeSample;
+import java.time.Instant;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The cAdvisor-compatible series the kubelet serves on {@code /metrics/cadvisor}, with cAdvisor's names, types and
+ * labels ({@code container}, {@code id}, {@code image}, {@code name}, {@code namespace}, {@code pod}): one set per
+ * container, one per pod ({@code container=""}) and one for the node root ({@code id="/"}), each with its sample's
+ * own timestamp.
+ *
+ * <p>{@code id} follows the cgroupfs layout the kubelet's series use — {@code /kubepods/pod<uid>/<container id>} — as
+ * CRI does not report a container's cgroup path and Windows has none. {@code name} is the runtime's container id, as
+ * cAdvisor names containerd containers.
+ *
+ * <p>Snapshots are built once per published {@link Snapshot#version()} and reused by every scrape of that version.
+ */
+public final class CadvisorSeriesCollector implements MultiCollector {
+  private record Cached(long version, MetricSnapshots snapshots) {}
+
+  private final Supplier<Snapshot> snapshots;
+  private volatile @Nullable Cached cached;
+
+  public CadvisorSeriesCollector(Supplier<Snapshot> snapshots) {
+    this.snapshots = snapshots;
+  }
+
+  @Override
+  public MetricSnapshots collect() {
+    Snapshot snapshot = snapshots.get();
+    Cached c = cached;
+    if (c != null && c.version() == snapshot.version()) {
+      return c.snapshots();
+    }
+    MetricSnapshots built = build(snapshot);
+    cached = new Cached(snapshot.version(), built);
+    return built;
+  }
+
+  static MetricSnapshots build(Snapshot snapshot) {
+    MetricFamilies f = new MetricFamilies();
+    NodeSample node = snapshot.node();
+    if (node != null) {
+      addMachine(f, node);
+      addRoot(f, node);
+    }
+    RuntimeSample runtime = snapshot.runtime();
+    if (runtime != null) {
+      for (PodSample pod : runtime.pods()) {
+        addPod(f, pod, runtime.timestamp());
+        for (ContainerSample container : pod.containers()) {
+          addContainer(f, pod, container, runtime.timestamp());
+        }
+      }
+    }
+    f.gauge(
+        "container_scrape_error",
+        "1 if there was an error while getting container metrics, 0 otherwise",
+        snapshot.runtimeFailing() ? 1 : 0,
+        Labels.EMPTY,
+        null);
+    return f.build();
+  }
+
+  private static void addMachine(MetricFamilies f, NodeSample node) {
+    if (node.cpu() != null) {
+      f.gauge("machine_cpu_cores", "Number of logical CPU cores.", node.cpu().logicalCores(), Labels.EMPTY, null);
+    }
+    if (node.memory() != null) {
+      f.gauge("machine_memory_bytes", "Amount of memory installed on the machine.", node.memory().totalBytes(), Labels.EMPTY, null);
+    }
+  }
+
+  private static void addRoot(MetricFamilies f, NodeSample node) {
+    Labels root = labels("", "/", "", "", "", "");
+    Instant at = node.timestamp();
+    if (node.cpu() != null) {
+      cpu(f, root.add("cpu", "total"), node.cpu().usageCoreNanos(), at);
+    }
+    if (node.memory() != null) {
+      f.gauge(WORKING_SET, WORKING_SET_HELP, node.memory().workingSetBytes(), root, at);
+      f.gaugeIfPresent(USAGE, USAGE_HELP, node.memory().usageBytes(), root, at);
+    }
+    for (NetworkInterfaceCounters nic : node.interfaces()) {
+      Labels l = root.add("interface", nic.name());
+      f.counter("container_network_receive_bytes_total", RX_BYTES_HELP, nic.rxBytes(), l, at);
+      f.counter("container_network_transmit_bytes_total", TX_BYTES_HELP, nic.txBytes(), l, at);
+      f.counter("container_network_receive_errors_total", RX_ERRORS_HELP, nic.rxErrors(), l, at);
+      f.counter("container_network_transmit_errors_total", TX_ERRORS_HELP, nic.txErrors(), l, at);
+      f.counter("container_network_receive_packets_dropped_total", RX_DROPPED_HELP, nic.rxDropped(), l, at);
+      f.counter("container_network_transmit_packets_dropped_total", TX_DROPPED_HELP, nic.txDropped(), l, at);
+    }
+    if (node.system() != null && node.system().bootTime() != null) {
+      f.gauge(START_TIME, START_TIME_HELP, node.system().bootTime().getEpochSecond(), root, at);
+    }
+  }
+
+  private static void addPod(MetricFamilies f, PodSample pod, Instant roundTime) {
+    Labels l = labels("", podCgroup(pod), "", "", pod.ref().namespace(), pod.ref().name());
+    usage(f, l, pod.cpu(), pod.memory(), roundTime);
+    NetworkUsage network = pod.network();
+    if (network != null) {
+      for (InterfaceUsage nic : network.interfaces()) {
+        Labels n = l.add("interface", nic.name());
+        Instant at = network.timestamp();
+        counterIfPresent(f, "container_network_receive_bytes_total", RX_BYTES_HELP, nic.rxBytes(), n, at);
+        counterIfPresent(f, "container_network_transmit_bytes_total", TX_BYTES_HELP, nic.txBytes(), n, at);
+        counterIfPresent(f, "container_network_receive_errors_total", RX_ERRORS_HELP, nic.rxErrors(), n, at);
+        counterIfPresent(f, "container_network_transmit_errors_total", TX_ERRORS_HELP, nic.txErrors(), n, at);
+        counterIfPresent(f, "container_network_receive_packets_dropped_total", RX_DROPPED_HELP, nic.rxPacketsDropped(), n, at);
+        counterIfPresent(f, "container_network_transmit_packets_dropped_total", TX_DROPPED_HELP, nic.txPacketsDropped(), n, at);
+      }
+    }
+    f.gauge(START_TIME, START_TIME_HELP, pod.createdAt().getEpochSecond(), l, roundTime);
+    f.gauge(LAST_SEEN, LAST_SEEN_HELP, roundTime.getEpochSecond(), l, roundTime);
+  }
+
+  private static void addContainer(MetricFamilies f, PodSample pod, ContainerSample c, Instant roundTime) {
+    Labels l =
+        labels(c.name(), podCgroup(pod) + "/" + c.id(), c.image(), c.id(), pod.ref().namespace(), pod.ref().name());
+    usage(f, l, c.cpu(), c.memory(), roundTime);
+    WritableLayerUsage layer = c.writableLayer();
+    if (layer != null && layer.usedBytes() != null) {
+      f.gauge(
+          "container_fs_usage_bytes",
+          "Number of bytes that are consumed by the container on this filesystem.",
+          layer.usedBytes(),
+          l.add("device", layer.mountpoint()),
+          layer.timestamp());
+    }
+    f.gauge(START_TIME, START_TIME_HELP, c.createdAt().getEpochSecond(), l, roundTime);
+    f.gauge(LAST_SEEN, LAST_SEEN_HELP, roundTime.getEpochSecond(), l, roundTime);
+  }
+
+  private static void usage(
+      MetricFamilies f, Labels l, @Nullable CpuUsage cpu, @Nullable MemoryUsage memory, Instant roundTime) {
+    if (cpu != null) {
+      cpu(f, l.add("cpu", "total"), cpu.usageCoreNanos(), cpu.timestamp());
+    }
+    if (memory != null) {
+      f.gaugeIfPresent(WORKING_SET, WORKING_SET_HELP, memory.workingSetBytes(), l, memory.timestamp());
+      f.gaugeIfPresent(USAGE, USAGE_HELP, memory.usageBytes(), l, memory.timestamp());
+      f.gaugeIfPresent(
+          "container_memory_rss", "Size of RSS in bytes.", memory.rssBytes(), l, memory.timestamp());
+    }
+  }
+
+  private static void cpu(MetricFamilies f, Labels l, long usageCoreNanos, Instant at) {
+    f.counter(
+        "container_cpu_usage_seconds_total",
+        "Cumulative cpu time consumed in seconds.",
+        usageCoreNanos / 1e9,
+        l,
+        at);
+  }
+
+  private static void counterIfPresent(
+      MetricFamilies f, String name, String help, @Nullable Long value, Labels l, Instant at) {
+    if (value != null) {
+      f.counter(name, help, value, l, at);
+    }
+  }
+
+  static String podCgroup(PodSample pod) {
+    return "/kubepods/pod" + pod.ref().uid();
+  }
+
+  private static Labels labels(
+      String container, String id, String image, String name, String namespace, String pod) {
+    return Labels.of(
+        "container", container, "id", id, "image", image, "name", name, "namespace", namespace, "pod", pod);
+  }
+
+  private static final String WORKING_SET = "container_memory_working_set_bytes";
+  private static final String WORKING_SET_HELP = "Current working set in bytes.";
+  private static final String USAGE = "container_memory_usage_bytes";
+  private static final String USAGE_HELP = "Current memory usage in bytes, including all memory regardless of when it was accessed";
+  private static final String START_TIME = "container_start_time_seconds";
+  private static final String START_TIME_HELP = "Start time of the container since unix epoch in seconds.";
+  private static final String LAST_SEEN = "container_last_seen";
+  private static final String LAST_SEEN_HELP = "Last time a container was seen by the exporter";
+  private static final String RX_BYTES_HELP = "Cumulative count of bytes received";
+  private static final String TX_BYTES_HELP = "Cumulative count of bytes transmitted";
+  private static final String RX_ERRORS_HELP = "Cumulative count of errors encountered while receiving";
+  private static final String TX_ERRORS_HELP = "Cumulative count of errors encountered while transmitting";
+  private static final String RX_DROPPED_HELP = "Cumulative count of packets dropped while receiving";
+  private static final String TX_DROPPED_HELP = "Cumulative count of packets dropped while transmitting";
+}

@@ -1,0 +1,113 @@
+package io.winstats.exporter.metrics;
+
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.winstats.cri.ContainerSample;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodeSample;
+
+/**
+ * The kubelet's {@code /metrics/resource} series — what metrics-server reads — with the kubelet's names, types, labels
+ * and help texts, each point carrying its sample's own timestamp. A value the sources lack is left out, as the
+ * kubelet skips nil pointers.
+ */
+public final class ResourceMetrics {
+  private ResourceMetrics() {}
+
+  /** The series of one snapshot. */
+  public static MetricSnapshots build(Snapshot snapshot) {
+    MetricFamilies f = new MetricFamilies();
+    NodeSample node = snapshot.node();
+    if (node != null) {
+      if (node.cpu() != null) {
+        f.counter(
+            "node_cpu_usage_seconds_total",
+            "[STABLE] Cumulative cpu time consumed by the node in core-seconds",
+            node.cpu().usageCoreNanos() / 1e9,
+            Labels.EMPTY,
+            node.timestamp());
+      }
+      NodeMemory memory = node.memory();
+      if (memory != null) {
+        f.gauge(
+            "node_memory_working_set_bytes",
+            "[STABLE] Current working set of the node in bytes",
+            memory.workingSetBytes(),
+            Labels.EMPTY,
+            node.timestamp());
+        if (memory.swapTotalBytes() != null && memory.swapFreeBytes() != null) {
+          f.gauge(
+              "node_swap_usage_bytes",
+              "[ALPHA] Current swap usage of the node in bytes. Reported only on non-windows systems",
+              Math.max(0, memory.swapTotalBytes() - memory.swapFreeBytes()),
+              Labels.EMPTY,
+              node.timestamp());
+        }
+      }
+    }
+    RuntimeSample runtime = snapshot.runtime();
+    if (runtime != null) {
+      for (PodSample pod : runtime.pods()) {
+        Labels podLabels = Labels.of("namespace", pod.ref().namespace(), "pod", pod.ref().name());
+        for (ContainerSample c : pod.containers()) {
+          Labels l = podLabels.add("container", c.name());
+          if (c.cpu() != null) {
+            f.counter(
+                "container_cpu_usage_seconds_total",
+                "[STABLE] Cumulative cpu time consumed by the container in core-seconds",
+                c.cpu().usageCoreNanos() / 1e9,
+                l,
+                c.cpu().timestamp());
+          }
+          if (c.memory() != null) {
+            f.gaugeIfPresent(
+                "container_memory_working_set_bytes",
+                "[STABLE] Current working set of the container in bytes",
+                c.memory().workingSetBytes(),
+                l,
+                c.memory().timestamp());
+          }
+          f.gauge(
+              "container_start_time_seconds",
+              "[STABLE] Start time of the container since unix epoch in seconds",
+              c.createdAt().getEpochSecond(),
+              l,
+              c.cpu() != null ? c.cpu().timestamp() : runtime.timestamp());
+        }
+        if (pod.cpu() != null) {
+          f.counter(
+              "pod_cpu_usage_seconds_total",
+              "[STABLE] Cumulative cpu time consumed by the pod in core-seconds",
+              pod.cpu().usageCoreNanos() / 1e9,
+              podLabels,
+              pod.cpu().timestamp());
+        }
+        if (pod.memory() != null) {
+          f.gaugeIfPresent(
+              "pod_memory_working_set_bytes",
+              "[STABLE] Current working set of the pod in bytes",
+              pod.memory().workingSetBytes(),
+              podLabels,
+              pod.memory().timestamp());
+        }
+      }
+    }
+    int error = snapshot.runtimeFailing() ? 1 : 0;
+    f.gauge(
+        "scrape_error",
+        "[ALPHA] (Deprecated since 1.29.0) 1 if there was an error while getting container metrics, 0 otherwise",
+        error,
+        Labels.EMPTY,
+        null);
+    f.gauge(
+        "resource_scrape_error",
+        "[STABLE] 1 if there was an error while getting container metrics, 0 otherwise",
+        error,
+        Labels.EMPTY,
+        null);
+    return f.build();
+  }
+}

@@ -1,0 +1,128 @@
+package io.winstats.exporter.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.InfoSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.winstats.exporter.sampling.SamplingLoop;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The daemon's own health series ({@code winstats_exporter_*}) through Micrometer: per collector success, duration and
+ * errors by reason, and per source the age of the newest sample.
+ */
+public final class SelfMetrics {
+  private final MeterRegistry registry;
+  private final Clock clock;
+  private final Map<String, AtomicLong> success = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> durationNanos = new ConcurrentHashMap<>();
+  private final Map<String, AtomicReference<Instant>> lastSample = new ConcurrentHashMap<>();
+
+  public SelfMetrics(MeterRegistry registry, Clock clock) {
+    this.registry = registry;
+    this.clock = clock;
+  }
+
+  /**
+   * A loop listener that publishes each sample and records the collector's health.
+   *
+   * @param collector the {@code collector} and {@code source} label
+   * @param publish where a good sample goes
+   * @param sampleTime the sample's own time, for {@code winstats_exporter_sample_age_seconds}
+   * @param onFailure also told of every failed round, with its reason
+   */
+  public <T> SamplingLoop.Listener<T> listener(
+      String collector, Consumer<T> publish, Function<T, Instant> sampleTime, Consumer<String> onFailure) {
+    AtomicLong ok =
+        success.computeIfAbsent(
+            collector,
+            c -> {
+              AtomicLong v = new AtomicLong();
+              Gauge.builder("winstats.exporter.collector.success", v, AtomicLong::doubleValue)
+                  .description("1 if the collector's latest round succeeded, 0 if it failed.")
+                  .tag("collector", c)
+                  .register(registry);
+              return v;
+            });
+    AtomicLong took =
+        durationNanos.computeIfAbsent(
+            collector,
+            c -> {
+              AtomicLong v = new AtomicLong();
+              Gauge.builder("winstats.exporter.collector.duration", v, n -> n.get() / 1e9)
+                  .description("How long the collector's latest round took.")
+                  .baseUnit("seconds")
+                  .tag("collector", c)
+                  .register(registry);
+              return v;
+            });
+    AtomicReference<Instant> last =
+        lastSample.computeIfAbsent(
+            collector,
+            c -> {
+              AtomicReference<Instant> v = new AtomicReference<>();
+              Gauge.builder("winstats.exporter.sample.age", v, this::ageSeconds)
+                  .description("Seconds since the newest sample of the source was taken (NaN before the first).")
+                  .baseUnit("seconds")
+                  .tag("source", c)
+                  .register(registry);
+              return v;
+            });
+    return new SamplingLoop.Listener<>() {
+      @Override
+      public void succeeded(T sample, long durationNanos) {
+        publish.accept(sample);
+        last.set(sampleTime.apply(sample));
+        took.set(durationNanos);
+        ok.set(1);
+      }
+
+      @Override
+      public void failed(String reason, RuntimeException error, long durationNanos) {
+        took.set(durationNanos);
+        ok.set(0);
+        errors(collector, reason).increment();
+        onFailure.accept(reason);
+      }
+    };
+  }
+
+  private Counter errors(String collector, String reason) {
+    return Counter.builder("winstats.exporter.collector.errors")
+        .description("Failed collector rounds by reason.")
+        .tag("collector", collector)
+        .tag("reason", reason)
+        .register(registry);
+  }
+
+  private double ageSeconds(AtomicReference<Instant> last) {
+    Instant at = last.get();
+    return at == null ? Double.NaN : Duration.between(at, clock.instant()).toNanos() / 1e9;
+  }
+
+  /** {@code winstats_exporter_build_info{version,java_version}}, an info series of value 1. */
+  public static MultiCollector buildInfo(String version) {
+    MetricSnapshots snapshots =
+        MetricSnapshots.of(
+            InfoSnapshot.builder()
+                .name("winstats_exporter_build")
+                .help("The daemon's version and runtime.")
+                .dataPoint(
+                    InfoSnapshot.InfoDataPointSnapshot.builder()
+                        .labels(Labels.of("version", version, "java_version", System.getProperty("java.version")))
+                        .build())
+                .build());
+    return () -> snapshots;
+  }
+}

@@ -1,0 +1,34 @@
+package io.winstats.exporter.sampling;
+
+import io.winstats.cri.RuntimeSample;
+import io.winstats.perfcounters.NodeSample;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Everything the daemon serves, as of one moment. Immutable; a new version is published whenever a source publishes.
+ *
+ * @param version increases by one with every publication; render caches key on it
+ * @param node the newest node sample, {@code null} until the first one
+ * @param previousNode the node sample before it, for rates
+ * @param runtime the newest runtime sample; kept (and growing stale by its timestamp) while the runtime fails
+ * @param runtimeError why the latest runtime round failed, {@code null} while it succeeds
+ */
+public record Snapshot(
+    long version,
+    @Nullable NodeSample node,
+    @Nullable NodeSample previousNode,
+    @Nullable RuntimeSample runtime,
+    @Nullable String runtimeError) {
+
+  static final Snapshot EMPTY = new Snapshot(0, null, null, null, "no runtime sample yet");
+
+  /** Whether the daemon has anything to serve: a first node sample exists. */
+  public boolean ready() {
+    return node != null;
+  }
+
+  /** Whether the latest runtime round failed ({@code container_scrape_error}). */
+  public boolean runtimeFailing() {
+    return runtimeError != null;
+  }
+}

@@ -1,0 +1,31 @@
+package io.winstats.exporter.sampling;
+
+import io.winstats.cri.RuntimeSample;
+import io.winstats.perfcounters.NodeSample;
+import java.util.concurrent.atomic.AtomicReference;
+
+/** The one published {@link Snapshot}. Writers are the sampling loops; readers are request handlers. Thread-safe. */
+public final class SnapshotStore {
+  private final AtomicReference<Snapshot> current = new AtomicReference<>(Snapshot.EMPTY);
+
+  /** The newest snapshot. Never blocks. */
+  public Snapshot current() {
+    return current.get();
+  }
+
+  /** Publishes a node sample; the one it replaces becomes {@link Snapshot#previousNode()}. */
+  public void publishNode(NodeSample sample) {
+    current.updateAndGet(
+        s -> new Snapshot(s.version() + 1, sample, s.node(), s.runtime(), s.runtimeError()));
+  }
+
+  /** Publishes a successful runtime round. */
+  public void publishRuntime(RuntimeSample sample) {
+    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), sample, null));
+  }
+
+  /** Records a failed runtime round; the previous runtime sample stays, stale by its own timestamp. */
+  public void runtimeFailed(String reason) {
+    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), s.runtime(), reason));
+  }
+}

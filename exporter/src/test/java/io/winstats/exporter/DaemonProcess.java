@@ -1,0 +1,118 @@
+package io.winstats.exporter;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The daemon's real jar run as a child process on a free loopback port, its log kept in a file. */
+final class DaemonProcess implements AutoCloseable {
+  private final Process process;
+  private final int port;
+  private final Path log;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private DaemonProcess(Process process, int port, Path log) {
+    this.process = process;
+    this.port = port;
+    this.log = log;
+  }
+
+  /** Starts {@code java -jar winstats-exporter.jar} with {@code flags} plus a free {@code --web.listen-address}. */
+  static DaemonProcess start(Path log, String... flags) throws IOException {
+    int port = freePort();
+    List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
+    command.add("--web.listen-address=127.0.0.1:" + port);
+    command.addAll(List.of(flags));
+    Files.createDirectories(log.getParent());
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return new DaemonProcess(p, port, log);
+  }
+
+  /** Runs the jar with {@code args} to completion and returns its exit code and combined output. */
+  static Result run(Duration timeout, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    byte[] out = p.getInputStream().readAllBytes();
+    if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("jar did not exit within " + timeout);
+    }
+    return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+  }
+
+  record Result(int exitCode, String output) {}
+
+  record Response(int status, String body) {}
+
+  Response get(String path) {
+    return send("GET", path);
+  }
+
+  Response send(String method, String path) {
+    try {
+      HttpResponse<String> r =
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                  .timeout(Duration.ofSeconds(5))
+                  .method(method, HttpRequest.BodyPublishers.noBody())
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      return new Response(r.statusCode(), r.body());
+    } catch (IOException e) {
+      return new Response(-1, e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  String log() {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
+    }
+  }
+
+  /** SIGTERM, then a forced kill if it has not stopped within 10 s. */
+  @Override
+  public void close() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(10, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+    }
+  }
+
+  private static Path jar() {
+    String path = System.getProperty("winstats.jar");
+    if (path == null || !Files.isRegularFile(Path.of(path))) {
+      throw new IllegalStateException("system property winstats.jar must name the built jar (failsafe sets it): " + path);
+    }
+    return Path.of(path);
+  }
+
+  private static String javaBinary() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package io.winstats.exporter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class ExporterCommandTest {
+  private final AtomicReference<ExporterConfig> launched = new AtomicReference<>();
+  private final StringWriter err = new StringWriter();
+  private final StringWriter out = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cli =
+        ExporterCommand.commandLine(
+            config -> {
+              launched.set(config);
+              return 0;
+            });
+    cli.setErr(new PrintWriter(err, true));
+    cli.setOut(new PrintWriter(out, true));
+    return cli.execute(args);
+  }
+
+  @Test
+  void defaultsAreExporterConventions() {
+    assertThat(run()).isZero();
+    ExporterConfig c = launched.get();
+    assertThat(c.listenAddress()).isEqualTo(new ListenAddress("0.0.0.0", 9844));
+    assertThat(c.criEndpoint()).isEqualTo("unix:///run/containerd/containerd.sock");
+    assertThat(c.samplingInterval()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(c.nodeSource()).isEqualTo("auto");
+    assertThat(c.logLevel()).isEqualTo("info");
+    assertThat(c.recordFile()).isNull();
+  }
+
+  @Test
+  void flagsAreApplied() {
+    assertThat(
+            run(
+                "--web.listen-address=127.0.0.1:19000",
+                "--cri.endpoint=unix:///tmp/c.sock",
+                "--sampling.interval=1m30s",
+                "--cri.timeout=750ms",
+                "--log.level=DEBUG",
+                "--node.name=n1"))
+        .isZero();
+    ExporterConfig c = launched.get();
+    assertThat(c.listenAddress()).isEqualTo(new ListenAddress("127.0.0.1", 19000));
+    assertThat(c.criEndpoint()).isEqualTo("unix:///tmp/c.sock");
+    assertThat(c.samplingInterval()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(c.criTimeout()).isEqualTo(Duration.ofMillis(750));
+    assertThat(c.logLevel()).isEqualTo("debug");
+    assertThat(c.nodeName()).isEqualTo("n1");
+  }
+
+  @Test
+  void anUnknownFlagExitsTwoWithUsage() {
+    assertThat(run("--web.listen-adress=:1")).isEqualTo(2);
+    assertThat(err.toString()).contains("Unknown option: '--web.listen-adress=:1'").contains("Usage: winstats-exporter");
+    assertThat(launched.get()).isNull();
+  }
+
+  @Test
+  void everyBadValueIsReportedAtOnce() {
+    assertThat(
+            run(
+                "--web.listen-address=localhost",
+                "--sampling.interval=10 seconds",
+                "--cri.endpoint=http://x",
+                "--log.level=loud",
+                "--node.source=wmi"))
+        .isEqualTo(2);
+    assertThat(err.toString())
+        .contains("--web.listen-address: expected HOST:PORT")
+        .contains("--sampling.interval: '10 seconds' is not a duration")
+        .contains("--cri.endpoint:")
+        .contains("--log.level: 'loud'")
+        .contains("--node.source: 'wmi'")
+        .contains("Usage: winstats-exporter");
+    assertThat(launched.get()).isNull();
+  }
+
+  @Test
+  void anIntervalBelowOneSecondIsRefused() {
+    assertThat(run("--sampling.interval=100ms")).isEqualTo(2);
+    assertThat(err.toString()).contains("shorter than the minimum 1s");
+  }
+
+  @Test
+  void helpAndVersionExitZero() {
+    assertThat(run("--help")).isZero();
+    assertThat(out.toString()).contains("--web.listen-address").contains("--cri.endpoint").contains("--sampling.interval");
+    assertThat(run("--version")).isZero();
+    assertThat(out.toString()).contains("winstats-exporter");
+    assertThat(launched.get()).isNull();
+  }
+
+  @Test
+  void listenAddressForms() {
+    assertThat(ListenAddress.parse(":9844")).isEqualTo(new ListenAddress("0.0.0.0", 9844));
+    assertThat(ListenAddress.parse("[::1]:80")).isEqualTo(new ListenAddress("::1", 80));
+    assertThat(ListenAddress.parse("[::1]:80").toString()).isEqualTo("[::1]:80");
+  }
+
+  @Test
+  void durationForms() {
+    assertThat(DurationFlag.parse("500ms")).isEqualTo(Duration.ofMillis(500));
+    assertThat(DurationFlag.parse("2h")).isEqualTo(Duration.ofHours(2));
+    assertThat(DurationFlag.parse("1m30s")).isEqualTo(Duration.ofSeconds(90));
+  }
+}

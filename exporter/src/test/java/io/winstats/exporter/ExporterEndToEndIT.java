@@ -1,0 +1,248 @@
+package io.winstats.exporter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.winstats.cri.testing.ContainerSpec;
+import io.winstats.cri.testing.ContainerdExtension;
+import io.winstats.cri.testing.ContainerdHarness;
+import io.winstats.cri.testing.CriTestClient;
+import io.winstats.cri.testing.Deadline;
+import io.winstats.cri.testing.PodHandle;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The whole path on Linux: the real jar, sampling /proc and a private containerd with two real pods (one burning
+ * CPU), asserted only through the HTTP endpoints and against the containers' own cgroup accounting.
+ */
+@Tag("containerd")
+@ExtendWith(ContainerdExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ExporterEndToEndIT {
+  private static final Duration READY = Duration.ofSeconds(30);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private PodHandle burner;
+  private PodHandle sleeper;
+  private DaemonProcess daemon;
+
+  @BeforeAll
+  void start(ContainerdHarness harness, CriTestClient client) throws IOException {
+    burner = harness.defer(client.runPod("burner", "e2e", List.of(ContainerSpec.burner("burn", 0.5))));
+    sleeper =
+        harness.defer(
+            client.runPod("sleeper", "e2e", List.of(ContainerSpec.sleeper("sleep"), ContainerSpec.sleeper("idle"))));
+    daemon =
+        DaemonProcess.start(
+            Path.of("target", "e2e", "daemon.log"),
+            "--cri.endpoint=" + harness.endpoint(),
+            "--sampling.interval=1s",
+            "--node.name=e2e-node",
+            "--log.level=debug");
+    Deadline.await("daemon /healthz 200\n" + daemon.log(), READY, () -> daemon.get("/healthz").status() == 200);
+  }
+
+  @AfterAll
+  void stop() throws InterruptedException {
+    if (daemon != null) {
+      daemon.close();
+    }
+  }
+
+  @Test
+  void summaryListsBothPodsWithTheirContainers() {
+    JsonNode summary =
+        Deadline.poll(
+            "both pods in /stats/summary",
+            READY,
+            () -> {
+              JsonNode s = readJson(daemon.get("/stats/summary").body());
+              return s.path("pods").size() >= 2 && pod(s, "burner").path("cpu").has("usageNanoCores") ? s : null;
+            });
+    assertThat(summary.at("/node/nodeName").asText()).isEqualTo("e2e-node");
+    assertThat(summary.at("/node/cpu/usageCoreNanoSeconds").asLong()).isPositive();
+    assertThat(summary.at("/node/memory/workingSetBytes").asLong()).isPositive();
+
+    JsonNode burnerPod = pod(summary, "burner");
+    assertThat(burnerPod.at("/podRef/namespace").asText()).isEqualTo("e2e");
+    assertThat(burnerPod.at("/podRef/uid").asText()).isEqualTo(burner.uid());
+    assertThat(containerNames(burnerPod)).containsExactly("burn");
+    assertThat(containerNames(pod(summary, "sleeper"))).containsExactly("idle", "sleep");
+    for (JsonNode pod : List.of(burnerPod, pod(summary, "sleeper"))) {
+      for (JsonNode c : pod.path("containers")) {
+        assertThat(c.at("/cpu/usageCoreNanoSeconds").asLong()).as(c.path("name").asText()).isPositive();
+        assertThat(c.at("/memory/workingSetBytes").asLong()).as(c.path("name").asText()).isPositive();
+      }
+    }
+    long burnerNanoCores = burnerPod.at("/containers/0/cpu/usageNanoCores").asLong();
+    System.out.printf("e2e summary: burner usageNanoCores=%d (quota 0.5 core)%n", burnerNanoCores);
+    assertThat(burnerNanoCores).isBetween(300_000_000L, 700_000_000L);
+  }
+
+  @Test
+  void cpuSecondsGrowBetweenTwoSamples() {
+    PrometheusText first = burnerCpu(0);
+    PrometheusText second = burnerCpu(first.timestampMillis());
+    System.out.printf(
+        "e2e growth: burner cpu %.6f s @%d -> %.6f s @%d%n",
+        first.value(), first.timestampMillis(), second.value(), second.timestampMillis());
+    assertThat(second.value()).isGreaterThan(first.value());
+  }
+
+  /**
+   * Brackets each daemon sample between two reads of the container's {@code cpuacct.usage}: the sample's own
+   * timestamp (the runtime's read of the cgroup) falls between the two readings of a trace taken every ~2 ms.
+   */
+  @Test
+  void containerCpuSecondsMatchTheCgroupAccountingWithinTwoPercent() throws InterruptedException {
+    try (CgroupCpuTrace trace = new CgroupCpuTrace(burner.containerCgroup("cpuacct", "burn"))) {
+      long after = System.currentTimeMillis();
+      for (int round = 0; round < 3; round++) {
+        PrometheusText sample = burnerCpu(after);
+        CgroupCpuTrace.Bracket bracket =
+            Deadline.poll("cgroup readings around " + sample.timestampMillis(), READY, () -> trace.bracket(sample.timestampMillis()));
+        double reportedNanos = sample.value() * 1e9;
+        System.out.printf(
+            "e2e cgroup bracket: round=%d cgroup_before=%d@%d daemon=%.0f@%d cgroup_after=%d@%d bracket=%.3f%%%n",
+            round,
+            bracket.before().cpuNanos(),
+            bracket.before().wallMillis(),
+            reportedNanos,
+            sample.timestampMillis(),
+            bracket.after().cpuNanos(),
+            bracket.after().wallMillis(),
+            bracket.widthPercent());
+        assertThat(bracket.widthPercent()).as("bracket narrow enough to test 2%").isLessThan(2.0);
+        assertThat(reportedNanos)
+            .isBetween(bracket.before().cpuNanos() * 0.98, bracket.after().cpuNanos() * 1.02);
+        after = sample.timestampMillis();
+      }
+    }
+  }
+
+  @Test
+  void metricsCarriesCadvisorMachineAndSelfSeries() {
+    List<PrometheusText> metrics =
+        Deadline.poll(
+            "burner series in /metrics",
+            READY,
+            () -> {
+              List<PrometheusText> m = PrometheusText.parse(daemon.get("/metrics").body());
+              return PrometheusText.select(m, "container_cpu_usage_seconds_total", "pod", "burner", "container", "burn")
+                      .isEmpty()
+                  ? null
+                  : m;
+            });
+    PrometheusText cpu =
+        PrometheusText.select(metrics, "container_cpu_usage_seconds_total", "pod", "burner", "container", "burn").get(0);
+    assertThat(cpu.labels())
+        .containsEntry("namespace", "e2e")
+        .containsEntry("image", "localhost/winstats/busybox:1")
+        .containsEntry("name", burner.containerId("burn"))
+        .containsEntry("id", "/kubepods/pod" + burner.uid() + "/" + burner.containerId("burn"));
+    assertThat(
+            PrometheusText.select(metrics, "container_memory_working_set_bytes", "pod", "sleeper", "container", "idle")
+                .get(0)
+                .value())
+        .isPositive();
+    assertThat(PrometheusText.select(metrics, "container_cpu_usage_seconds_total", "id", "/").get(0).value()).isPositive();
+    assertThat(PrometheusText.select(metrics, "machine_cpu_cores").get(0).value())
+        .isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(PrometheusText.select(metrics, "machine_memory_bytes").get(0).value()).isPositive();
+    assertThat(PrometheusText.select(metrics, "container_scrape_error").get(0).value()).isZero();
+    assertThat(PrometheusText.select(metrics, "winstats_exporter_collector_success", "collector", "cri").get(0).value())
+        .isEqualTo(1);
+    assertThat(PrometheusText.select(metrics, "jvm_memory_used_bytes")).isNotEmpty();
+  }
+
+  @Test
+  void resourceMetricsCarryTheKubeletSeries() {
+    List<PrometheusText> resource =
+        Deadline.poll(
+            "pod series in /metrics/resource",
+            READY,
+            () -> {
+              List<PrometheusText> r = PrometheusText.parse(daemon.get("/metrics/resource").body());
+              return PrometheusText.select(r, "pod_cpu_usage_seconds_total", "pod", "burner").isEmpty() ? null : r;
+            });
+    Set<String> names = new TreeSet<>();
+    resource.forEach(s -> names.add(s.name()));
+    assertThat(names)
+        .contains(
+            "node_cpu_usage_seconds_total",
+            "node_memory_working_set_bytes",
+            "container_cpu_usage_seconds_total",
+            "container_memory_working_set_bytes",
+            "container_start_time_seconds",
+            "pod_cpu_usage_seconds_total",
+            "pod_memory_working_set_bytes",
+            "resource_scrape_error");
+    PrometheusText start =
+        PrometheusText.select(resource, "container_start_time_seconds", "pod", "sleeper", "container", "idle").get(0);
+    assertThat(start.labels().keySet()).containsExactlyInAnyOrder("container", "pod", "namespace");
+    assertThat(start.value()).isBetween(System.currentTimeMillis() / 1e3 - 600, System.currentTimeMillis() / 1e3);
+  }
+
+  @Test
+  void badRequestsGet4xxAndServingGoesOn() {
+    assertThat(daemon.get("/stats/nope").status()).isEqualTo(404);
+    assertThat(daemon.send("DELETE", "/stats/summary").status()).isEqualTo(405);
+    assertThat(daemon.get("/stats/summary?only_cpu_and_memory=perhaps").status()).isEqualTo(400);
+    assertThat(daemon.get("/stats/summary").status()).isEqualTo(200);
+    assertThat(daemon.isAlive()).isTrue();
+  }
+
+  /** The burner container's CPU from /metrics/resource, once its sample is newer than {@code afterMillis}. */
+  private PrometheusText burnerCpu(long afterMillis) {
+    return Deadline.poll(
+        "a burner CPU sample newer than " + afterMillis,
+        READY,
+        () -> {
+          List<PrometheusText> found =
+              PrometheusText.select(
+                  PrometheusText.parse(daemon.get("/metrics/resource").body()),
+                  "container_cpu_usage_seconds_total",
+                  "pod",
+                  "burner",
+                  "container",
+                  "burn");
+          return found.isEmpty() || found.get(0).timestampMillis() <= afterMillis ? null : found.get(0);
+        });
+  }
+
+  private static JsonNode readJson(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (IOException e) {
+      throw new IllegalStateException("not JSON: " + body, e);
+    }
+  }
+
+  private static JsonNode pod(JsonNode summary, String name) {
+    for (JsonNode pod : summary.path("pods")) {
+      if (pod.at("/podRef/name").asText().equals(name)) {
+        return pod;
+      }
+    }
+    return JSON.missingNode();
+  }
+
+  private static List<String> containerNames(JsonNode pod) {
+    List<String> names = new ArrayList<>();
+    pod.path("containers").forEach(c -> names.add(c.path("name").asText()));
+    return names;
+  }
+}

@@ -1,0 +1,97 @@
+package io.winstats.exporter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.winstats.cri.testing.Deadline;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The real jar with no container runtime at all, and with bad flags. Needs no containerd. */
+class ExporterWithoutRuntimeIT {
+
+  @Test
+  void servesNodeFiguresAndReportsTheMissingRuntimeOnce(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    String endpoint = "unix://" + dir.resolve("no-such.sock");
+    try (DaemonProcess daemon =
+        DaemonProcess.start(dir.resolve("daemon.log"), "--cri.endpoint=" + endpoint, "--sampling.interval=1s")) {
+      Deadline.await("/healthz 200\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
+      Deadline.await(
+          "container_scrape_error 1",
+          Duration.ofSeconds(30),
+          () -> daemon.get("/metrics").body().contains("container_scrape_error 1.0"));
+      // Several failed rounds later, still exactly one warning about the runtime.
+      Deadline.await(
+          "three failed cri rounds",
+          Duration.ofSeconds(30),
+          () -> daemon.get("/metrics").body().contains("winstats_exporter_collector_errors_total{collector=\"cri\",reason=\"unavailable\"} 3.0"));
+      List<PrometheusText> metrics = PrometheusText.parse(daemon.get("/metrics").body());
+      assertThat(PrometheusText.select(metrics, "machine_cpu_cores").get(0).value()).isPositive();
+      assertThat(PrometheusText.select(metrics, "container_cpu_usage_seconds_total", "id", "/").get(0).value()).isPositive();
+      assertThat(PrometheusText.select(metrics, "winstats_exporter_collector_success", "collector", "cri").get(0).value()).isZero();
+      assertThat(daemon.get("/stats/summary").body()).contains("\"pods\":[]");
+      String log = daemon.log();
+      List<String> warnings = log.lines().filter(l -> l.contains("level=WARN") || l.contains("level=ERROR")).toList();
+      assertThat(warnings).as(log).hasSize(1);
+      assertThat(warnings.get(0)).contains("collector=cri").contains(endpoint).contains("node stats are served");
+      assertThat(log).doesNotContain("\tat ");
+    }
+  }
+
+  /**
+   * promtool lints the live scrape. The only findings allowed are node_exporter's own mixed-case memory names
+   * ({@code node_memory_MemTotal_bytes}), which the daemon copies verbatim so that node_exporter dashboards work.
+   */
+  @Test
+  void promtoolAcceptsTheLiveScrape(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        "true".equals(System.getenv("CI")) || Files.isExecutable(Path.of("/usr/bin/promtool")),
+        "promtool is not installed (Debian package prometheus)");
+    try (DaemonProcess daemon =
+        DaemonProcess.start(dir.resolve("daemon.log"), "--cri.endpoint=unix://" + dir.resolve("none.sock"), "--sampling.interval=1s")) {
+      Deadline.await("/healthz 200", Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
+      for (String path : List.of("/metrics", "/metrics/resource")) {
+        Path scrape = dir.resolve(path.replace('/', '_') + ".prom");
+        Files.writeString(scrape, daemon.get(path).body());
+        Process promtool =
+            new ProcessBuilder("promtool", "check", "metrics").redirectInput(scrape.toFile()).redirectErrorStream(true).start();
+        String findings = new String(promtool.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        promtool.waitFor();
+        List<String> unexpected =
+            findings.lines().filter(l -> !l.matches("node_memory_[A-Za-z_]+_bytes metric names should be written in 'snake_case' not 'camelCase'")).toList();
+        assertThat(unexpected).as(path + ":\n" + findings).isEmpty();
+      }
+    }
+  }
+
+  @Test
+  void anUnknownFlagExitsTwoWithUsage() throws Exception {
+    DaemonProcess.Result r = DaemonProcess.run(Duration.ofSeconds(30), "--no-such-flag");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.output()).contains("Unknown option: '--no-such-flag'").contains("Usage: winstats-exporter");
+  }
+
+  @Test
+  void aBadValueExitsTwo() throws Exception {
+    DaemonProcess.Result r = DaemonProcess.run(Duration.ofSeconds(30), "--sampling.interval=often");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.output()).contains("--sampling.interval: 'often' is not a duration");
+  }
+
+  @Test
+  void aMissingReplayFileExitsTwoBeforeServing() throws Exception {
+    DaemonProcess.Result r =
+        DaemonProcess.run(Duration.ofSeconds(30), "--node.source=replay:/nonexistent/log.csv", "--web.listen-address=127.0.0.1:0");
+    assertThat(r.exitCode()).as(r.output()).isEqualTo(2);
+    assertThat(r.output()).contains("/nonexistent/log.csv");
+  }
+
+  @Test
+  void versionPrintsTheBuild() throws Exception {
+    DaemonProcess.Result r = DaemonProcess.run(Duration.ofSeconds(30), "--version");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.output()).contains("winstats-exporter 0.1.0-SNAPSHOT");
+  }
+}

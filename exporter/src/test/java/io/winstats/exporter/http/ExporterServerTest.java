@@ -1,0 +1,166 @@
+package io.winstats.exporter.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.winstats.exporter.ListenAddress;
+import io.winstats.exporter.PrometheusText;
+import io.winstats.exporter.metrics.CadvisorSeriesCollector;
+import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.summary.SampleFixtures;
+import io.winstats.summary.SummaryAssembler;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ExporterServerTest {
+  private static final Snapshot NOT_READY = new Snapshot(0, null, null, null, "no runtime sample yet");
+  private static final Snapshot READY =
+      new Snapshot(
+          3,
+          SampleFixtures.linuxNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L),
+          SampleFixtures.linuxNode(SampleFixtures.T0, 0, 20_000_000_000L),
+          SampleFixtures.runtime(),
+          null);
+
+  private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(NOT_READY);
+  private final HttpClient http = HttpClient.newHttpClient();
+  private ExporterServer server;
+
+  @BeforeEach
+  void start() {
+    PrometheusRegistry registry = new PrometheusRegistry();
+    registry.register(new CadvisorSeriesCollector(snapshot::get));
+    server =
+        new ExporterServer(new ListenAddress("127.0.0.1", 0), snapshot::get, new SummaryAssembler("node-a"), registry);
+    server.start();
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private HttpResponse<byte[]> send(String method, String path, String... headers) throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+            .method(method, HttpRequest.BodyPublishers.noBody());
+    if (headers.length > 0) {
+      b.headers(headers);
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  private static String text(HttpResponse<byte[]> r) {
+    return new String(r.body(), StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void beforeTheFirstSampleEverythingButMetricsIs503WithRetryAfter() throws Exception {
+    for (String path : new String[] {"/healthz", "/stats/summary", "/metrics/resource"}) {
+      HttpResponse<byte[]> r = send("GET", path);
+      assertThat(r.statusCode()).as(path).isEqualTo(503);
+      assertThat(r.headers().firstValue("Retry-After")).as(path).hasValue("1");
+    }
+    assertThat(send("GET", "/metrics").statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void servesTheSummaryOfTheSnapshot() throws Exception {
+    snapshot.set(READY);
+    assertThat(send("GET", "/healthz").statusCode()).isEqualTo(200);
+    HttpResponse<byte[]> r = send("GET", "/stats/summary");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
+    assertThat(r.headers().firstValueAsLong("Content-Length")).hasValue(r.body().length);
+    JsonNode json = new ObjectMapper().readTree(r.body());
+    assertThat(json.at("/node/nodeName").asText()).isEqualTo("node-a");
+    assertThat(json.get("pods")).hasSize(2);
+    assertThat(json.at("/node/network").isMissingNode()).isFalse();
+
+    JsonNode post = new ObjectMapper().readTree(send("POST", "/stats/summary?only_cpu_and_memory=true").body());
+    assertThat(post.at("/node/network").isMissingNode()).isTrue();
+    assertThat(post.at("/node/cpu/usageCoreNanoSeconds").asLong()).isEqualTo(25_000_000_000L);
+  }
+
+  @Test
+  void gzipIsServedWhenAsked() throws Exception {
+    snapshot.set(READY);
+    HttpResponse<byte[]> plain = send("GET", "/stats/summary");
+    HttpResponse<byte[]> gz = send("GET", "/stats/summary", "Accept-Encoding", "gzip");
+    assertThat(gz.headers().firstValue("Content-Encoding")).hasValue("gzip");
+    try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gz.body()))) {
+      assertThat(in.readAllBytes()).isEqualTo(plain.body());
+    }
+  }
+
+  @Test
+  void metricsNegotiatesTheFormat() throws Exception {
+    snapshot.set(READY);
+    HttpResponse<byte[]> text = send("GET", "/metrics");
+    assertThat(text.headers().firstValue("Content-Type")).hasValue("text/plain; version=0.0.4; charset=utf-8");
+    assertThat(text(text)).contains("container_cpu_usage_seconds_total{container=\"burn\"");
+    // Text 0.0.4 sample timestamps are integer milliseconds: the strict parser rejects anything else.
+    assertThat(PrometheusText.select(PrometheusText.parse(text(text)), "container_cpu_usage_seconds_total", "pod", "burner"))
+        .allSatisfy(s -> assertThat(s.timestampMillis()).isEqualTo(SampleFixtures.T1.toEpochMilli()));
+    HttpResponse<byte[]> om = send("GET", "/metrics", "Accept", "application/openmetrics-text; version=1.0.0");
+    assertThat(om.headers().firstValue("Content-Type")).get().asString().startsWith("application/openmetrics-text");
+    assertThat(text(om)).endsWith("# EOF\n");
+    HttpResponse<byte[]> pb =
+        send(
+            "GET",
+            "/metrics",
+            "Accept",
+            "application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;encoding=delimited");
+    assertThat(pb.headers().firstValue("Content-Type")).get().asString().startsWith("application/vnd.google.protobuf");
+  }
+
+  @Test
+  void resourceMetricsAreKubeletText() throws Exception {
+    snapshot.set(READY);
+    HttpResponse<byte[]> r = send("GET", "/metrics/resource");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(text(r)).contains("# TYPE node_cpu_usage_seconds_total counter").contains("resource_scrape_error 0");
+  }
+
+  @Test
+  void badRequestsGet4xxAndTheServerKeepsServing() throws Exception {
+    snapshot.set(READY);
+    assertThat(send("GET", "/nope").statusCode()).isEqualTo(404);
+    HttpResponse<byte[]> delete = send("DELETE", "/metrics");
+    assertThat(delete.statusCode()).isEqualTo(405);
+    assertThat(delete.headers().firstValue("Allow")).hasValue("GET, HEAD");
+    assertThat(send("PUT", "/stats/summary").headers().firstValue("Allow")).hasValue("GET, HEAD, POST");
+    assertThat(send("GET", "/stats/summary?only_cpu_and_memory=maybe").statusCode()).isEqualTo(400);
+    assertThat(send("GET", "/stats/summary").statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void headHasHeadersButNoBody() throws Exception {
+    snapshot.set(READY);
+    HttpResponse<byte[]> r = send("HEAD", "/stats/summary");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.body()).isEmpty();
+  }
+
+  @Test
+  void aNewSnapshotVersionIsRenderedAnew() throws IOException, Exception {
+    snapshot.set(READY);
+    String first = text(send("GET", "/stats/summary"));
+    snapshot.set(new Snapshot(4, READY.node(), READY.previousNode(), null, "unavailable"));
+    String second = text(send("GET", "/stats/summary"));
+    assertThat(first).contains("\"burner\"");
+    assertThat(second).doesNotContain("\"burner\"");
+  }
+}

@@ -1,0 +1,77 @@
+package io.winstats.exporter.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.summary.SampleFixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The wire text of each series family, pinned by golden files ({@code -Dgolden.update=true} rewrites them). */
+class ExpositionGoldenTest {
+  static final Snapshot HEALTHY =
+      new Snapshot(
+          7,
+          SampleFixtures.linuxNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L),
+          SampleFixtures.linuxNode(SampleFixtures.T0, 0, 20_000_000_000L),
+          SampleFixtures.runtime(),
+          null);
+  static final Snapshot RUNTIME_DOWN =
+      new Snapshot(
+          8,
+          SampleFixtures.linuxNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L),
+          null,
+          null,
+          "unavailable");
+
+  @Test
+  void cadvisorSeries() throws IOException {
+    assertGolden("cadvisor.prom", CadvisorSeriesCollector.build(HEALTHY));
+  }
+
+  @Test
+  void cadvisorSeriesWhileTheRuntimeIsDown() throws IOException {
+    assertGolden("cadvisor-runtime-down.prom", CadvisorSeriesCollector.build(RUNTIME_DOWN));
+  }
+
+  @Test
+  void resourceMetrics() throws IOException {
+    assertGolden("resource.prom", ResourceMetrics.build(HEALTHY));
+  }
+
+  @Test
+  void nodeExporterSeries() throws IOException {
+    assertGolden("node-exporter.prom", NodeExporterSeries.build(HEALTHY.node()));
+  }
+
+  @Test
+  void theCadvisorCollectorRendersOncePerVersion() {
+    Snapshot[] current = {HEALTHY};
+    CadvisorSeriesCollector collector = new CadvisorSeriesCollector(() -> current[0]);
+    MetricSnapshots first = collector.collect();
+    assertThat(collector.collect()).isSameAs(first);
+    current[0] = RUNTIME_DOWN;
+    assertThat(collector.collect()).isNotSameAs(first);
+  }
+
+  static String text(MetricSnapshots snapshots) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    PrometheusTextFormatWriter.create().write(out, snapshots);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private static void assertGolden(String name, MetricSnapshots snapshots) throws IOException {
+    Path golden = Path.of("src/test/resources/golden/prometheus", name);
+    String actual = text(snapshots);
+    if (Boolean.getBoolean("golden.update")) {
+      Files.writeString(golden, actual);
+    }
+    assertThat(actual).isEqualTo(Files.readString(golden));
+  }
+}
