@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.counters.CounterPath;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;

@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.counters.RawKind;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhQuery;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounter;
@@ -37,7 +38,7 @@ final class ObjectQuery {
   /** A counter in this query and its state. */
   static final class Tracked {
     final String path;
-    final @Nullable CounterKind kind;
+    final @Nullable RawKind kind;
     @Nullable PdhCounter handle;
     int type;
     long timeBase;
@@ -49,7 +50,7 @@ final class ObjectQuery {
     int skipped;
     @Nullable String addFailure;
 
-    Tracked(String path, @Nullable CounterKind kind, Instant since) {
+    Tracked(String path, @Nullable RawKind kind, Instant since) {
       this.path = path;
       this.kind = kind;
       this.since = since;
@@ -123,7 +124,7 @@ final class ObjectQuery {
   }
 
   /** Declares a counter; call before {@link #open(Instant)}. Declaring a path twice keeps the first. */
-  void declare(String path, @Nullable CounterKind kind, Instant now) {
+  void declare(String path, @Nullable RawKind kind, Instant now) {
     counters.putIfAbsent(key(path), new Tracked(path, kind, now));
   }
 
@@ -166,11 +167,11 @@ final class ObjectQuery {
       t.timeBase = timeBase(c);
       t.handle = c;
       t.addFailure = null;
-      if (t.kind != null && t.kind.expectedType() != t.type) {
+      if (t.kind != null && PerfCounterType.documented(t.kind) != t.type) {
         log.info(
             "event=pdh_counter_type path={} expected={} actual={}",
             t.path,
-            PerfCounterType.hex(t.kind.expectedType()),
+            PerfCounterType.hex(PerfCounterType.documented(t.kind)),
             PerfCounterType.hex(t.type));
       }
     } catch (PdhException e) {

@@ -13,6 +13,14 @@ import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.ValueOrigin;
+import io.winstats.perfcounters.counters.CounterPath;
+import io.winstats.perfcounters.counters.LogicalDiskCounter;
+import io.winstats.perfcounters.counters.MemoryCounter;
+import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
+import io.winstats.perfcounters.counters.PerfCounter;
+import io.winstats.perfcounters.counters.ProcessCounter;
+import io.winstats.perfcounters.counters.ProcessorInformationCounter;
+import io.winstats.perfcounters.counters.SystemCounter;
 import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
 import io.winstats.perfcounters.pdh.ObjectQuery.Reading;
 import io.winstats.perfcounters.pdh.PdhLibrary.FormattedValue;
@@ -30,6 +38,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -48,6 +57,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,6 +100,22 @@ public final class PdhNodeSource implements NodeCounterSource {
   private static final long MASK_32 = 0xFFFF_FFFFL;
   private static final long BYTES_PER_MB = 1L << 20;
   private static final BigInteger NANOS_PER_SECOND = BigInteger.valueOf(1_000_000_000L);
+
+  /**
+   * The declared counters this source adds, in order: every counter of each object but LogicalDisk's {@code % Disk Read
+   * Time} and {@code % Disk Write Time}, which it does not need (read and write time come from the {@code Avg. Disk
+   * sec} timers, busy time from {@code % Idle Time}).
+   */
+  static final List<PerfCounter> COUNTERS =
+      Stream.<Set<? extends PerfCounter>>of(
+              EnumSet.allOf(ProcessorInformationCounter.class),
+              EnumSet.allOf(MemoryCounter.class),
+              EnumSet.allOf(ProcessCounter.class),
+              EnumSet.allOf(NetworkInterfaceCounter.class),
+              EnumSet.complementOf(EnumSet.of(LogicalDiskCounter.DISK_READ_TIME, LogicalDiskCounter.DISK_WRITE_TIME)),
+              EnumSet.allOf(SystemCounter.class))
+          .<PerfCounter>flatMap(Set::stream)
+          .toList();
 
   /**
    * Settings of the source; {@link #defaults()} are the production values.
@@ -301,20 +327,11 @@ public final class PdhNodeSource implements NodeCounterSource {
         k -> new ObjectQuery(lib, object, options.log(), options.retryInterval(), options.nanoTime()));
   }
 
-  private void declare(CounterDef[] defs, Instant now) {
-    for (CounterDef d : defs) {
-      query(d.object()).declare(d.path().toString(), d.kind(), now);
-    }
-  }
-
   private void openAll() {
     Instant now = clock.instant();
-    declare(ProcessorInformationCounter.values(), now);
-    declare(MemoryCounter.values(), now);
-    declare(ProcessCounter.values(), now);
-    declare(NetworkInterfaceCounter.values(), now);
-    declare(LogicalDiskCounter.values(), now);
-    declare(SystemCounter.values(), now);
+    for (PerfCounter d : COUNTERS) {
+      query(d.object()).declare(d.path().toString(), d.raw(), now);
+    }
     for (CustomCounter c : custom) {
       query(c.counterPath().object()).declare(c.path(), null, now);
     }
@@ -439,7 +456,7 @@ public final class PdhNodeSource implements NodeCounterSource {
     return list != null ? list : List.of();
   }
 
-  private static Reading reading(Collected c, CounterDef d) {
+  private static Reading reading(Collected c, PerfCounter d) {
     return c.get(d.path().toString());
   }
 

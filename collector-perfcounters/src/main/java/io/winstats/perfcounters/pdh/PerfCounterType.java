@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.counters.RawKind;
 import java.util.Locale;
 
 /**
@@ -26,6 +27,25 @@ final class PerfCounterType {
   static final int PERF_PRECISION_100NS_TIMER = 0x20570500;
 
   private PerfCounterType() {}
+
+  /**
+   * The type the documentation gives for a declared kind. The source reads the actual {@code dwType} when it adds a
+   * counter, lets its size bit decide 32- or 64-bit wrap, and logs once at INFO when it differs from this.
+   */
+  static int documented(RawKind kind) {
+    return switch (kind) {
+      case TIMER_100NS -> PERF_100NSEC_TIMER;
+      case TIMER_100NS_INVERSE -> PERF_100NSEC_TIMER_INV;
+      case PRECISION_TIMER_100NS -> PERF_PRECISION_100NS_TIMER;
+      case BULK_COUNT -> PERF_COUNTER_BULK_COUNT;
+      case COUNT -> PERF_COUNTER_COUNTER;
+      case RAW -> PERF_COUNTER_RAWCOUNT;
+      case RAW_LARGE -> PERF_COUNTER_LARGE_RAWCOUNT;
+      case RAW_FRACTION -> PERF_RAW_FRACTION;
+      case AVERAGE_TIMER -> PERF_AVERAGE_TIMER;
+      case ELAPSED_TIME -> PERF_ELAPSED_TIME;
+    };
+  }
 
   /** Whether the data is 64 bits wide; otherwise it is a {@code DWORD} and wraps at 2^32. */
   static boolean is64Bit(int type) {

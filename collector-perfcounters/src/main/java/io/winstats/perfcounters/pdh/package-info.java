@@ -1,12 +1,12 @@
 /**
  * Node counters on Windows through the Performance Data Helper (PDH), read as raw values.
  *
- * <p>{@link io.winstats.perfcounters.pdh.PdhNodeSource} opens one PDH query per perf object (counter sets declared as
- * enums, English paths through {@code PdhAddEnglishCounterW}, wildcard instances), runs every PDH call on one dedicated
- * daemon thread, and turns raw arrays into exact cumulative figures. All PDH access goes through the narrow port
- * {@link io.winstats.perfcounters.pdh.PdhLibrary}; {@link io.winstats.perfcounters.pdh.JnaPdhLibrary} and its
- * {@code Structure} classes are the only code in the project that touches JNA, and nothing here loads {@code pdh.dll}
- * before the first PDH call.
+ * <p>{@link io.winstats.perfcounters.pdh.PdhNodeSource} opens one PDH query per perf object (the counter sets declared
+ * in {@code io.winstats.perfcounters.counters}, English paths through {@code PdhAddEnglishCounterW}, wildcard
+ * instances), runs every PDH call on one dedicated daemon thread, and turns raw arrays into exact cumulative figures.
+ * All PDH access goes through the narrow port {@link io.winstats.perfcounters.pdh.PdhLibrary};
+ * {@link io.winstats.perfcounters.pdh.JnaPdhLibrary} and its {@code Structure} classes are the only code in the
+ * project that touches JNA, and nothing here loads {@code pdh.dll} before the first PDH call.
  */
 @NullMarked
 package io.winstats.perfcounters.pdh;

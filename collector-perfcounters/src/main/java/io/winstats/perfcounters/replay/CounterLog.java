@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.replay;
 
+import io.winstats.perfcounters.counters.CounterPath;
 import java.nio.charset.Charset;
 import java.time.LocalDateTime;
 import java.util.Arrays;

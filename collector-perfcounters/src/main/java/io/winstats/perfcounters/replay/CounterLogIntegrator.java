@@ -11,12 +11,22 @@ import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.ValueOrigin;
+import io.winstats.perfcounters.counters.CounterPath;
+import io.winstats.perfcounters.counters.InstanceFilter;
+import io.winstats.perfcounters.counters.LoggedCounter;
+import io.winstats.perfcounters.counters.LogicalDiskCounter;
+import io.winstats.perfcounters.counters.MemoryCounter;
+import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
+import io.winstats.perfcounters.counters.ProcessCounter;
+import io.winstats.perfcounters.counters.ProcessorInformationCounter;
+import io.winstats.perfcounters.counters.SystemCounter;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -52,6 +62,35 @@ final class CounterLogIntegrator {
   /** The file system type a Windows counter log does not record. */
   static final String UNKNOWN_FS_TYPE = "unknown";
 
+  /**
+   * The objects that hold {@link ProcessorInformationCounter}'s counters, in order of preference: {@code Processor
+   * Information(*)} (all processor groups, instances {@code group,index}), then the legacy {@code Processor(*)} (the
+   * first 64 processors, instances {@code index}).
+   */
+  static final List<String> PROCESSOR_OBJECTS = List.of(ProcessorInformationCounter.OBJECT, "Processor");
+
+  /**
+   * The objects that hold {@link NetworkInterfaceCounter}'s counters, in order of preference: {@code Network
+   * Adapter(*)}, what the kubelet reads, then {@code Network Interface(*)}.
+   */
+  static final List<String> NETWORK_OBJECTS = List.of("Network Adapter", NetworkInterfaceCounter.OBJECT);
+
+  /** The LogicalDisk counters a volume's space needs. */
+  static final Set<LogicalDiskCounter> VOLUME_SPACE =
+      EnumSet.of(LogicalDiskCounter.FREE_MEGABYTES, LogicalDiskCounter.PERCENT_FREE_SPACE);
+
+  /** The LogicalDisk counters a disk's I/O needs, in declaration (and recording) order. */
+  static final Set<LogicalDiskCounter> DISK_IO =
+      EnumSet.of(
+          LogicalDiskCounter.DISK_READ_BYTES,
+          LogicalDiskCounter.DISK_WRITE_BYTES,
+          LogicalDiskCounter.DISK_READS,
+          LogicalDiskCounter.DISK_WRITES,
+          LogicalDiskCounter.DISK_READ_TIME,
+          LogicalDiskCounter.DISK_WRITE_TIME,
+          LogicalDiskCounter.IDLE_TIME,
+          LogicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH);
+
   private final CounterLog log;
   private final ZoneOffset offset;
   private final @Nullable String host;
@@ -61,7 +100,7 @@ final class CounterLogIntegrator {
 
   private final @Nullable CpuPlan cpuPlan;
   private final @Nullable MemoryPlan memoryPlan;
-  private final List<InstancePlan<NetworkCounter>> nics;
+  private final List<InstancePlan<NetworkInterfaceCounter>> nics;
   private final List<InstancePlan<LogicalDiskCounter>> volumes;
   private final List<InstancePlan<LogicalDiskCounter>> disks;
   private final @Nullable SystemPlan systemPlan;
@@ -69,7 +108,10 @@ final class CounterLogIntegrator {
   private final List<NodeSample> samples;
 
   private record CpuPlan(
-      String object, List<String> cores, Map<String, Map<ProcessorCounter, Integer>> columns, @Nullable Integer total) {}
+      String object,
+      List<String> cores,
+      Map<String, Map<ProcessorInformationCounter, Integer>> columns,
+      @Nullable Integer total) {}
 
   private record MemoryPlan(int total, int workingSet, Map<LoggedCounter, Integer> optional) {}
 
@@ -95,8 +137,8 @@ final class CounterLogIntegrator {
     this.cpuPlan = planCpu();
     this.memoryPlan = planMemory();
     this.nics = planNetwork();
-    this.volumes = planLogicalDisks(LogicalDiskCounter.SPACE, NodePart.FILESYSTEM);
-    this.disks = planLogicalDisks(LogicalDiskCounter.IO, NodePart.DISK_IO);
+    this.volumes = planLogicalDisks(VOLUME_SPACE, NodePart.FILESYSTEM);
+    this.disks = planLogicalDisks(DISK_IO, NodePart.DISK_IO);
     this.systemPlan = planSystem();
     this.samples = integrate();
   }
@@ -125,27 +167,29 @@ final class CounterLogIntegrator {
 
   private @Nullable CpuPlan planCpu() {
     boolean anyObject = false;
-    for (String object : ProcessorCounter.OBJECTS) {
+    for (String object : PROCESSOR_OBJECTS) {
       Set<String> instances = instances(object);
       if (instances.isEmpty()) {
         continue;
       }
       anyObject = true;
-      Integer total = column(object, "_Total", ProcessorCounter.PROCESSOR_TIME);
+      Integer total = column(object, "_Total", ProcessorInformationCounter.PROCESSOR_TIME);
       List<String> cores = new ArrayList<>();
-      Map<String, Map<ProcessorCounter, Integer>> columns = new LinkedHashMap<>();
+      Map<String, Map<ProcessorInformationCounter, Integer>> columns = new LinkedHashMap<>();
       for (String instance : instances) {
         if (instance.equals("_Total") || instance.endsWith(",_Total")) {
           continue;
         }
-        Map<ProcessorCounter, Integer> byCounter = columns(object, instance, ProcessorCounter.class);
+        Map<ProcessorInformationCounter, Integer> byCounter =
+            columns(object, instance, ProcessorInformationCounter.class);
         if (!byCounter.isEmpty()) {
           cores.add(instance);
           columns.put(instance, byCounter);
         }
       }
       boolean perCoreTotal =
-          !cores.isEmpty() && columns.values().stream().allMatch(m -> m.containsKey(ProcessorCounter.PROCESSOR_TIME));
+          !cores.isEmpty()
+              && columns.values().stream().allMatch(m -> m.containsKey(ProcessorInformationCounter.PROCESSOR_TIME));
       if (cores.isEmpty()) {
         unavailable.put(
             NodePart.CPU,
@@ -169,7 +213,7 @@ final class CounterLogIntegrator {
     Integer total = column(NodeExtraCounter.OBJECT, null, NodeExtraCounter.PHYSICAL_MEMORY_BYTES);
     Integer workingSet = column(NodeExtraCounter.OBJECT, null, NodeExtraCounter.MEMORY_WORKING_SET_BYTES);
     if (workingSet == null) {
-      workingSet = column(ProcessCounter.OBJECT, ProcessCounter.TOTAL, ProcessCounter.WORKING_SET_PRIVATE);
+      workingSet = column(ProcessCounter.OBJECT, InstanceFilter.TOTAL.pathPart(), ProcessCounter.WORKING_SET_PRIVATE);
     }
     if (total == null) {
       unavailable.put(
@@ -188,15 +232,16 @@ final class CounterLogIntegrator {
     return new MemoryPlan(total, workingSet, optional);
   }
 
-  private List<InstancePlan<NetworkCounter>> planNetwork() {
-    for (String object : NetworkCounter.OBJECTS) {
+  private List<InstancePlan<NetworkInterfaceCounter>> planNetwork() {
+    for (String object : NETWORK_OBJECTS) {
       Set<String> instances = instances(object);
       if (instances.isEmpty()) {
         continue;
       }
-      List<InstancePlan<NetworkCounter>> plans = complete(object, instances, NetworkCounter.class, null);
+      List<InstancePlan<NetworkInterfaceCounter>> plans =
+          complete(object, instances, NetworkInterfaceCounter.class, null);
       if (plans.isEmpty()) {
-        unavailable.put(NodePart.NETWORK, incomplete(object, instances, NetworkCounter.class, null));
+        unavailable.put(NodePart.NETWORK, incomplete(object, instances, NetworkInterfaceCounter.class, null));
       }
       return plans;
     }
@@ -254,7 +299,7 @@ final class CounterLogIntegrator {
         required.stream()
             .filter(c -> !present.contains(c))
             .sorted()
-            .map(LoggedCounter::counterName)
+            .map(LoggedCounter::counter)
             .collect(Collectors.joining(", "));
     return "no instance of " + object + "(*) has every counter the node model needs; " + object + "(" + instance
         + ") lacks " + lacking;
@@ -323,7 +368,7 @@ final class CounterLogIntegrator {
     double coreSeconds = 0;
     for (String core : plan.cores()) {
       Map<CpuMode, Long> nanosByMode = new EnumMap<>(CpuMode.class);
-      for (Map.Entry<ProcessorCounter, Integer> e : plan.columns().get(core).entrySet()) {
+      for (Map.Entry<ProcessorInformationCounter, Integer> e : plan.columns().get(core).entrySet()) {
         double seconds = view.rate(e.getValue()) / 100;
         CpuMode mode = e.getKey().mode();
         if (mode != null) {
@@ -362,19 +407,19 @@ final class CounterLogIntegrator {
 
   private List<NetworkInterfaceCounters> network(RowView view) {
     List<NetworkInterfaceCounters> result = new ArrayList<>();
-    for (InstancePlan<NetworkCounter> nic : nics) {
-      Map<NetworkCounter, Integer> c = nic.columns();
+    for (InstancePlan<NetworkInterfaceCounter> nic : nics) {
+      Map<NetworkInterfaceCounter, Integer> c = nic.columns();
       result.add(
           new NetworkInterfaceCounters(
               nic.instance(),
-              view.count(c.get(NetworkCounter.BYTES_RECEIVED)),
-              view.count(c.get(NetworkCounter.BYTES_SENT)),
-              view.count(c.get(NetworkCounter.PACKETS_RECEIVED)),
-              view.count(c.get(NetworkCounter.PACKETS_SENT)),
-              view.gauge(c.get(NetworkCounter.RECEIVE_ERRORS)),
-              view.gauge(c.get(NetworkCounter.SEND_ERRORS)),
-              view.gauge(c.get(NetworkCounter.RECEIVE_DISCARDED)),
-              view.gauge(c.get(NetworkCounter.SEND_DISCARDED))));
+              view.count(c.get(NetworkInterfaceCounter.BYTES_RECEIVED)),
+              view.count(c.get(NetworkInterfaceCounter.BYTES_SENT)),
+              view.count(c.get(NetworkInterfaceCounter.PACKETS_RECEIVED)),
+              view.count(c.get(NetworkInterfaceCounter.PACKETS_SENT)),
+              view.gauge(c.get(NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS)),
+              view.gauge(c.get(NetworkInterfaceCounter.PACKETS_OUTBOUND_ERRORS)),
+              view.gauge(c.get(NetworkInterfaceCounter.PACKETS_RECEIVED_DISCARDED)),
+              view.gauge(c.get(NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED))));
     }
     return result;
   }
@@ -412,14 +457,14 @@ final class CounterLogIntegrator {
       result.add(
           new DiskIoCounters(
               disk.instance(),
-              view.count(c.get(LogicalDiskCounter.READ_BYTES)),
-              view.count(c.get(LogicalDiskCounter.WRITE_BYTES)),
-              view.count(c.get(LogicalDiskCounter.READS)),
-              view.count(c.get(LogicalDiskCounter.WRITES)),
-              Math.round(view.rate(c.get(LogicalDiskCounter.READ_TIME)) / 100 * NANOS_PER_SECOND),
-              Math.round(view.rate(c.get(LogicalDiskCounter.WRITE_TIME)) / 100 * NANOS_PER_SECOND),
+              view.count(c.get(LogicalDiskCounter.DISK_READ_BYTES)),
+              view.count(c.get(LogicalDiskCounter.DISK_WRITE_BYTES)),
+              view.count(c.get(LogicalDiskCounter.DISK_READS)),
+              view.count(c.get(LogicalDiskCounter.DISK_WRITES)),
+              Math.round(view.rate(c.get(LogicalDiskCounter.DISK_READ_TIME)) / 100 * NANOS_PER_SECOND),
+              Math.round(view.rate(c.get(LogicalDiskCounter.DISK_WRITE_TIME)) / 100 * NANOS_PER_SECOND),
               Math.round(view.complement(c.get(LogicalDiskCounter.IDLE_TIME)) / 100 * NANOS_PER_SECOND),
-              view.gauge(c.get(LogicalDiskCounter.QUEUE_LENGTH))));
+              view.gauge(c.get(LogicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH))));
     }
     return result;
   }
@@ -537,7 +582,7 @@ final class CounterLogIntegrator {
   }
 
   private @Nullable Integer column(String object, @Nullable String instance, LoggedCounter counter) {
-    return index.get(key(object, instance, counter.counterName()));
+    return index.get(key(object, instance, counter.counter()));
   }
 
   private <C extends Enum<C> & LoggedCounter> Map<C, Integer> columns(

@@ -11,6 +11,13 @@ import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.counters.CounterPath;
+import io.winstats.perfcounters.counters.LoggedCounter;
+import io.winstats.perfcounters.counters.LogicalDiskCounter;
+import io.winstats.perfcounters.counters.MemoryCounter;
+import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
+import io.winstats.perfcounters.counters.ProcessorInformationCounter;
+import io.winstats.perfcounters.counters.SystemCounter;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -208,10 +215,12 @@ public final class CounterLogRecorder implements AutoCloseable {
   private void cpuColumns(NodeSample first, List<Column> result) {
     List<CoreCpuTime> cores = first.cpu().cores();
     String object =
-        cores.stream().anyMatch(c -> c.core().contains(",")) ? ProcessorCounter.OBJECTS.get(0) : "Processor";
+        cores.stream().anyMatch(c -> c.core().contains(","))
+            ? CounterLogIntegrator.PROCESSOR_OBJECTS.get(0)
+            : CounterLogIntegrator.PROCESSOR_OBJECTS.get(1);
     for (CoreCpuTime core : cores) {
       String name = core.core();
-      for (ProcessorCounter counter : ProcessorCounter.values()) {
+      for (ProcessorInformationCounter counter : ProcessorInformationCounter.values()) {
         ToLongFunction<CoreCpuTime> nanos = coreNanos(counter);
         result.add(
             column(object, name, counter, (p, c, dt) -> {
@@ -226,7 +235,7 @@ public final class CounterLogRecorder implements AutoCloseable {
       }
     }
     result.add(
-        column(object, "_Total", ProcessorCounter.PROCESSOR_TIME, (p, c, dt) -> {
+        column(object, "_Total", ProcessorInformationCounter.PROCESSOR_TIME, (p, c, dt) -> {
           if (p == null || p.cpu() == null || c.cpu() == null) {
             return null;
           }
@@ -238,7 +247,7 @@ public final class CounterLogRecorder implements AutoCloseable {
   }
 
   /** The model's CPU modes folded into the five Windows percentages. */
-  private static ToLongFunction<CoreCpuTime> coreNanos(ProcessorCounter counter) {
+  private static ToLongFunction<CoreCpuTime> coreNanos(ProcessorInformationCounter counter) {
     return switch (counter) {
       case USER_TIME -> c -> c.nanos(CpuMode.USER) + c.nanos(CpuMode.NICE);
       case PRIVILEGED_TIME ->
@@ -310,18 +319,18 @@ public final class CounterLogRecorder implements AutoCloseable {
   }
 
   private void networkColumns(String name, List<Column> result) {
-    String object = NetworkCounter.OBJECTS.get(0);
-    for (NetworkCounter counter : NetworkCounter.values()) {
+    String object = CounterLogIntegrator.NETWORK_OBJECTS.get(0);
+    for (NetworkInterfaceCounter counter : NetworkInterfaceCounter.values()) {
       ToLongFunction<NetworkInterfaceCounters> field =
           switch (counter) {
             case BYTES_RECEIVED -> NetworkInterfaceCounters::rxBytes;
             case BYTES_SENT -> NetworkInterfaceCounters::txBytes;
             case PACKETS_RECEIVED -> NetworkInterfaceCounters::rxPackets;
             case PACKETS_SENT -> NetworkInterfaceCounters::txPackets;
-            case RECEIVE_ERRORS -> NetworkInterfaceCounters::rxErrors;
-            case SEND_ERRORS -> NetworkInterfaceCounters::txErrors;
-            case RECEIVE_DISCARDED -> NetworkInterfaceCounters::rxDropped;
-            case SEND_DISCARDED -> NetworkInterfaceCounters::txDropped;
+            case PACKETS_RECEIVED_ERRORS -> NetworkInterfaceCounters::rxErrors;
+            case PACKETS_OUTBOUND_ERRORS -> NetworkInterfaceCounters::txErrors;
+            case PACKETS_RECEIVED_DISCARDED -> NetworkInterfaceCounters::rxDropped;
+            case PACKETS_OUTBOUND_DISCARDED -> NetworkInterfaceCounters::txDropped;
           };
       result.add(
           column(object, name, counter, (p, c, dt) -> {
@@ -329,7 +338,7 @@ public final class CounterLogRecorder implements AutoCloseable {
             if (now == null) {
               return null;
             }
-            if (counter.kind() == CounterKind.GAUGE) {
+            if (!counter.formatted().isRate()) {
               return Long.toString(field.applyAsLong(now));
             }
             NetworkInterfaceCounters before = p == null ? null : nic(p, name);
@@ -339,18 +348,19 @@ public final class CounterLogRecorder implements AutoCloseable {
   }
 
   private void diskColumns(String device, List<Column> result) {
-    for (LogicalDiskCounter counter : LogicalDiskCounter.IO) {
+    for (LogicalDiskCounter counter : CounterLogIntegrator.DISK_IO) {
       ToLongFunction<DiskIoCounters> field =
           switch (counter) {
-            case READ_BYTES -> DiskIoCounters::readBytes;
-            case WRITE_BYTES -> DiskIoCounters::writtenBytes;
-            case READS -> DiskIoCounters::reads;
-            case WRITES -> DiskIoCounters::writes;
-            case READ_TIME -> DiskIoCounters::readTimeNanos;
-            case WRITE_TIME -> DiskIoCounters::writeTimeNanos;
+            case DISK_READ_BYTES -> DiskIoCounters::readBytes;
+            case DISK_WRITE_BYTES -> DiskIoCounters::writtenBytes;
+            case DISK_READS -> DiskIoCounters::reads;
+            case DISK_WRITES -> DiskIoCounters::writes;
+            case DISK_READ_TIME -> DiskIoCounters::readTimeNanos;
+            case DISK_WRITE_TIME -> DiskIoCounters::writeTimeNanos;
             case IDLE_TIME -> DiskIoCounters::ioTimeNanos;
-            case QUEUE_LENGTH -> DiskIoCounters::queueLength;
-            case FREE_MEGABYTES, PERCENT_FREE_SPACE -> throw new IllegalStateException("not an I/O counter");
+            case CURRENT_DISK_QUEUE_LENGTH -> DiskIoCounters::queueLength;
+            case FREE_MEGABYTES, PERCENT_FREE_SPACE, AVG_DISK_SEC_PER_READ, AVG_DISK_SEC_PER_WRITE ->
+                throw new IllegalStateException("not a recorded I/O counter");
           };
       result.add(
           column(LogicalDiskCounter.OBJECT, device, counter, (p, c, dt) -> {
@@ -358,7 +368,7 @@ public final class CounterLogRecorder implements AutoCloseable {
             if (now == null) {
               return null;
             }
-            if (counter == LogicalDiskCounter.QUEUE_LENGTH) {
+            if (counter == LogicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH) {
               return Long.toString(now.queueLength());
             }
             DiskIoCounters before = p == null ? null : disk(p, device);
@@ -368,14 +378,15 @@ public final class CounterLogRecorder implements AutoCloseable {
               return null;
             }
             double perSecond = rate.getAsDouble();
-            return switch (counter.kind()) {
+            return switch (counter.formatted()) {
               case PER_SECOND -> PdhCsv.decimal(perSecond);
-              case PERCENT ->
+              case PERCENT_OF_INTERVAL ->
                   PdhCsv.decimal(
                       counter == LogicalDiskCounter.IDLE_TIME
                           ? 100 - perSecond / NANOS_PER_SECOND * 100
                           : perSecond / NANOS_PER_SECOND * 100);
-              case GAUGE -> throw new IllegalStateException("gauge handled above");
+              case PERCENT, BYTES, MEGABYTES, COUNT, SECONDS ->
+                  throw new IllegalStateException("gauge handled above");
             };
           }));
     }
@@ -434,7 +445,7 @@ public final class CounterLogRecorder implements AutoCloseable {
 
   private Column column(String object, @Nullable String instance, LoggedCounter counter, Cell cell) {
     String pdhInstance = instance == null ? null : instance.replace('(', '[').replace(')', ']');
-    return new Column(new CounterPath(host, object, pdhInstance, counter.counterName()), cell);
+    return new Column(new CounterPath(host, object, pdhInstance, counter.counter()), cell);
   }
 
   private static OptionalDouble rate(long before, long now, long intervalNanos) {

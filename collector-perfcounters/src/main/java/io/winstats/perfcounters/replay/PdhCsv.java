@@ -2,6 +2,7 @@ package io.winstats.perfcounters.replay;
 
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSourceException.Reason;
+import io.winstats.perfcounters.counters.CounterPath;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -74,7 +75,7 @@ final class PdhCsv {
     Integer bias = m.matches() ? Integer.valueOf(m.group(2)) : null;
     List<@Nullable CounterPath> columns = new ArrayList<>();
     for (String cell : header.subList(1, header.size())) {
-      columns.add(CounterPath.parse(cell).orElse(null));
+      columns.add(CounterPath.parseQualified(cell).orElse(null));
     }
     List<CounterLog.Row> rows = new ArrayList<>();
     int dropped = 0;

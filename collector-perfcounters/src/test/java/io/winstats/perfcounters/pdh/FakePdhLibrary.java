@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.counters.CounterPath;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

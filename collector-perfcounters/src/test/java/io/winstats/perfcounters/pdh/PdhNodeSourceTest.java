@@ -12,6 +12,14 @@ import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.ValueOrigin;
+import io.winstats.perfcounters.counters.CounterPath;
+import io.winstats.perfcounters.counters.LogicalDiskCounter;
+import io.winstats.perfcounters.counters.MemoryCounter;
+import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
+import io.winstats.perfcounters.counters.PerfCounter;
+import io.winstats.perfcounters.counters.ProcessCounter;
+import io.winstats.perfcounters.counters.ProcessorInformationCounter;
+import io.winstats.perfcounters.counters.SystemCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
 import java.time.Clock;
 import java.time.Duration;
@@ -48,6 +56,25 @@ class PdhNodeSourceTest {
   private static final int INVALID = PdhStatus.PDH_CSTATUS_INVALID_DATA.code();
 
   private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE, ZONE);
+
+  /** Every counter the source adds: an English path that parses back to itself, and never the legacy Processor object. */
+  @Test
+  void declaredCounterSetsAreWellFormedAndDistinct() {
+    List<PerfCounter> all = PdhNodeSource.COUNTERS;
+
+    assertThat(all).hasSize(6 + 7 + 1 + 8 + 10 + 5);
+    assertThat(all).extracting(d -> d.path().toString()).doesNotHaveDuplicates();
+    for (PerfCounter d : all) {
+      assertThat(CounterPath.parse(d.path().toString())).isEqualTo(d.path());
+      assertThat(d.object()).isNotEqualTo("Processor");
+    }
+    assertThat(ProcessorInformationCounter.USER_TIME.path().toString())
+        .isEqualTo("\\Processor Information(*)\\% User Time");
+    assertThat(ProcessCounter.WORKING_SET_PRIVATE.path().toString()).isEqualTo("\\Process(_Total)\\Working Set - Private");
+    assertThat(MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES.path().toString())
+        .isEqualTo("\\Memory\\Free & Zero Page List Bytes");
+    assertThat(SystemCounter.SYSTEM_UP_TIME.path().toString()).isEqualTo("\\System\\System Up Time");
+  }
   private final CapturingLogger log = new CapturingLogger();
   private final AtomicLong nanos = new AtomicLong(1_000);
   private final List<PdhNodeSource> opened = new ArrayList<>();

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.winstats.perfcounters.NodeSourceException;
+import io.winstats.perfcounters.counters.CounterPath;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -84,30 +84,6 @@ class PdhCsvTest {
     assertThat(legacy.charset()).isEqualTo(StandardCharsets.ISO_8859_1);
     assertThat(legacy.columns().get(0).counter()).isEqualTo("ID Process");
     assertThat(legacy.rows().get(0).value(0)).hasValue(7);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @CsvSource(
-      delimiter = '|',
-      nullValues = "null",
-      value = {
-        "\\\\H\\Memory\\Available Bytes                 | H | Memory             | null            | Available Bytes",
-        "\\\\H\\Processor Information(0,3)\\% DPC Time  | H | Processor Information | 0,3          | % DPC Time",
-        "\\\\H\\Process(Clash for Windows)\\ID Process  | H | Process            | Clash for Windows | ID Process",
-        "\\\\H\\Process(a (b))\\ID Process              | H | Process            | a (b)           | ID Process",
-        "\\\\H\\LogicalDisk(C:)\\% Free Space           | H | LogicalDisk        | C:              | % Free Space",
-      })
-  void parsesCounterPaths(String cell, String host, String object, String instance, String counter) {
-    CounterPath path = new CounterPath(host, object, instance, counter);
-
-    assertThat(CounterPath.parse(cell)).contains(path);
-    assertThat(path.toString()).isEqualTo(cell);
-  }
-
-  @ParameterizedTest
-  @CsvSource({"Time", "\\\\H", "\\\\H\\Memory", "\\\\H\\Memory\\", "\\\\H\\Process(x\\ID"})
-  void rejectsCellsThatAreNotCounterPaths(String cell) {
-    assertThat(CounterPath.parse(cell)).isEqualTo(Optional.empty());
   }
 
   @ParameterizedTest

@@ -1,10 +1,10 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.counters;
 
 import org.jspecify.annotations.Nullable;
 
-/** Which instances a counter path names. */
-enum InstanceFilter {
-  /** {@code (*)}: every instance, aggregates included; the source drops names ending in {@code _Total}. */
+/** Which instances a declared counter's path names. */
+public enum InstanceFilter {
+  /** {@code (*)}: every instance, aggregates included; the sources drop names ending in {@code _Total}. */
   ALL("*"),
   /** {@code (_Total)}: the aggregate instance only. */
   TOTAL("_Total"),
@@ -18,7 +18,7 @@ enum InstanceFilter {
   }
 
   /** The text between the parentheses, or {@code null} for {@link #NONE}. */
-  @Nullable String pathPart() {
+  public @Nullable String pathPart() {
     return pathPart;
   }
 }

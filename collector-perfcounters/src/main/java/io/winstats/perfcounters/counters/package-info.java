@@ -1,0 +1,17 @@
+/**
+ * The Windows performance counters the node model reads, declared once as data and shared by the live PDH source
+ * ({@code …perfcounters.pdh}) and the counter-log replay ({@code …perfcounters.replay}).
+ *
+ * <p>One enum per perf object ({@code ProcessorInformationCounter}, {@code MemoryCounter}, {@code ProcessCounter},
+ * {@code NetworkInterfaceCounter}, {@code LogicalDiskCounter}, {@code SystemCounter}), each implementing
+ * {@link io.winstats.perfcounters.counters.PerfCounter}. Each constant carries one
+ * {@link io.winstats.perfcounters.counters.CounterSpec}: the English object and counter names, verbatim, the instance
+ * filter, the raw kind PDH reads and what the formatted value in a typeperf or relog log means.
+ * {@link io.winstats.perfcounters.counters.CounterPath} is the counter path syntax both sources use. Which counters a
+ * source reads, how PDH raw types are interpreted and how log columns are matched stay in the source's own package.
+ * Pure data: no JNA, no I/O.
+ */
+@NullMarked
+package io.winstats.perfcounters.counters;
+
+import org.jspecify.annotations.NullMarked;
