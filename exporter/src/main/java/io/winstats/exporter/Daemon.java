@@ -17,6 +17,7 @@ import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.exporter.http.ExporterServer;
 import io.winstats.exporter.metrics.CadvisorSeriesCollector;
+import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.NodeExporterSeries;
 import io.winstats.exporter.metrics.ProcessCpuTime;
 import io.winstats.exporter.metrics.SelfMetrics;
@@ -55,9 +56,11 @@ public final class Daemon implements AutoCloseable {
       CriStatsReader cri = CriStatsReader.open(endpoint, config.criTimeout(), clock);
       started.push(cri);
 
-      PrometheusRegistry prometheus = new PrometheusRegistry();
+      // Series built from the snapshot render once per version; Micrometer's live series render per scrape.
+      PrometheusRegistry snapshotSeries = new PrometheusRegistry();
+      PrometheusRegistry liveSeries = new PrometheusRegistry();
       PrometheusMeterRegistry micrometer =
-          new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, prometheus, io.micrometer.core.instrument.Clock.SYSTEM);
+          new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, liveSeries, io.micrometer.core.instrument.Clock.SYSTEM);
       started.push(micrometer::close);
       // promtool rejects Micrometer's process_cpu_time_ns_total and system_cpu_count; the standard
       // process_cpu_seconds_total replaces the first, machine_cpu_cores already says the second.
@@ -75,12 +78,14 @@ public final class Daemon implements AutoCloseable {
       new ProcessorMetrics().bindTo(micrometer);
       new UptimeMetrics().bindTo(micrometer);
       new FileDescriptorMetrics().bindTo(micrometer);
-      prometheus.register(SelfMetrics.buildInfo(BuildInfo.version()));
-      prometheus.register(new CadvisorSeriesCollector(store::current));
+      snapshotSeries.register(SelfMetrics.buildInfo(BuildInfo.version()));
+      snapshotSeries.register(new CadvisorSeriesCollector(store::current));
       if (nodeSource.name().equals("procfs")) {
-        prometheus.register(new NodeExporterSeries(store::current));
+        snapshotSeries.register(new NodeExporterSeries(store::current));
       }
+      MetricsRenderer renderer = new MetricsRenderer(snapshotSeries, liveSeries, () -> store.current().version());
       SelfMetrics self = new SelfMetrics(micrometer, clock);
+      self.seriesCount(renderer::lastSeriesCount);
 
       Consumer<NodeSample> publishNode = store::publishNode;
       if (config.recordFile() != null) {
@@ -108,7 +113,7 @@ public final class Daemon implements AutoCloseable {
 
       server =
           new ExporterServer(
-              config.listenAddress(), store::current, new SummaryAssembler(config.nodeName()), prometheus);
+              config.listenAddress(), store::current, new SummaryAssembler(config.nodeName()), renderer);
       server.start();
       started.push(server);
       nodeLoop.start();

@@ -196,6 +196,27 @@ class ExporterEndToEndIT {
     assertThat(start.value()).isBetween(System.currentTimeMillis() / 1e3 - 600, System.currentTimeMillis() / 1e3);
   }
 
+  /** A live scrape through metrics-server's decoding rules keeps the node and both pods with every container. */
+  @Test
+  void metricsServerKeepsTheNodeAndEveryPod() {
+    MetricsServerDecoder.Batch batch =
+        Deadline.poll(
+            "both pods decoded as metrics-server decodes them",
+            READY,
+            () -> {
+              long scrape = System.currentTimeMillis();
+              MetricsServerDecoder.Batch b = MetricsServerDecoder.decode(daemon.get("/metrics/resource").body(), scrape);
+              return b.pods().containsKey("e2e/burner") && b.pods().containsKey("e2e/sleeper") ? b : null;
+            });
+    assertThat(batch.node()).isNotNull();
+    assertThat(batch.node().timestampMillis()).isLessThan(System.currentTimeMillis());
+    assertThat(batch.pods().get("e2e/burner")).containsOnlyKeys("burn");
+    assertThat(batch.pods().get("e2e/sleeper")).containsOnlyKeys("sleep", "idle");
+    batch.pods().values().forEach(
+        containers -> containers.values().forEach(p -> assertThat(p.startTimeSeconds()).isPositive()));
+    System.out.printf("e2e metrics-server view: node=%s pods=%s%n", batch.node(), batch.pods());
+  }
+
   @Test
   void badRequestsGet4xxAndServingGoesOn() {
     assertThat(daemon.get("/stats/nope").status()).isEqualTo(404);

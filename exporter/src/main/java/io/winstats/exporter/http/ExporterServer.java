@@ -2,7 +2,6 @@ package io.winstats.exporter.http;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
@@ -53,19 +52,19 @@ public final class ExporterServer implements AutoCloseable {
 
   private final Supplier<Snapshot> snapshots;
   private final SummaryAssembler assembler;
-  private final PrometheusRegistry registry;
-  private final MetricsRenderer renderer = new MetricsRenderer();
+  private final MetricsRenderer renderer;
   private final Cache<RenderKey, RenderedBody> rendered = Caffeine.newBuilder().maximumSize(8).build();
+  private final PathHandler routes;
   private final Undertow undertow;
 
   public ExporterServer(
       ListenAddress address,
       Supplier<Snapshot> snapshots,
       SummaryAssembler assembler,
-      PrometheusRegistry registry) {
+      MetricsRenderer renderer) {
     this.snapshots = snapshots;
     this.assembler = assembler;
-    this.registry = registry;
+    this.renderer = renderer;
     PathHandler routes =
         new PathHandler(this::notFound)
             .addExactPath("/", allow(READ_METHODS, this::landingPage))
@@ -88,8 +87,6 @@ public final class ExporterServer implements AutoCloseable {
             .build();
     this.routes = routes;
   }
-
-  private final PathHandler routes;
 
   /** Starts listening; throws if the address cannot be bound. */
   public void start() {
@@ -178,8 +175,8 @@ public final class ExporterServer implements AutoCloseable {
         exchange,
         new RenderKey(snapshot.version(), Body.RESOURCE_METRICS),
         key -> {
-          MetricsRenderer.Rendered r = renderer.renderText(ResourceMetrics.build(snapshot));
-          return new RenderedBody(r.body(), r.contentType());
+          byte[] text = renderer.renderText(ResourceMetrics.build(snapshot));
+          return new RenderedBody(text, MetricsRenderer.textContentType());
         });
   }
 
@@ -188,8 +185,13 @@ public final class ExporterServer implements AutoCloseable {
       exchange.dispatch(this::metrics);
       return;
     }
-    MetricsRenderer.Rendered r = renderer.render(registry, exchange.getRequestHeaders().getFirst(Headers.ACCEPT));
-    send(exchange, new RenderedBody(r.body(), r.contentType()));
+    MetricsRenderer.Rendered r =
+        renderer.render(exchange.getRequestHeaders().getFirst(Headers.ACCEPT), acceptsGzip(exchange));
+    ByteBuffer[] parts = new ByteBuffer[r.parts().length];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = ByteBuffer.wrap(r.parts()[i]);
+    }
+    sendParts(exchange, parts, r.length(), r.contentType(), r.gzip());
   }
 
   /** Serves from the cache on the I/O thread; renders on a worker on a miss. */
@@ -210,9 +212,14 @@ public final class ExporterServer implements AutoCloseable {
   private static void send(HttpServerExchange exchange, RenderedBody body) {
     boolean gzip = acceptsGzip(exchange);
     byte[] bytes = gzip ? body.gzipped() : body.body();
+    sendParts(exchange, new ByteBuffer[] {ByteBuffer.wrap(bytes)}, bytes.length, body.contentType(), gzip);
+  }
+
+  private static void sendParts(
+      HttpServerExchange exchange, ByteBuffer[] parts, long length, String contentType, boolean gzip) {
     exchange.setStatusCode(200);
-    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, body.contentType());
-    exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, bytes.length);
+    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, contentType);
+    exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, length);
     exchange.getResponseHeaders().put(Headers.VARY, "Accept-Encoding");
     if (gzip) {
       exchange.getResponseHeaders().put(Headers.CONTENT_ENCODING, "gzip");
@@ -221,7 +228,7 @@ public final class ExporterServer implements AutoCloseable {
       exchange.endExchange();
       return;
     }
-    exchange.getResponseSender().send(ByteBuffer.wrap(bytes));
+    exchange.getResponseSender().send(parts);
   }
 
   private static boolean acceptsGzip(HttpServerExchange exchange) {

@@ -1,9 +1,6 @@
 package io.winstats.exporter.http;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.zip.GZIPOutputStream;
+import io.winstats.exporter.metrics.MetricsRenderer;
 import org.jspecify.annotations.Nullable;
 
 /** A response body rendered once, with its gzip form made on first demand. Thread-safe. */
@@ -28,13 +25,7 @@ final class RenderedBody {
   byte[] gzipped() {
     byte[] g = gzipped;
     if (g == null) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, body.length / 4));
-      try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
-        gz.write(body);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      g = out.toByteArray();
+      g = MetricsRenderer.gzip(body);
       gzipped = g;
     }
     return g;

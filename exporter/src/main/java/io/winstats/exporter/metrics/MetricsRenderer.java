@@ -1,50 +1,144 @@
 package io.winstats.exporter.metrics;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.prometheus.metrics.config.ExporterProperties;
 import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
 import io.prometheus.metrics.expositionformats.ExpositionFormats;
+import io.prometheus.metrics.expositionformats.OpenMetricsTextFormatWriter;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Writes metric snapshots in the format a client asks for, with client_java's own exposition writers (Prometheus text
- * 0.0.4, OpenMetrics 1.0, Prometheus protobuf): no format code of ours.
+ * Renders {@code /metrics} with client_java's own exposition writers (Prometheus text 0.0.4, OpenMetrics 1.0,
+ * Prometheus protobuf), in two parts:
+ *
+ * <ul>
+ *   <li>the families built from the published snapshot (cAdvisor, node, build info) — rendered once per snapshot
+ *       version, format and encoding, then served from a cache;
+ *   <li>the daemon's live families (Micrometer self, JVM and process metrics) — rendered per scrape, a few dozen lines.
+ * </ul>
+ *
+ * <p>The parts concatenate: text and protobuf families are self-delimiting, OpenMetrics needs only the cached part's
+ * {@code # EOF} trailer dropped, and two gzip members make one valid gzip stream (RFC 1952 §2.2). Thread-safe.
  */
 public final class MetricsRenderer {
-  /** A rendered body and its content type. */
-  public record Rendered(byte[] body, String contentType) {}
+  /** A response in parts, sent back to back; {@code gzip} when every part is a gzip member. */
+  public record Rendered(byte[][] parts, String contentType, boolean gzip) {
+    /** Total bytes of all parts. */
+    public long length() {
+      long n = 0;
+      for (byte[] p : parts) {
+        n += p.length;
+      }
+      return n;
+    }
+  }
+
+  private record Key(long version, String contentType, boolean gzip) {}
+
+  private static final byte[] OPENMETRICS_EOF = "# EOF\n".getBytes(StandardCharsets.UTF_8);
 
   /**
-   * Text 0.0.4 timestamps are integer milliseconds; client_java writes seconds unless told otherwise, which
-   * Prometheus rejects.
+   * Text 0.0.4 timestamps are integer milliseconds; client_java writes seconds unless told otherwise, which Prometheus
+   * rejects.
    */
   private final ExpositionFormats formats =
       ExpositionFormats.init(ExporterProperties.builder().prometheusTimestampsInMs(true).build());
-  private final PrometheusTextFormatWriter text = formats.getPrometheusTextFormatWriter();
 
-  /** The registry's current snapshots, in the format {@code accept} prefers (text when it names none we write). */
-  public Rendered render(PrometheusRegistry registry, @Nullable String accept) {
+  private final PrometheusRegistry snapshotSeries;
+  private final PrometheusRegistry liveSeries;
+  private final LongSupplier version;
+  private final Cache<Key, byte[]> cached = Caffeine.newBuilder().maximumSize(12).build();
+  private final AtomicLong lastSeriesCount = new AtomicLong();
+
+  /**
+   * @param snapshotSeries collectors whose output changes only with the snapshot version
+   * @param liveSeries collectors rendered on every scrape
+   * @param version the published snapshot's version
+   */
+  public MetricsRenderer(PrometheusRegistry snapshotSeries, PrometheusRegistry liveSeries, LongSupplier version) {
+    this.snapshotSeries = snapshotSeries;
+    this.liveSeries = liveSeries;
+    this.version = version;
+  }
+
+  /** {@code /metrics} in the format {@code accept} prefers (text 0.0.4 when it names none we write). */
+  public Rendered render(@Nullable String accept, boolean gzip) {
     ExpositionFormatWriter writer = formats.findWriter(accept);
-    return write(writer, registry.scrape());
+    Key key = new Key(version.getAsLong(), writer.getContentType(), gzip);
+    byte[] snapshotPart = cached.get(key, k -> renderSnapshotPart(writer, gzip));
+    byte[] livePart = encode(write(writer, liveSeries.scrape()), gzip);
+    return new Rendered(new byte[][] {snapshotPart, livePart}, writer.getContentType(), gzip);
   }
 
-  /** Prometheus text 0.0.4, as the kubelet serves {@code /metrics/resource}. */
-  public Rendered renderText(MetricSnapshots snapshots) {
-    return write(text, snapshots);
+  /** Prometheus text 0.0.4 of {@code snapshots}, as the kubelet serves {@code /metrics/resource}. */
+  public byte[] renderText(MetricSnapshots snapshots) {
+    return write(formats.getPrometheusTextFormatWriter(), snapshots);
   }
 
-  private static Rendered write(ExpositionFormatWriter writer, MetricSnapshots snapshots) {
+  /** Series (data points) in the snapshot part as last rendered, for {@code winstats_exporter_series}. */
+  public long lastSeriesCount() {
+    return lastSeriesCount.get();
+  }
+
+  private byte[] renderSnapshotPart(ExpositionFormatWriter writer, boolean gzip) {
+    MetricSnapshots snapshots = snapshotSeries.scrape();
+    long series = 0;
+    for (MetricSnapshot s : snapshots) {
+      series += s.getDataPoints().size();
+    }
+    lastSeriesCount.set(series);
+    byte[] body = write(writer, snapshots);
+    if (writer instanceof OpenMetricsTextFormatWriter && endsWith(body, OPENMETRICS_EOF)) {
+      body = Arrays.copyOf(body, body.length - OPENMETRICS_EOF.length);
+    }
+    return encode(body, gzip);
+  }
+
+  private static boolean endsWith(byte[] body, byte[] suffix) {
+    return body.length >= suffix.length
+        && Arrays.equals(body, body.length - suffix.length, body.length, suffix, 0, suffix.length);
+  }
+
+  private static byte[] write(ExpositionFormatWriter writer, MetricSnapshots snapshots) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
     try {
       writer.write(out, snapshots);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new Rendered(out.toByteArray(), writer.getContentType());
+    return out.toByteArray();
+  }
+
+  private static byte[] encode(byte[] body, boolean gzip) {
+    return gzip ? gzip(body) : body;
+  }
+
+  /** One gzip member holding {@code body}. */
+  public static byte[] gzip(byte[] body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, body.length / 4));
+    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+      gz.write(body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  /** The text writer's content type, for bodies rendered with {@link #renderText}. */
+  public static String textContentType() {
+    return PrometheusTextFormatWriter.CONTENT_TYPE;
   }
 }

@@ -111,6 +111,13 @@ public final class SelfMetrics {
     return at == null ? Double.NaN : Duration.between(at, clock.instant()).toNanos() / 1e9;
   }
 
+  /** {@code winstats_exporter_series}: data points in the snapshot part of {@code /metrics} as last rendered. */
+  public void seriesCount(java.util.function.LongSupplier series) {
+    Gauge.builder("winstats.exporter.series", series, s -> s.getAsLong())
+        .description("Series in the snapshot-derived part of /metrics as last rendered.")
+        .register(registry);
+  }
+
   /** {@code winstats_exporter_build_info{version,java_version}}, an info series of value 1. */
   public static MultiCollector buildInfo(String version) {
     MetricSnapshots snapshots =

@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.winstats.exporter.ListenAddress;
 import io.winstats.exporter.PrometheusText;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.metrics.CadvisorSeriesCollector;
+import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.summary.SampleFixtures;
 import io.winstats.summary.SummaryAssembler;
@@ -18,6 +21,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.AfterEach;
@@ -35,15 +39,31 @@ class ExporterServerTest {
           null);
 
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(NOT_READY);
+  private final AtomicLong liveCollects = new AtomicLong();
+  private final AtomicLong snapshotCollects = new AtomicLong();
   private final HttpClient http = HttpClient.newHttpClient();
   private ExporterServer server;
 
   @BeforeEach
   void start() {
-    PrometheusRegistry registry = new PrometheusRegistry();
-    registry.register(new CadvisorSeriesCollector(snapshot::get));
+    PrometheusRegistry snapshotSeries = new PrometheusRegistry();
+    CadvisorSeriesCollector cadvisor = new CadvisorSeriesCollector(snapshot::get);
+    snapshotSeries.register(
+        () -> {
+          snapshotCollects.incrementAndGet();
+          return cadvisor.collect();
+        });
+    PrometheusRegistry liveSeries = new PrometheusRegistry();
+    liveSeries.register(
+        () ->
+            MetricSnapshots.of(
+                GaugeSnapshot.builder()
+                    .name("test_live_collects")
+                    .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(liveCollects.incrementAndGet()).build())
+                    .build()));
+    MetricsRenderer renderer = new MetricsRenderer(snapshotSeries, liveSeries, () -> snapshot.get().version());
     server =
-        new ExporterServer(new ListenAddress("127.0.0.1", 0), snapshot::get, new SummaryAssembler("node-a"), registry);
+        new ExporterServer(new ListenAddress("127.0.0.1", 0), snapshot::get, new SummaryAssembler("node-a"), renderer);
     server.start();
   }
 
@@ -124,6 +144,41 @@ class ExporterServerTest {
             "Accept",
             "application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;encoding=delimited");
     assertThat(pb.headers().firstValue("Content-Type")).get().asString().startsWith("application/vnd.google.protobuf");
+  }
+
+  @Test
+  void metricsRendersTheSnapshotPartOncePerVersionAndTheLivePartPerScrape() throws Exception {
+    snapshot.set(READY);
+    String first = text(send("GET", "/metrics"));
+    String second = text(send("GET", "/metrics"));
+    assertThat(first).contains("test_live_collects 1.0").contains("container_scrape_error 0.0");
+    assertThat(second).contains("test_live_collects 2.0");
+    assertThat(snapshotCollects.get()).isEqualTo(1);
+    snapshot.set(new Snapshot(READY.version() + 1, READY.node(), READY.previousNode(), READY.runtime(), "unavailable"));
+    assertThat(text(send("GET", "/metrics"))).contains("container_scrape_error 1.0");
+    assertThat(snapshotCollects.get()).isEqualTo(2);
+  }
+
+  @Test
+  void openMetricsHasExactlyOneEofAtTheEnd() throws Exception {
+    snapshot.set(READY);
+    String om = text(send("GET", "/metrics", "Accept", "application/openmetrics-text; version=1.0.0"));
+    assertThat(om.split("# EOF", -1)).hasSize(2);
+    assertThat(om).endsWith("# EOF\n").contains("container_cpu_usage_seconds_total").contains("test_live_collects");
+  }
+
+  @Test
+  void gzippedMetricsAreTwoMembersOfOneStream() throws Exception {
+    snapshot.set(READY);
+    HttpResponse<byte[]> gz = send("GET", "/metrics", "Accept-Encoding", "gzip");
+    assertThat(gz.headers().firstValue("Content-Encoding")).hasValue("gzip");
+    assertThat(gz.headers().firstValueAsLong("Content-Length")).hasValue(gz.body().length);
+    String inflated;
+    try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gz.body()))) {
+      inflated = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    assertThat(inflated).contains("container_cpu_usage_seconds_total").endsWith("test_live_collects 1.0\n");
+    assertThat(PrometheusText.parse(inflated)).isNotEmpty();
   }
 
   @Test
