@@ -21,6 +21,7 @@ import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.NodeExporterSeries;
 import io.winstats.exporter.metrics.ProcessCpuTime;
 import io.winstats.exporter.metrics.SelfMetrics;
+import io.winstats.exporter.metrics.WindowsExporterSeries;
 import io.winstats.exporter.sampling.SamplingLoop;
 import io.winstats.exporter.sampling.SnapshotStore;
 import io.winstats.perfcounters.NodeCounterSource;
@@ -80,9 +81,10 @@ public final class Daemon implements AutoCloseable {
       new FileDescriptorMetrics().bindTo(micrometer);
       snapshotSeries.register(SelfMetrics.buildInfo(BuildInfo.version()));
       snapshotSeries.register(new CadvisorSeriesCollector(store::current));
-      if (nodeSource.name().equals("procfs")) {
-        snapshotSeries.register(new NodeExporterSeries(store::current));
-      }
+      // procfs describes a Linux node; PDH and replayed counter logs describe a Windows node.
+      boolean windowsNode = !nodeSource.name().equals("procfs");
+      snapshotSeries.register(
+          windowsNode ? new WindowsExporterSeries(store::current) : new NodeExporterSeries(store::current));
       MetricsRenderer renderer = new MetricsRenderer(snapshotSeries, liveSeries, () -> store.current().version());
       SelfMetrics self = new SelfMetrics(micrometer, clock);
       self.seriesCount(renderer::lastSeriesCount);
@@ -113,7 +115,7 @@ public final class Daemon implements AutoCloseable {
 
       server =
           new ExporterServer(
-              config.listenAddress(), store::current, new SummaryAssembler(config.nodeName()), renderer);
+              config.listenAddress(), store::current, new SummaryAssembler(config.nodeName(), windowsNode), renderer);
       server.start();
       started.push(server);
       nodeLoop.start();

@@ -43,11 +43,22 @@ public final class SummaryAssembler {
   /** The interface the kubelet inlines as a node's or pod's default network interface on Linux. */
   static final String DEFAULT_INTERFACE = "eth0";
 
-  private final String nodeName;
+  /** The kubelet's system container for Windows global commit memory (eviction input since v1.31). */
+  static final String WINDOWS_GLOBAL_COMMIT_MEMORY = "windows-global-commit-memory";
 
-  /** @param nodeName the node's name as the kubelet registers it */
-  public SummaryAssembler(String nodeName) {
+  /** The kubelet's system container summing every pod. */
+  static final String PODS = "pods";
+
+  private final String nodeName;
+  private final boolean windows;
+
+  /**
+   * @param nodeName the node's name as the kubelet registers it
+   * @param windows whether the node is a Windows node: adds the {@code windows-global-commit-memory} system container
+   */
+  public SummaryAssembler(String nodeName, boolean windows) {
     this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
+    this.windows = windows;
   }
 
   /**
@@ -69,11 +80,12 @@ public final class SummaryAssembler {
 
   private Summary build(
       NodeSample node, @Nullable NodeSample previousNode, @Nullable RuntimeSample runtime, boolean cpuAndMemoryOnly) {
+    Instant startTime = nodeStartTime(node);
     NodeStats nodeStats =
         new NodeStats(
             nodeName,
-            null,
-            nodeStartTime(node),
+            systemContainers(node, runtime, startTime),
+            startTime,
             nodeCpu(node, previousNode),
             nodeMemory(node),
             cpuAndMemoryOnly ? null : nodeNetwork(node),
@@ -87,6 +99,59 @@ public final class SummaryAssembler {
       }
     }
     return new Summary(nodeStats, pods);
+  }
+
+  private @Nullable List<ContainerStats> systemContainers(
+      NodeSample node, @Nullable RuntimeSample runtime, Instant nodeStart) {
+    List<ContainerStats> containers = new ArrayList<>();
+    if (runtime != null) {
+      containers.add(podsContainer(runtime, nodeStart));
+    }
+    NodeMemory memory = node.memory();
+    if (windows && memory != null && memory.committedBytes() != null && memory.commitLimitBytes() != null) {
+      // As the kubelet's Windows eviction manager reads GetPerformanceInfo: available = limit - total commit.
+      MemoryStats commit =
+          new MemoryStats(
+              node.timestamp(),
+              Math.max(0, memory.commitLimitBytes() - memory.committedBytes()),
+              memory.committedBytes(),
+              null,
+              null,
+              null,
+              null);
+      containers.add(new ContainerStats(WINDOWS_GLOBAL_COMMIT_MEMORY, nodeStart, null, commit, null, null));
+    }
+    return containers.isEmpty() ? null : containers;
+  }
+
+  /** The {@code pods} system container: every pod's CPU and memory summed, as the kubelet reports it on Windows. */
+  private static ContainerStats podsContainer(RuntimeSample runtime, Instant nodeStart) {
+    long cpuNanos = 0;
+    Long nanoCores = 0L;
+    long workingSet = 0;
+    long usage = 0;
+    boolean anyCpu = false;
+    boolean anyMemory = false;
+    for (PodSample pod : runtime.pods()) {
+      if (pod.cpu() != null) {
+        anyCpu = true;
+        cpuNanos += pod.cpu().usageCoreNanos();
+        nanoCores = nanoCores == null || pod.cpu().usageNanoCores() == null ? null : nanoCores + pod.cpu().usageNanoCores();
+      }
+      if (pod.memory() != null) {
+        anyMemory = true;
+        workingSet += pod.memory().workingSetBytes() == null ? 0 : pod.memory().workingSetBytes();
+        usage += pod.memory().usageBytes() == null ? 0 : pod.memory().usageBytes();
+      }
+    }
+    Instant at = runtime.timestamp();
+    return new ContainerStats(
+        PODS,
+        nodeStart,
+        anyCpu ? new CpuStats(at, nanoCores, cpuNanos) : new CpuStats(at, null, 0L),
+        anyMemory ? new MemoryStats(at, null, usage, workingSet, null, null, null) : new MemoryStats(at, null, 0L, 0L, null, null, null),
+        null,
+        null);
   }
 
   private static Instant nodeStartTime(NodeSample node) {
@@ -151,7 +216,7 @@ public final class SummaryAssembler {
   private static @Nullable FsStats nodeFs(NodeSample node) {
     FilesystemUsage root = null;
     for (FilesystemUsage fs : node.filesystems()) {
-      if (fs.mountpoint().equals("/") || fs.mountpoint().equalsIgnoreCase("C:\\")) {
+      if (fs.mountpoint().equals("/") || fs.mountpoint().equalsIgnoreCase("C:\\") || fs.device().equalsIgnoreCase("C:")) {
         root = fs;
       }
     }

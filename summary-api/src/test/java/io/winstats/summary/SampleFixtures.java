@@ -62,6 +62,42 @@ public final class SampleFixtures {
         Map.of());
   }
 
+  /**
+   * A Windows-shaped node sample, as the PDH source reads one: per-core user/privileged/idle/interrupt/DPC times
+   * ("group,index" core names), commit figures, a volume {@code C:} without inodes, Windows adapter names.
+   */
+  public static NodeSample windowsNode(Instant at, long monotonicNanos, long busyNanos) {
+    long half = busyNanos / 2;
+    NodeCpu cpu =
+        new NodeCpu(
+            2,
+            busyNanos,
+            List.of(
+                new CoreCpuTime(
+                    "0,0",
+                    Map.of(CpuMode.USER, half * 3 / 4, CpuMode.PRIVILEGED, half - half * 3 / 4, CpuMode.IDLE, 80_000_000_000L,
+                        CpuMode.INTERRUPT, 100_000_000L, CpuMode.DPC, 200_000_000L)),
+                new CoreCpuTime(
+                    "0,1",
+                    Map.of(CpuMode.USER, (busyNanos - half) / 2, CpuMode.PRIVILEGED, busyNanos - half - (busyNanos - half) / 2,
+                        CpuMode.IDLE, 81_000_000_000L, CpuMode.INTERRUPT, 110_000_000L, CpuMode.DPC, 210_000_000L))));
+    NodeMemory memory =
+        new NodeMemory(
+            17_179_869_184L, 9_000_000_000L, 3_500_000_000L, 7_500_000_000L, 1_000_000_000L,
+            2_000_000_000L, 7_500_000_000L, 20_000_000_000L, 98_765_432L, null, null, null);
+    return new NodeSample(
+        at,
+        monotonicNanos,
+        ValueOrigin.RAW,
+        cpu,
+        memory,
+        List.of(new NetworkInterfaceCounters("Microsoft Hyper-V Network Adapter #2", 9_000, 4_000, 90, 40, 0, 1, 2, 0)),
+        List.of(new FilesystemUsage("C:", "C:\\", "NTFS", 136_365_211_648L, 80_000_000_000L, 56_365_211_648L, null, null)),
+        List.of(new io.winstats.perfcounters.DiskIoCounters("C:", 1_000_000, 2_000_000, 100, 200, 3_000_000_000L, 4_000_000_000L, 7_000_000_000L, 1)),
+        new NodeSystem(BOOT, 140, 2_100L, null, 5_000_000L, 3L, null, null, null),
+        Map.of());
+  }
+
   /** Two pods at {@link #T1}. */
   public static RuntimeSample runtime() {
     PodSample burner =

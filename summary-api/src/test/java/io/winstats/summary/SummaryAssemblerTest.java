@@ -22,12 +22,27 @@ class SummaryAssemblerTest {
   private static final Instant T0 = SampleFixtures.T0;
   private static final Instant T1 = SampleFixtures.T1;
 
-  private final SummaryAssembler assembler = new SummaryAssembler("node-a");
+  private final SummaryAssembler assembler = new SummaryAssembler("node-a", false);
 
   @Test
   void linuxNodeWithTwoPodsMatchesGolden() throws IOException {
     Summary summary = assembler.assemble(SampleFixtures.linuxNode(T1, 10_000_000_000L, 25_000_000_000L), SampleFixtures.linuxNode(T0, 0, 20_000_000_000L), SampleFixtures.runtime());
     assertMatchesGolden("linux-node-two-pods.json", SummaryJson.write(summary));
+  }
+
+  @Test
+  void windowsNodeWithTwoPodsMatchesGolden() throws IOException {
+    Summary summary =
+        new SummaryAssembler("win-node-a", true)
+            .assemble(
+                SampleFixtures.windowsNode(T1, 10_000_000_000L, 25_000_000_000L),
+                SampleFixtures.windowsNode(T0, 0, 20_000_000_000L),
+                SampleFixtures.runtime());
+    assertMatchesGolden("windows-node-two-pods.json", SummaryJson.write(summary));
+    assertThat(summary.node().systemContainers())
+        .extracting(SummaryTypes.ContainerStats::name)
+        .containsExactly("pods", "windows-global-commit-memory");
+    assertThat(summary.node().systemContainers().get(1).memory().availableBytes()).isEqualTo(12_500_000_000L);
   }
 
   @Test

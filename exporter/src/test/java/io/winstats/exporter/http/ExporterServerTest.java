@@ -63,7 +63,7 @@ class ExporterServerTest {
                     .build()));
     MetricsRenderer renderer = new MetricsRenderer(snapshotSeries, liveSeries, () -> snapshot.get().version());
     server =
-        new ExporterServer(new ListenAddress("127.0.0.1", 0), snapshot::get, new SummaryAssembler("node-a"), renderer);
+        new ExporterServer(new ListenAddress("127.0.0.1", 0), snapshot::get, new SummaryAssembler("node-a", false), renderer);
     server.start();
   }
 

@@ -51,6 +51,13 @@ class ExpositionGoldenTest {
   }
 
   @Test
+  void windowsExporterSeries() throws IOException {
+    assertGolden(
+        "windows-exporter.prom",
+        WindowsExporterSeries.build(SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L)));
+  }
+
+  @Test
   void theCadvisorCollectorRendersOncePerVersion() {
     Snapshot[] current = {HEALTHY};
     CadvisorSeriesCollector collector = new CadvisorSeriesCollector(() -> current[0]);
