@@ -26,7 +26,7 @@ import java.util.Locale;
 public final class NodeCounterSources {
   /** The accepted forms, for error messages. */
   public static final String ACCEPTED =
-      "auto, procfs, procfs:<root>, pdh, replay:<file>[,speed=<N>|max][,bias=<minutes>]";
+      "auto, procfs, procfs:<root>, pdh, replay:<file>[,speed=<N>|max][,bias=<minutes>][,time=replay|recorded]";
 
   private NodeCounterSources() {}
 
@@ -70,6 +70,7 @@ public final class NodeCounterSources {
     String file = argument;
     double speed = 1;
     Integer bias = null;
+    ReplayNodeSource.Timeline timeline = ReplayNodeSource.Timeline.REPLAY;
     // options trail the file name, so a file name may itself hold commas
     while (true) {
       int comma = file.lastIndexOf(',');
@@ -81,6 +82,10 @@ public final class NodeCounterSources {
         speed = parseSpeed(option.substring("speed=".length()));
       } else if (option.startsWith("bias=")) {
         bias = parseBias(option.substring("bias=".length()));
+      } else if (option.equals("time=recorded")) {
+        timeline = ReplayNodeSource.Timeline.RECORDED;
+      } else if (option.equals("time=replay")) {
+        timeline = ReplayNodeSource.Timeline.REPLAY;
       } else {
         break;
       }
@@ -89,7 +94,7 @@ public final class NodeCounterSources {
     if (file.isBlank()) {
       throw new IllegalArgumentException("replay needs a file; accepted: " + ACCEPTED);
     }
-    return ReplayNodeSource.open(Path.of(file), speed, bias, clock);
+    return ReplayNodeSource.open(Path.of(file), speed, bias, timeline, clock);
   }
 
   private static double parseSpeed(String value) {

@@ -68,14 +68,17 @@ class NodeCounterSourcesTest {
   void replayTakesSpeedAndBiasOptionsAfterTheFileName() throws IOException {
     Path file = Files.writeString(dir.resolve("a,b.csv"), LOG);
 
-    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file + ",speed=max,bias=-480", CLOCK)) {
+    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file + ",speed=max,bias=-480,time=recorded", CLOCK)) {
       assertThat(source.name()).isEqualTo("replay");
       assertThat(source.sample().timestamp()).isEqualTo(Instant.parse("2025-12-31T16:00:00Z"));
       assertThat(source.sample().system().processes()).as("speed=max: one row per call").isEqualTo(6);
     }
-    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file, CLOCK)) {
+    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file + ",time=recorded", CLOCK)) {
       assertThat(source.sample().timestamp()).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
       assertThat(source.sample().system().processes()).as("recorded pace, fixed clock: row 0 again").isEqualTo(5);
+    }
+    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file, CLOCK)) {
+      assertThat(source.sample().timestamp()).as("the default replay timeline stamps replay time").isEqualTo(CLOCK.instant());
     }
   }
 

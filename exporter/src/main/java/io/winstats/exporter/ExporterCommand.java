@@ -72,7 +72,8 @@ public final class ExporterCommand implements Callable<Integer> {
       names = "--node.source",
       paramLabel = "SOURCE",
       description = "Node counter source: auto (pdh on Windows, procfs on Linux), procfs, pdh, "
-          + "or replay:FILE[,speed=N] for a typeperf/relog CSV. Default: ${DEFAULT-VALUE}.",
+          + "or replay:FILE[,speed=N|max][,bias=MINUTES][,time=replay|recorded] for a typeperf/relog CSV. "
+          + "Default: ${DEFAULT-VALUE}.",
       defaultValue = "auto")
   String nodeSource = "auto";
 

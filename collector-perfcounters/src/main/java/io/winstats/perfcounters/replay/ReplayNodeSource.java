@@ -35,6 +35,11 @@ import org.slf4j.LoggerFactory;
  * then the bias given to {@link #open} is used, or, without one, the times are taken as UTC and that is logged once.
  * Daylight-saving changes inside a log are not applied.
  *
+ * <p>Timestamps: with {@link Timeline#REPLAY} (the daemon's default) a row is stamped with the moment its logged
+ * offset falls in the replay (replay start + offset / speed; the call's time at infinite speed), so that a live
+ * Prometheus accepts the series; with {@link Timeline#RECORDED} it keeps the logged time. Either way
+ * {@code monotonicNanos} stays the logged offset, so rates use the log's own intervals.
+ *
  * <p>Pacing: with a finite {@code speed}, the first call returns the first row and starts the replay clock; each later
  * call returns the last row due by then, at {@code speed} log seconds per second of the injected clock (the same row
  * again when the next is not yet due). With {@code speed} = {@link Double#POSITIVE_INFINITY} each call returns the
@@ -43,18 +48,28 @@ import org.slf4j.LoggerFactory;
 public final class ReplayNodeSource implements NodeCounterSource {
   private static final Logger LOG = LoggerFactory.getLogger(ReplayNodeSource.class);
 
+  /** Which time a replayed sample carries. */
+  public enum Timeline {
+    /** The time the row was logged, converted to UTC. */
+    RECORDED,
+    /** The moment the row is due in this replay. */
+    REPLAY
+  }
+
   private final List<NodeSample> samples;
   private final double speed;
+  private final Timeline timeline;
   private final Clock clock;
   private @Nullable Instant startedAt;
   private int lastReturned = -1;
 
-  ReplayNodeSource(List<NodeSample> samples, double speed, Clock clock) {
+  ReplayNodeSource(List<NodeSample> samples, double speed, Timeline timeline, Clock clock) {
     if (!(speed > 0)) {
       throw new IllegalArgumentException("replay speed must be positive: " + speed);
     }
     this.samples = List.copyOf(samples);
     this.speed = speed;
+    this.timeline = Objects.requireNonNull(timeline, "timeline");
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
@@ -71,7 +86,8 @@ public final class ReplayNodeSource implements NodeCounterSource {
    *     PDH-CSV 4.0 log or has no data row; NOT_FOUND when the log holds no counter any node part can be built from
    * @throws IllegalArgumentException when speed is not positive
    */
-  public static ReplayNodeSource open(Path file, double speed, @Nullable Integer biasMinutes, Clock clock) {
+  public static ReplayNodeSource open(
+      Path file, double speed, @Nullable Integer biasMinutes, Timeline timeline, Clock clock) {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);
@@ -102,7 +118,7 @@ public final class ReplayNodeSource implements NodeCounterSource {
         speed);
     unavailable.forEach(
         (part, reason) -> LOG.info("event=part_unavailable source=replay part={} reason={}", part, reason));
-    return new ReplayNodeSource(integrated.samples(), speed, clock);
+    return new ReplayNodeSource(integrated.samples(), speed, timeline, clock);
   }
 
   private static ZoneOffset offset(Path file, CounterLog log, @Nullable Integer biasMinutes) {
@@ -136,7 +152,25 @@ public final class ReplayNodeSource implements NodeCounterSource {
     if (sample.missing().size() == NodePart.values().length) {
       throw new NodeSourceException(Reason.NOT_FOUND, "replay: row " + next + " has no part: " + sample.missing());
     }
-    return sample;
+    return timeline == Timeline.RECORDED ? sample : restamped(sample);
+  }
+
+  private NodeSample restamped(NodeSample sample) {
+    Instant at =
+        Double.isInfinite(speed) || startedAt == null
+            ? clock.instant()
+            : startedAt.plusNanos(Math.round(sample.monotonicNanos() / speed));
+    return new NodeSample(
+        at,
+        sample.monotonicNanos(),
+        sample.origin(),
+        sample.cpu(),
+        sample.memory(),
+        sample.interfaces(),
+        sample.filesystems(),
+        sample.disks(),
+        sample.system(),
+        sample.missing());
   }
 
   private int nextRow() {

@@ -209,7 +209,7 @@ class CounterLogRecorderTest {
 
   private static List<NodeSample> replay(Path file) {
     Clock clock = Clock.fixed(Instant.EPOCH, ZoneOffset.UTC);
-    return RealPerfmonLogsTest.drain(ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, clock));
+    return RealPerfmonLogsTest.drain(ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, clock));
   }
 
   private static long diff(CoreCpuTime now, CoreCpuTime then, CpuMode... modes) {

@@ -58,7 +58,7 @@ class RealPerfmonLogsTest {
   @Test
   void zhProcessorLogIntegratesCpuOverTheRealIntervals() throws IOException {
     Path file = PerfmonLogs.require(PerfmonLogs.ZH_PROCESSOR);
-    List<NodeSample> samples = drain(ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, CLOCK));
+    List<NodeSample> samples = drain(ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, CLOCK));
 
     assertThat(samples).hasSize(120);
     NodeSample first = samples.get(0);
@@ -94,7 +94,7 @@ class RealPerfmonLogsTest {
   void aBiasGivenForABannerWithoutOneShiftsTheTimestamps() {
     Path file = PerfmonLogs.require(PerfmonLogs.ZH_PROCESSOR);
     // China Standard Time is UTC+8, a Windows bias of -480 minutes
-    NodeSample first = ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, -480, CLOCK).sample();
+    NodeSample first = ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, -480, ReplayNodeSource.Timeline.RECORDED, CLOCK).sample();
 
     assertThat(first.timestamp()).isEqualTo(Instant.parse("2022-10-09T10:35:32.282Z"));
   }
@@ -131,7 +131,7 @@ class RealPerfmonLogsTest {
         .contains("Network Interface(Realtek PCIe GbE Family Controller) lacks Packets Received/sec, Packets Sent/sec,"
             + " Packets Received Errors, Packets Outbound Errors, Packets Received Discarded, Packets Outbound"
             + " Discarded");
-    assertThatThrownBy(() -> ReplayNodeSource.open(file, 1, null, CLOCK))
+    assertThatThrownBy(() -> ReplayNodeSource.open(file, 1, null, ReplayNodeSource.Timeline.RECORDED, CLOCK))
         .isInstanceOfSatisfying(
             NodeSourceException.class, e -> assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.NOT_FOUND))
         .hasMessageContaining("holds no counter a node part can be built from");
@@ -162,7 +162,7 @@ class RealPerfmonLogsTest {
   @Test
   void jaLogReplaysItsNetworkAdapterAndNamesWhatItLacks() {
     Path file = PerfmonLogs.require(PerfmonLogs.JA_TIERRA);
-    List<NodeSample> samples = drain(ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, CLOCK));
+    List<NodeSample> samples = drain(ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, CLOCK));
 
     assertThat(samples).hasSize(200);
     NodeSample last = samples.get(199);

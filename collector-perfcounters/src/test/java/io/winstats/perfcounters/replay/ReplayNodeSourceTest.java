@@ -44,7 +44,7 @@ class ReplayNodeSourceTest {
   @Test
   void integratesOverEachRowsActualInterval() throws IOException {
     List<NodeSample> samples =
-        RealPerfmonLogsTest.drain(ReplayNodeSource.open(log(), Double.POSITIVE_INFINITY, null, fixedClock()));
+        RealPerfmonLogsTest.drain(ReplayNodeSource.open(log(), Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, fixedClock()));
 
     assertThat(samples).hasSize(5);
     // _Total: 50% × 1 s × 2 cores = 1 s; + 25% × 3 s × 2 = 1.5 s; row 3 blank (a gap); + 100% × 1 s × 2 = 2 s
@@ -69,7 +69,7 @@ class ReplayNodeSourceTest {
   @Test
   void pacesAtTheRecordedSpeed() throws IOException {
     MutableClock clock = new MutableClock();
-    ReplayNodeSource source = ReplayNodeSource.open(log(), 1, null, clock);
+    ReplayNodeSource source = ReplayNodeSource.open(log(), 1, null, ReplayNodeSource.Timeline.RECORDED, clock);
 
     assertThat(source.sample().monotonicNanos()).isZero();
     clock.advance(Duration.ofMillis(999));
@@ -87,9 +87,22 @@ class ReplayNodeSourceTest {
   }
 
   @Test
+  void theReplayTimelineStampsEachRowWhenItIsDue() throws IOException {
+    MutableClock clock = new MutableClock();
+    Instant start = clock.instant();
+    ReplayNodeSource source = ReplayNodeSource.open(log(), 4, null, ReplayNodeSource.Timeline.REPLAY, clock);
+
+    assertThat(source.sample().timestamp()).isEqualTo(start);
+    clock.advance(Duration.ofMillis(1_100));
+    NodeSample due = source.sample();
+    assertThat(due.monotonicNanos()).as("logged offset kept for rates").isEqualTo(4_000_000_000L);
+    assertThat(due.timestamp()).as("4 log seconds at speed 4 fall 1 s into the replay").isEqualTo(start.plusSeconds(1));
+  }
+
+  @Test
   void pacesFasterWithASpeedFactor() throws IOException {
     MutableClock clock = new MutableClock();
-    ReplayNodeSource source = ReplayNodeSource.open(log(), 4, null, clock);
+    ReplayNodeSource source = ReplayNodeSource.open(log(), 4, null, ReplayNodeSource.Timeline.RECORDED, clock);
 
     source.sample();
     clock.advance(Duration.ofSeconds(1));
@@ -107,7 +120,7 @@ class ReplayNodeSourceTest {
             "01/01/2026 00:00:01.000"," "
             "01/01/2026 00:00:02.000","7"
             """);
-    ReplayNodeSource source = ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, fixedClock());
+    ReplayNodeSource source = ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, fixedClock());
 
     assertThat(source.sample().system().processes()).isEqualTo(5);
     assertThatThrownBy(source::sample)
@@ -122,14 +135,14 @@ class ReplayNodeSourceTest {
   void refusesMissingFilesLogsWithoutRowsAndBadSpeeds(@TempDir Path tmp) throws IOException {
     Path empty = Files.writeString(tmp.resolve("empty.csv"), "\"(PDH-CSV 4.0) (\",\"\\\\H\\System\\Processes\"\r\n");
 
-    assertThatThrownBy(() -> ReplayNodeSource.open(tmp.resolve("absent.csv"), 1, null, fixedClock()))
+    assertThatThrownBy(() -> ReplayNodeSource.open(tmp.resolve("absent.csv"), 1, null, ReplayNodeSource.Timeline.RECORDED, fixedClock()))
         .isInstanceOfSatisfying(
             NodeSourceException.class, e -> assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.NOT_FOUND));
-    assertThatThrownBy(() -> ReplayNodeSource.open(empty, 1, null, fixedClock()))
+    assertThatThrownBy(() -> ReplayNodeSource.open(empty, 1, null, ReplayNodeSource.Timeline.RECORDED, fixedClock()))
         .isInstanceOfSatisfying(
             NodeSourceException.class, e -> assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.MALFORMED))
         .hasMessageContaining("no data row");
-    assertThatThrownBy(() -> ReplayNodeSource.open(log(), 0, null, fixedClock()))
+    assertThatThrownBy(() -> ReplayNodeSource.open(log(), 0, null, ReplayNodeSource.Timeline.RECORDED, fixedClock()))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
