@@ -235,12 +235,15 @@ public final class SummaryAssembler {
         inodesUsed);
   }
 
-  private static @Nullable RlimitStats rlimit(NodeSample node) {
+  private @Nullable RlimitStats rlimit(NodeSample node) {
     NodeSystem system = node.system();
     if (system == null) {
       return null;
     }
-    return new RlimitStats(node.timestamp(), system.maxProcesses(), system.processes());
+    // The kubelet's curproc is, on Linux, the kernel's count of scheduling entities (the total after the slash in
+    // /proc/loadavg, which NodeSystem.threads holds there) and, on Windows, the process count.
+    Long running = !windows && system.threads() != null ? system.threads() : Long.valueOf(system.processes());
+    return new RlimitStats(node.timestamp(), system.maxProcesses(), running);
   }
 
   private static PodStats podStats(PodSample pod, boolean cpuAndMemoryOnly) {

@@ -15,6 +15,7 @@ import io.winstats.perfcounters.NodeSourceException.Reason;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.ValueOrigin;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
@@ -287,8 +288,11 @@ public final class ProcfsNodeSource implements NodeCounterSource {
 
   private String readText(String relative) {
     Path file = procRoot.resolve(relative);
-    try {
-      return Files.readString(file, StandardCharsets.ISO_8859_1);
+    // procfs files report size 0. Files.readString then reads one byte and continues at offset 1, where sysctl
+    // integer files (kernel/pid_max) answer end-of-file: pid_max 32768 read as "3". One buffered read from offset 0
+    // gets the whole value.
+    try (InputStream in = Files.newInputStream(file)) {
+      return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
     } catch (NoSuchFileException e) {
       throw new NodeSourceException(Reason.NOT_FOUND, file + ": no such file", e);
     } catch (IOException e) {

@@ -1,0 +1,117 @@
+package io.winstats.exporter;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Debian's {@code prometheus-node-exporter} run as a child process on a free loopback port, with only the collectors
+ * the accuracy comparison needs, its log kept in a file.
+ */
+final class NodeExporterProcess implements AutoCloseable {
+  static final String BINARY = "prometheus-node-exporter";
+
+  private final Process process;
+  private final int port;
+  private final Path log;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private NodeExporterProcess(Process process, int port, Path log) {
+    this.process = process;
+    this.port = port;
+    this.log = log;
+  }
+
+  /** The binary on {@code PATH}, or null when the package is not installed. */
+  static @Nullable Path find() {
+    String path = System.getenv("PATH");
+    for (String dir : (path == null ? "/usr/bin:/usr/sbin" : path).split(File.pathSeparator)) {
+      Path candidate = Path.of(dir, BINARY);
+      if (Files.isExecutable(candidate)) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Starts the binary with the cpu, meminfo, netdev, filesystem, loadavg and stat collectors only. Debian's build
+   * excludes {@code lo} from netdev by default ({@code --collector.netdev.device-exclude="^lo$"}); the empty exclude
+   * restores upstream's default so that loopback can be compared.
+   */
+  static NodeExporterProcess start(Path binary, Path log) throws IOException {
+    int port = freePort();
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                binary.toString(),
+                "--web.listen-address=127.0.0.1:" + port,
+                "--collector.disable-defaults",
+                "--collector.cpu",
+                "--collector.meminfo",
+                "--collector.netdev",
+                "--collector.netdev.device-exclude=",
+                "--collector.filesystem",
+                "--collector.loadavg",
+                "--collector.stat"));
+    Files.createDirectories(log.getParent());
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return new NodeExporterProcess(p, port, log);
+  }
+
+  /** GET {@code /metrics}; status -1 and the exception text when the connection fails. */
+  DaemonProcess.Response scrape() {
+    try {
+      HttpResponse<String> r =
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                  .timeout(Duration.ofSeconds(5))
+                  .GET()
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      return new DaemonProcess.Response(r.statusCode(), r.body());
+    } catch (IOException e) {
+      return new DaemonProcess.Response(-1, e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  String log() {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      return "(no log: " + e + ")";
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(10, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+}
