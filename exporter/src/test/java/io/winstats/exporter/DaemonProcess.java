@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** The daemon's real jar run as a child process on a free loopback port, its log kept in a file. */
-final class DaemonProcess implements AutoCloseable {
+public final class DaemonProcess implements AutoCloseable {
   private final Process process;
   private final int port;
   private final Path log;
@@ -28,7 +28,7 @@ final class DaemonProcess implements AutoCloseable {
   }
 
   /** Starts {@code java -jar winstats-exporter.jar} with {@code flags} plus a free {@code --web.listen-address}. */
-  static DaemonProcess start(Path log, String... flags) throws IOException {
+  public static DaemonProcess start(Path log, String... flags) throws IOException {
     int port = freePort();
     List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
     command.add("--web.listen-address=127.0.0.1:" + port);
@@ -53,9 +53,9 @@ final class DaemonProcess implements AutoCloseable {
 
   record Result(int exitCode, String output) {}
 
-  record Response(int status, String body) {}
+  public record Response(int status, String body) {}
 
-  Response get(String path) {
+  public Response get(String path) {
     return send("GET", path);
   }
 
@@ -75,6 +75,16 @@ final class DaemonProcess implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new AssertionError(e);
     }
+  }
+
+  /** The loopback port the daemon serves on. */
+  public int port() {
+    return port;
+  }
+
+  /** The daemon's process id, for reading its CPU and memory from /proc. */
+  public long pid() {
+    return process.pid();
   }
 
   boolean isAlive() {

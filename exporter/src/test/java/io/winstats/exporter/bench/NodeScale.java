@@ -1,0 +1,67 @@
+package io.winstats.exporter.bench;
+
+import io.winstats.cri.ContainerSample;
+import io.winstats.cri.CpuUsage;
+import io.winstats.cri.InterfaceUsage;
+import io.winstats.cri.MemoryUsage;
+import io.winstats.cri.NetworkUsage;
+import io.winstats.cri.PodRef;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.WritableLayerUsage;
+import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.summary.SampleFixtures;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A full node for benchmarks: the kubelet's default maximum of 110 pods, two containers each, every field filled as
+ * containerd fills it on Linux. Values are made up; shapes and label lengths are realistic.
+ */
+public final class NodeScale {
+  private NodeScale() {}
+
+  /** A snapshot of a node with {@code pods} pods of {@code containersPerPod} containers. */
+  public static Snapshot snapshot(int pods, int containersPerPod) {
+    Instant t1 = SampleFixtures.T1;
+    List<PodSample> all = new ArrayList<>(pods);
+    for (int p = 0; p < pods; p++) {
+      String uid = String.format("4f1c9a2e-%04d-4b7a-9d3e-0c5e8f6a%04d", p, p);
+      List<ContainerSample> containers = new ArrayList<>(containersPerPod);
+      for (int c = 0; c < containersPerPod; c++) {
+        String id = String.format("%064x", (long) p * 1000 + c + 0xabcdef0000L);
+        containers.add(
+            new ContainerSample(
+                id,
+                c == 0 ? "app" : "sidecar-" + c,
+                0,
+                "registry.example.com/team/service-" + p + ":v1." + c,
+                t1.minusSeconds(3600 + p),
+                Map.of("io.kubernetes.container.name", c == 0 ? "app" : "sidecar-" + c),
+                new CpuUsage(t1, 12_345_678_901L + p * 1000L + c, 25_000_000L + p),
+                new MemoryUsage(t1, 50_000_000L + p, 200_000_000L, 60_000_000L, 40_000_000L, 12_345L, 12L, null),
+                new WritableLayerUsage(t1, "/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs", 81_920L, 20L)));
+      }
+      all.add(
+          new PodSample(
+              new PodRef("service-" + p + "-7c9d8f6b5-x2k4j", "namespace-" + (p % 12), uid),
+              String.format("%064x", (long) p + 0xfedcba0000L),
+              t1.minusSeconds(3600 + p),
+              Map.of("app", "service-" + p),
+              new CpuUsage(t1, 24_691_357_802L + p, 50_000_000L),
+              new MemoryUsage(t1, 100_000_000L, null, 120_000_000L, 80_000_000L, 24_690L, 24L, null),
+              new NetworkUsage(t1, List.of(new InterfaceUsage("eth0", 123_456_789L, 0L, 98_765_432L, 0L, null, null))),
+              4L,
+              containers));
+    }
+    RuntimeSample runtime = new RuntimeSample(t1, "containerd 1.6.20~ds1", all, List.of());
+    return new Snapshot(
+        42,
+        SampleFixtures.linuxNode(t1, 10_000_000_000L, 25_000_000_000L),
+        SampleFixtures.linuxNode(SampleFixtures.T0, 0, 20_000_000_000L),
+        runtime,
+        null);
+  }
+}
