@@ -32,6 +32,7 @@ import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.summary.SummaryAssembler;
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.Consumer;
@@ -85,7 +86,9 @@ public final class Daemon implements AutoCloseable {
       boolean windowsNode = !nodeSource.name().equals("procfs");
       snapshotSeries.register(
           windowsNode ? new WindowsExporterSeries(store::current) : new NodeExporterSeries(store::current));
-      MetricsRenderer renderer = new MetricsRenderer(snapshotSeries, liveSeries, () -> store.current().version());
+      MetricsRenderer renderer =
+          new MetricsRenderer(
+              snapshotSeries, liveSeries, () -> store.current().version(), Duration.ofSeconds(1), System::nanoTime);
       SelfMetrics self = new SelfMetrics(micrometer, clock);
       self.seriesCount(renderer::lastSeriesCount);
 

@@ -1,5 +1,14 @@
 package io.winstats.exporter.bench;
 
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.winstats.exporter.metrics.CadvisorSeriesCollector;
 import io.winstats.exporter.metrics.MetricsRenderer;
@@ -8,6 +17,7 @@ import io.winstats.exporter.metrics.ResourceMetrics;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.summary.SummaryAssembler;
 import io.winstats.summary.SummaryJson;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -37,6 +47,7 @@ public class RenderBenchmark {
   private SummaryAssembler assembler;
   private MetricsRenderer cachedRenderer;
   private MetricsRenderer fullRenderer;
+  private MetricsRenderer cachedWithJvmRenderer;
   private final AtomicLong version = new AtomicLong();
 
   @Setup
@@ -49,8 +60,27 @@ public class RenderBenchmark {
     PrometheusRegistry snapshotSeries = new PrometheusRegistry();
     snapshotSeries.register(new CadvisorSeriesCollector(current));
     snapshotSeries.register(new NodeExporterSeries(current));
-    cachedRenderer = new MetricsRenderer(snapshotSeries, new PrometheusRegistry(), () -> 1);
-    fullRenderer = new MetricsRenderer(snapshotSeries, new PrometheusRegistry(), version::incrementAndGet);
+    cachedRenderer = new MetricsRenderer(snapshotSeries, new PrometheusRegistry(), () -> 1, Duration.ZERO, System::nanoTime);
+    fullRenderer =
+        new MetricsRenderer(snapshotSeries, new PrometheusRegistry(), version::incrementAndGet, Duration.ZERO, System::nanoTime);
+    PrometheusRegistry live = new PrometheusRegistry();
+    PrometheusMeterRegistry micrometer =
+        new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, live, io.micrometer.core.instrument.Clock.SYSTEM);
+    new JvmMemoryMetrics().bindTo(micrometer);
+    new JvmGcMetrics().bindTo(micrometer);
+    new JvmThreadMetrics().bindTo(micrometer);
+    new ClassLoaderMetrics().bindTo(micrometer);
+    new ProcessorMetrics().bindTo(micrometer);
+    new UptimeMetrics().bindTo(micrometer);
+    new FileDescriptorMetrics().bindTo(micrometer);
+    // Live part rendered on every call: the cost the daemon's one-second live cache saves under load.
+    cachedWithJvmRenderer = new MetricsRenderer(snapshotSeries, live, () -> 1, Duration.ZERO, System::nanoTime);
+  }
+
+  /** A later scrape with the daemon's real live part: Micrometer JVM, process and system meters. */
+  @Benchmark
+  public MetricsRenderer.Rendered metricsServeCachedWithJvmMetrics() {
+    return cachedWithJvmRenderer.render(null, false);
   }
 
   /** A new snapshot's {@code /stats/summary} body: assemble and write JSON. */

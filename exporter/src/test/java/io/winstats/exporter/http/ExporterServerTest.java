@@ -21,6 +21,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPInputStream;
@@ -41,6 +42,7 @@ class ExporterServerTest {
   private final AtomicReference<Snapshot> snapshot = new AtomicReference<>(NOT_READY);
   private final AtomicLong liveCollects = new AtomicLong();
   private final AtomicLong snapshotCollects = new AtomicLong();
+  private final AtomicLong liveClock = new AtomicLong();
   private final HttpClient http = HttpClient.newHttpClient();
   private ExporterServer server;
 
@@ -61,7 +63,8 @@ class ExporterServerTest {
                     .name("test_live_collects")
                     .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(liveCollects.incrementAndGet()).build())
                     .build()));
-    MetricsRenderer renderer = new MetricsRenderer(snapshotSeries, liveSeries, () -> snapshot.get().version());
+    MetricsRenderer renderer =
+        new MetricsRenderer(snapshotSeries, liveSeries, () -> snapshot.get().version(), Duration.ZERO, liveClock::get);
     server =
         new ExporterServer(new ListenAddress("127.0.0.1", 0), snapshot::get, new SummaryAssembler("node-a", false), renderer);
     server.start();
