@@ -56,7 +56,8 @@ import org.slf4j.LoggerFactory;
  * {@code ListPodSandbox} + {@code ListContainers} + {@code ListContainerStats} and sums container CPU and memory into
  * the pod, as the kubelet's {@code addPodCPUMemoryStats} does; pods then have no network or process count. Identity
  * (creation times, labels, the image) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id and
- * refreshed when an unknown id appears.
+ * refreshed when an unknown id appears. Of containers sharing a name in a pod (a restarted container and its exited
+ * predecessor) only the newest is reported, as the kubelet does.
  *
  * <p><b>CPU rate.</b> {@link CpuUsage#usageNanoCores()} is our own delta between consecutive readings of the same
  * container or pod instance, never the runtime's shared {@code usage_nano_cores} (containerd#9531): {@code null} on
@@ -130,9 +131,24 @@ public final class CriStatsReader implements AutoCloseable {
    *     endpoint (a named pipe off Windows, or a Unix socket without Netty's epoll)
    */
   public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock) {
-    CriTransport.Channel transport = CriTransport.open(endpoint);
-    return new CriStatsReader(
-        endpoint.uri(), transport.channel(), transport, callTimeout, clock, Ticker.systemTicker(), CACHE_EXPIRY);
+    return over(endpoint.uri(), CriTransport.open(endpoint), callTimeout, clock);
+  }
+
+  /** A reader whose connections a {@link io.winstats.cri.npipe.PipeBridge} relays (a Unix socket in tests). */
+  static CriStatsReader openBridged(
+      String target, io.winstats.cri.npipe.PipeConnector connector, Duration callTimeout, Clock clock) {
+    return over(target, CriTransport.bridged(target, connector), callTimeout, clock);
+  }
+
+  private static CriStatsReader over(
+      String target, CriTransport.Channel transport, Duration callTimeout, Clock clock) {
+    try {
+      return new CriStatsReader(
+          target, transport.channel(), transport, callTimeout, clock, Ticker.systemTicker(), CACHE_EXPIRY);
+    } catch (RuntimeException e) {
+      transport.close();
+      throw e;
+    }
   }
 
   /** A reader over a channel the caller built (in-process servers in tests); {@link #close()} shuts it down. */
@@ -478,7 +494,27 @@ public final class CriStatsReader implements AutoCloseable {
           w.hasProcess() ? StatsMapper.u64(w.getProcess().hasProcessCount(), w.getProcess().getProcessCount()) : null;
     }
     return new PodSample(
-        meta.ref(), id, meta.createdAt(), meta.labels(), cpu, memory, network, processCount, containers);
+        meta.ref(), id, meta.createdAt(), meta.labels(), cpu, memory, network, processCount, latestPerName(containers));
+  }
+
+  /**
+   * Keeps, of the containers sharing a name in one pod, only the most recently created. A restart creates a new
+   * container (the next attempt) and leaves the exited one listed, with no stats, until the kubelet garbage-collects
+   * it; the kubelet hides it likewise ({@code removeTerminatedContainers} in {@code cri_stats_provider.go}), so a pod
+   * shows one series per container name. A lone exited container stays.
+   */
+  static List<ContainerSample> latestPerName(List<ContainerSample> containers) {
+    Map<String, ContainerSample> latest = new HashMap<>();
+    for (ContainerSample c : containers) {
+      latest.merge(
+          c.name(),
+          c,
+          (a, b) -> {
+            int byCreation = a.createdAt().compareTo(b.createdAt());
+            return byCreation != 0 ? (byCreation > 0 ? a : b) : (a.attempt() >= b.attempt() ? a : b);
+          });
+    }
+    return latest.size() == containers.size() ? containers : List.copyOf(latest.values());
   }
 
   private RuntimeMetadata.@Nullable Container containerMeta(String id, Round round) {

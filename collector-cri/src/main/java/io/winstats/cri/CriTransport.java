@@ -7,19 +7,26 @@ import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.local.LocalChannel;
 import io.grpc.netty.shaded.io.netty.channel.nio.NioEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
+import io.winstats.cri.npipe.PipeBridge;
+import io.winstats.cri.npipe.PipeConnector;
+import io.winstats.cri.npipe.WindowsPipeConnection;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Opens the one gRPC channel of a {@link CriStatsReader}: Netty (shaded) over a Unix socket or TCP, plain text, with
- * keep-alive off and a 16 MiB inbound limit (the kubelet's CRI client limit). Each channel owns a one-thread event
- * loop of daemon threads that {@link Channel#close()} shuts down.
+ * Opens the one gRPC channel of a {@link CriStatsReader}: Netty (shaded) over a Unix socket, TCP or a Windows named
+ * pipe, plain text, with keep-alive off and a 16 MiB inbound limit (the kubelet's CRI client limit). Each channel owns
+ * a one-thread event loop of daemon threads that {@link Channel#close()} shuts down.
  *
- * <p>This is the seam for the Windows named-pipe transport: grpc-java has none (grpc/grpc-java#12027), so {@link
- * CriEndpoint.Scheme#NPIPE} fails here with a message until a later issue adds one.
+ * <p>Named pipes: grpc-java and Netty have no named-pipe transport (grpc/grpc-java#12027, netty/netty#6743), so the
+ * channel talks to an in-JVM Netty {@code LocalChannel} whose bytes a {@link PipeBridge} relays to a {@link
+ * WindowsPipeConnection} (JNA, overlapped I/O). No network port is opened.
  */
 final class CriTransport {
   /** kubelet's {@code maxMsgSize} for the CRI client. */
@@ -29,8 +36,11 @@ final class CriTransport {
 
   private CriTransport() {}
 
-  /** A channel and the event loop it alone uses. */
-  record Channel(ManagedChannel channel, EventLoopGroup group) implements AutoCloseable {
+  /** How long opening a named pipe waits while every instance of containerd's pipe is taken. */
+  static final Duration PIPE_BUSY_TIMEOUT = Duration.ofSeconds(2);
+
+  /** A channel and what it alone uses: its event loop, and for named pipes the bridge. */
+  record Channel(ManagedChannel channel, AutoCloseable transport) implements AutoCloseable {
     @Override
     public void close() {
       channel.shutdownNow();
@@ -39,8 +49,17 @@ final class CriTransport {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
+      try {
+        transport.close();
+      } catch (Exception e) {
+        throw new IllegalStateException("closing the CRI transport failed", e);
+      }
     }
+  }
+
+  /** Shuts an event loop down as a {@link Channel#transport()}. */
+  private static AutoCloseable shutdown(EventLoopGroup group) {
+    return () -> group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
   }
 
   /**
@@ -56,12 +75,13 @@ final class CriTransport {
       case TCP:
         return tcp(endpoint);
       case NPIPE:
-        throw new CriException(
-            CriException.Reason.UNAVAILABLE,
-            "endpoint="
-                + endpoint
-                + ": Windows named pipes are not supported by this build (grpc-java has no named-pipe transport);"
-                + " use a unix:// or tcp:// endpoint (containerd [grpc] tcp_address)");
+        if (!isWindows()) {
+          // Checked before anything could bind kernel32.
+          throw new CriException(
+              CriException.Reason.UNAVAILABLE,
+              "endpoint=" + endpoint + ": Windows named pipes exist only on Windows; use a unix:// endpoint");
+        }
+        return bridged(endpoint.uri(), WindowsPipeConnection.connector(endpoint.address(), PIPE_BUSY_TIMEOUT));
       default:
         throw new AssertionError(endpoint.scheme());
     }
@@ -83,7 +103,32 @@ final class CriTransport {
             .withOption(ChannelOption.SO_KEEPALIVE, null)
             // A socket path is no valid :authority; containerd ignores the authority anyway.
             .overrideAuthority("localhost");
-    return new Channel(configure(builder).build(), group);
+    return new Channel(configure(builder).build(), shutdown(group));
+  }
+
+  /**
+   * A channel whose connections a {@link PipeBridge} relays to connections from {@code connector}: named pipes in
+   * production, a Unix socket in tests.
+   */
+  static Channel bridged(String target, PipeConnector connector) {
+    PipeBridge bridge = PipeBridge.start(target, connector);
+    try {
+      NettyChannelBuilder builder =
+          NettyChannelBuilder.forAddress(bridge.address())
+              .eventLoopGroup(bridge.eventLoopGroup())
+              .channelType(LocalChannel.class)
+              // grpc-java always sets SO_KEEPALIVE, which a LocalChannel lacks: Netty would WARN on every connect.
+              .withOption(ChannelOption.SO_KEEPALIVE, null)
+              .overrideAuthority("localhost");
+      return new Channel(configure(builder).build(), bridge);
+    } catch (RuntimeException e) {
+      bridge.close();
+      throw e;
+    }
+  }
+
+  static boolean isWindows() {
+    return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
   }
 
   private static Channel tcp(CriEndpoint endpoint) {
@@ -92,7 +137,7 @@ final class CriTransport {
         NettyChannelBuilder.forAddress(endpoint.address(), endpoint.port())
             .eventLoopGroup(group)
             .channelType(NioSocketChannel.class);
-    return new Channel(configure(builder).build(), group);
+    return new Channel(configure(builder).build(), shutdown(group));
   }
 
   private static NettyChannelBuilder configure(NettyChannelBuilder builder) {

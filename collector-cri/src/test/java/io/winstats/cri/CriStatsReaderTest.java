@@ -12,8 +12,11 @@ import io.grpc.Server;
 import io.grpc.Status;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
+import io.winstats.cri.api.Container;
 import io.winstats.cri.api.ContainerAttributes;
 import io.winstats.cri.api.ContainerMetadata;
+import io.winstats.cri.api.ContainerState;
+import io.winstats.cri.api.ContainerStats;
 import io.winstats.cri.api.ContainerStatus;
 import io.winstats.cri.api.CpuUsage;
 import io.winstats.cri.api.FilesystemIdentifier;
@@ -121,6 +124,42 @@ class CriStatsReaderTest {
                         .addContainers(linuxContainerStats("b", "sidecar", T0 + cpu[0] * SECOND, cpu[2], 2000)))
                 .build());
     return p;
+  }
+
+  @Test
+  void aRestartedContainerReplacesItsExitedPredecessor() {
+    PodSandbox p = runtime.addPod("p1", "web", "shop", T0 - 60 * SECOND);
+    Container exited = runtime.addContainer("old", "p1", "app", IMAGE, T0 - 50 * SECOND);
+    runtime.containers.remove(exited);
+    runtime.containers.add(exited.toBuilder().setState(ContainerState.CONTAINER_EXITED).build());
+    Container restarted = runtime.addContainer("new", "p1", "app", IMAGE, T0 - 5 * SECOND);
+    runtime.containers.remove(restarted);
+    runtime.containers.add(
+        restarted.toBuilder().setMetadata(restarted.getMetadata().toBuilder().setAttempt(1)).build());
+    runtime.addContainer("s", "p1", "sidecar", IMAGE, T0 - 50 * SECOND);
+    runtime.podStats.put(
+        "p1",
+        () ->
+            PodSandboxStats.newBuilder()
+                .setAttributes(podAttributes(p))
+                .setLinux(
+                    LinuxPodSandboxStats.newBuilder()
+                        // containerd lists the exited container without stats
+                        .addContainers(
+                            ContainerStats.newBuilder()
+                                .setAttributes(
+                                    ContainerAttributes.newBuilder()
+                                        .setId("old")
+                                        .setMetadata(ContainerMetadata.newBuilder().setName("app"))))
+                        .addContainers(linuxContainerStats("new", "app", T0, SECOND, 1000))
+                        .addContainers(linuxContainerStats("s", "sidecar", T0, SECOND, 1000)))
+                .build());
+
+    PodSample pod = reader.sample().pods().get(0);
+
+    assertThat(pod.containers()).extracting(ContainerSample::id).containsExactly("new", "s");
+    assertThat(pod.containers().get(0).attempt()).isEqualTo(1);
+    assertThat(pod.containers().get(0).cpu().usageNanoCores()).isNull();
   }
 
   @Test

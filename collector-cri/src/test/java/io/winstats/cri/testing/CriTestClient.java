@@ -12,6 +12,9 @@ import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
 import io.winstats.cri.api.ContainerConfig;
 import io.winstats.cri.api.ContainerMetadata;
+import io.winstats.cri.api.ContainerState;
+import io.winstats.cri.api.ContainerStatus;
+import io.winstats.cri.api.ContainerStatusRequest;
 import io.winstats.cri.api.CreateContainerRequest;
 import io.winstats.cri.api.Image;
 import io.winstats.cri.api.ImageServiceGrpc;
@@ -66,6 +69,10 @@ public final class CriTestClient implements AutoCloseable {
   private final RuntimeServiceGrpc.RuntimeServiceBlockingStub runtime;
   private final ImageServiceGrpc.ImageServiceBlockingStub images;
   private final Map<String, PodHandle> pods = new ConcurrentHashMap<>();
+  /** Each running pod's sandbox config and labels, which CreateContainer needs again for a restart. */
+  private final Map<String, Sandbox> sandboxes = new ConcurrentHashMap<>();
+
+  private record Sandbox(PodSandboxConfig config, Map<String, String> labels) {}
 
   CriTestClient(Path socket, String cgroupRoot, String defaultImage, Path logRoot) {
     this.cgroupRoot = cgroupRoot;
@@ -171,10 +178,11 @@ public final class CriTestClient implements AutoCloseable {
         runtime().runPodSandbox(RunPodSandboxRequest.newBuilder().setConfig(sandbox).build()).getPodSandboxId();
     PodHandle pod = new PodHandle(this, name, namespace, uid, sandboxId, cgroupParent, Map.of());
     pods.put(sandboxId, pod);
+    sandboxes.put(sandboxId, new Sandbox(sandbox, Map.copyOf(podLabels)));
     try {
       Map<String, String> ids = new LinkedHashMap<>();
       for (ContainerSpec spec : containers) {
-        ids.put(spec.name(), createAndStart(sandboxId, sandbox, podLabels, spec));
+        ids.put(spec.name(), createAndStart(sandboxId, sandbox, podLabels, spec, 0));
       }
       PodHandle running = new PodHandle(this, name, namespace, uid, sandboxId, cgroupParent, ids);
       pods.put(sandboxId, running);
@@ -189,8 +197,46 @@ public final class CriTestClient implements AutoCloseable {
     }
   }
 
+  /**
+   * Creates and starts a container in a running pod, as the kubelet restarts one: same name, the next {@code attempt}
+   * (the kubelet's restart count), its own log file. The earlier attempt is left as it is (exited, not removed).
+   *
+   * @return the new container's id (find its cgroup with {@link PodHandle#cgroupOf})
+   * @throws IllegalArgumentException if this client did not start the pod, or it was removed
+   */
+  public String startContainer(PodHandle pod, ContainerSpec spec, int attempt) {
+    Sandbox sandbox = sandboxes.get(pod.sandboxId());
+    if (sandbox == null) {
+      throw new IllegalArgumentException("no running pod " + pod);
+    }
+    return createAndStart(pod.sandboxId(), sandbox.config(), sandbox.labels(), spec, attempt);
+  }
+
+  /**
+   * Waits until a container has exited.
+   *
+   * @return its status (state {@code CONTAINER_EXITED}, with the exit code)
+   * @throws AssertionError if it still runs after {@code timeout}
+   */
+  public ContainerStatus awaitExited(String containerId, Duration timeout) {
+    return Deadline.poll(
+        "container " + containerId + " to exit",
+        timeout,
+        () -> {
+          ContainerStatus s =
+              runtime()
+                  .containerStatus(ContainerStatusRequest.newBuilder().setContainerId(containerId).build())
+                  .getStatus();
+          return s.getState() == ContainerState.CONTAINER_EXITED ? s : null;
+        });
+  }
+
   private String createAndStart(
-      String sandboxId, PodSandboxConfig sandbox, Map<String, String> podLabels, ContainerSpec spec) {
+      String sandboxId,
+      PodSandboxConfig sandbox,
+      Map<String, String> podLabels,
+      ContainerSpec spec,
+      int attempt) {
     LinuxContainerResources.Builder resources = LinuxContainerResources.newBuilder().setCpuShares(2);
     if (spec.cpuLimitCores() != null) {
       resources
@@ -204,13 +250,13 @@ public final class CriTestClient implements AutoCloseable {
     List<String> command = spec.command();
     ContainerConfig config =
         ContainerConfig.newBuilder()
-            .setMetadata(ContainerMetadata.newBuilder().setName(spec.name()).setAttempt(0))
+            .setMetadata(ContainerMetadata.newBuilder().setName(spec.name()).setAttempt(attempt))
             .setImage(ImageSpec.newBuilder().setImage(spec.image() == null ? defaultImage : spec.image()))
             .addCommand(command.get(0))
             .addAllArgs(command.subList(1, command.size()))
             .putAllLabels(podLabels)
             .putLabels("io.kubernetes.container.name", spec.name())
-            .setLogPath(spec.name() + "/0.log")
+            .setLogPath(spec.name() + "/" + attempt + ".log")
             .setLinux(LinuxContainerConfig.newBuilder().setResources(resources))
             .build();
     String id =
@@ -233,6 +279,7 @@ public final class CriTestClient implements AutoCloseable {
   public void removePod(PodHandle pod) {
     removeSandbox(pod.sandboxId());
     pods.remove(pod.sandboxId());
+    sandboxes.remove(pod.sandboxId());
     removeCgroupTree(pod.cgroupParent());
   }
 
@@ -248,6 +295,7 @@ public final class CriTestClient implements AutoCloseable {
       removeSandbox(p.getId());
     }
     pods.clear();
+    sandboxes.clear();
   }
 
   private void removeSandbox(String sandboxId) {

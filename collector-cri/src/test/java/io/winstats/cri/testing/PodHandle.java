@@ -83,7 +83,12 @@ public final class PodHandle implements AutoCloseable {
 
   /** The container's cgroup directory for one controller, e.g. {@code containerCgroup("cpuacct", "burn")}. */
   public Path containerCgroup(String controller, String containerName) {
-    return podCgroup(controller).resolve(containerId(containerName));
+    return cgroupOf(controller, containerId(containerName));
+  }
+
+  /** The cgroup directory of any container of this pod by id, such as a restarted one. */
+  public Path cgroupOf(String controller, String containerId) {
+    return podCgroup(controller).resolve(containerId);
   }
 
   /** The pod's cgroup directory for one controller (its cgroup parent). */

@@ -1,0 +1,355 @@
+package io.winstats.cri.npipe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.WString;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.win32.StdCallLibrary;
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.bootstrap.Bootstrap;
+import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
+import io.grpc.netty.shaded.io.netty.channel.DefaultEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.local.LocalAddress;
+import io.grpc.netty.shaded.io.netty.channel.local.LocalChannel;
+import io.grpc.netty.shaded.io.netty.channel.local.LocalServerChannel;
+import io.grpc.stub.StreamObserver;
+import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.CriException;
+import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.api.ListPodSandboxStatsRequest;
+import io.winstats.cri.api.ListPodSandboxStatsResponse;
+import io.winstats.cri.api.RuntimeServiceGrpc;
+import io.winstats.cri.api.VersionRequest;
+import io.winstats.cri.api.VersionResponse;
+import io.winstats.cri.testing.Deadline;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+
+/**
+ * {@link WindowsPipeConnection} against real named pipes that the test serves itself with {@code CreateNamedPipeW}
+ * and overlapped {@code ConnectNamedPipe}: a full gRPC round trip through {@link CriStatsReader#open} on an {@code
+ * npipe://} endpoint, duplex I/O, close during a read, a missing and a busy pipe. Runs on the Windows CI only.
+ */
+@EnabledOnOs(OS.WINDOWS)
+class WindowsNamedPipeTest {
+  private static final Duration TIMEOUT = Duration.ofSeconds(20);
+
+  private static final int PIPE_ACCESS_DUPLEX = 0x3;
+  private static final int PIPE_TYPE_BYTE = 0;
+  private static final int PIPE_REJECT_REMOTE_CLIENTS = 0x8;
+  private static final int PIPE_UNLIMITED_INSTANCES = 255;
+
+  /** The server half of the pipe API, for the test's own pipe servers. */
+  interface ServerKernel32 extends StdCallLibrary {
+    Pointer CreateNamedPipeW(
+        WString name,
+        int openMode,
+        int pipeMode,
+        int maxInstances,
+        int outBufferSize,
+        int inBufferSize,
+        int defaultTimeoutMillis,
+        Pointer securityAttributes);
+
+    boolean ConnectNamedPipe(Pointer pipe, Pointer overlapped);
+
+    Pointer CreateEventW(Pointer securityAttributes, boolean manualReset, boolean initialState, WString name);
+
+    boolean GetOverlappedResult(Pointer file, Pointer overlapped, IntByReference transferred, boolean wait);
+
+    boolean CancelIoEx(Pointer file, Pointer overlapped);
+
+    boolean CloseHandle(Pointer handle);
+  }
+
+  private static ServerKernel32 kernel;
+
+  /** Bound on first use, never while JUnit merely inspects this class on another OS. */
+  private static synchronized ServerKernel32 k() {
+    if (kernel == null) {
+      kernel = Native.load("kernel32", ServerKernel32.class);
+    }
+    return kernel;
+  }
+
+  private final List<AutoCloseable> cleanups = new ArrayList<>();
+
+  @AfterEach
+  void cleanUp() throws Exception {
+    for (int i = cleanups.size() - 1; i >= 0; i--) {
+      cleanups.get(i).close();
+    }
+  }
+
+  private static String uniquePipe() {
+    return "\\\\.\\pipe\\winstats-test-" + UUID.randomUUID();
+  }
+
+  private static Pointer createInstance(String path, int maxInstances) {
+    Pointer h =
+        k().CreateNamedPipeW(
+            new WString(path),
+            PIPE_ACCESS_DUPLEX | WindowsPipeConnection.FILE_FLAG_OVERLAPPED,
+            PIPE_TYPE_BYTE | PIPE_REJECT_REMOTE_CLIENTS,
+            maxInstances,
+            65_536,
+            65_536,
+            0,
+            null);
+    if (h == null || Pointer.nativeValue(h) == -1L) {
+      throw new IllegalStateException("CreateNamedPipeW: " + Win32Error.describe(Native.getLastError()));
+    }
+    return h;
+  }
+
+  /**
+   * Serves {@code path}: one pipe instance at a time, each handed to {@code session} once a client connected. The
+   * first instance exists when this returns.
+   */
+  private void servePipe(String path, int maxInstances, SessionHandler session) {
+    Pointer first = createInstance(path, maxInstances);
+    Memory overlapped = new Memory(new WindowsPipeConnection.Overlapped().size());
+    Pointer event = k().CreateEventW(null, true, false, null);
+    int eventOffset = new WindowsPipeConnection.Overlapped().offsetOf("hEvent");
+    Pointer[] current = {first};
+    boolean[] stopped = {false};
+    Thread acceptor =
+        new Thread(
+            () -> {
+              while (true) {
+                Pointer h = current[0];
+                overlapped.clear();
+                overlapped.setPointer(eventOffset, event);
+                boolean connected = k().ConnectNamedPipe(h, overlapped);
+                if (!connected) {
+                  int error = Native.getLastError();
+                  if (Win32Error.ERROR_IO_PENDING.is(error)) {
+                    connected = k().GetOverlappedResult(h, overlapped, new IntByReference(), true);
+                  } else {
+                    connected = Win32Error.ERROR_PIPE_CONNECTED.is(error);
+                  }
+                }
+                synchronized (stopped) {
+                  if (!connected || stopped[0]) {
+                    k().CloseHandle(h);
+                    return;
+                  }
+                  try {
+                    session.handle(WindowsPipeConnection.adopt(path, h));
+                  } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                  }
+                  if (maxInstances == 1) {
+                    return;
+                  }
+                  current[0] = createInstance(path, maxInstances);
+                }
+              }
+            },
+            "test-pipe-acceptor");
+    acceptor.setDaemon(true);
+    acceptor.start();
+    cleanups.add(
+        () -> {
+          synchronized (stopped) {
+            stopped[0] = true;
+            k().CancelIoEx(current[0], null);
+          }
+          acceptor.join(TimeUnit.SECONDS.toMillis(10));
+          k().CloseHandle(event);
+        });
+  }
+
+  interface SessionHandler {
+    void handle(WindowsPipeConnection serverSide) throws IOException;
+  }
+
+  /** Echoes every byte on a thread of its own. */
+  private static void echo(WindowsPipeConnection c) {
+    Thread t =
+        new Thread(
+            () -> {
+              ByteBuffer buffer = ByteBuffer.allocate(8192);
+              try (c) {
+                while (c.read(buffer) >= 0) {
+                  buffer.flip();
+                  c.write(buffer);
+                  buffer.clear();
+                }
+              } catch (IOException ignored) {
+                // The client went away.
+              }
+            },
+            "test-echo");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  @Test
+  void aGrpcCallThroughARealNamedPipe() throws Exception {
+    String path = uniquePipe();
+    // A gRPC server on an in-JVM address; the pipe server relays each pipe client to it, mirroring the client side.
+    EventLoopGroup group = new DefaultEventLoopGroup(2);
+    cleanups.add(() -> group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly());
+    LocalAddress grpcAddress = new LocalAddress("winstats-test-grpc-" + UUID.randomUUID());
+    Server server =
+        NettyServerBuilder.forAddress(grpcAddress)
+            .channelType(LocalServerChannel.class)
+            .bossEventLoopGroup(group)
+            .workerEventLoopGroup(group)
+            .addService(
+                new RuntimeServiceGrpc.RuntimeServiceImplBase() {
+                  @Override
+                  public void version(VersionRequest request, StreamObserver<VersionResponse> observer) {
+                    observer.onNext(
+                        VersionResponse.newBuilder()
+                            .setRuntimeName("pipe-runtime")
+                            .setRuntimeVersion("x".repeat(3 << 20))
+                            .build());
+                    observer.onCompleted();
+                  }
+
+                  @Override
+                  public void listPodSandboxStats(
+                      ListPodSandboxStatsRequest request, StreamObserver<ListPodSandboxStatsResponse> observer) {
+                    observer.onNext(ListPodSandboxStatsResponse.getDefaultInstance());
+                    observer.onCompleted();
+                  }
+                })
+            .build()
+            .start();
+    cleanups.add(() -> server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS));
+    ExecutorService io = Executors.newCachedThreadPool();
+    cleanups.add(io::shutdownNow);
+    servePipe(
+        path,
+        PIPE_UNLIMITED_INSTANCES,
+        serverSide ->
+            new Bootstrap()
+                .group(group)
+                .channel(LocalChannel.class)
+                .option(ChannelOption.AUTO_READ, false)
+                .handler(new PipeRelay("test-server", () -> serverSide, io, e -> {}, r -> {}))
+                .connect(grpcAddress));
+
+    CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
+    try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(10), Clock.systemUTC())) {
+      RuntimeSample sample = reader.sample();
+      assertThat(sample.pods()).isEmpty();
+      assertThat(sample.runtimeName()).startsWith("pipe-runtime xxx").hasSize("pipe-runtime ".length() + (3 << 20));
+    }
+    assertThat(WindowsPipeConnection.kernelBound()).isTrue();
+  }
+
+  @Test
+  void readsAndWritesAtTheSameTime() throws Exception {
+    String path = uniquePipe();
+    servePipe(path, PIPE_UNLIMITED_INSTANCES, WindowsNamedPipeTest::echo);
+    byte[] sent = new byte[4 << 20];
+    new Random(7).nextBytes(sent);
+    try (WindowsPipeConnection c = WindowsPipeConnection.open(path, Duration.ofSeconds(2))) {
+      // The reader is blocked in ReadFile before the first write: a synchronous handle would deadlock here.
+      Future<byte[]> echoed =
+          CompletableFuture.supplyAsync(
+              () -> {
+                byte[] got = new byte[sent.length];
+                ByteBuffer into = ByteBuffer.wrap(got);
+                try {
+                  while (into.hasRemaining() && c.read(into) > 0) {
+                    // keep reading
+                  }
+                } catch (IOException e) {
+                  throw new IllegalStateException(e);
+                }
+                return got;
+              });
+      c.write(ByteBuffer.wrap(sent));
+      assertThat(Arrays.equals(echoed.get(30, TimeUnit.SECONDS), sent)).isTrue();
+    }
+  }
+
+  @Test
+  void closeWakesABlockedRead() throws Exception {
+    String path = uniquePipe();
+    List<WindowsPipeConnection> held = new CopyOnWriteArrayList<>();
+    servePipe(path, PIPE_UNLIMITED_INSTANCES, held::add); // connected, silent
+    cleanups.add(() -> held.forEach(WindowsPipeConnection::close));
+    WindowsPipeConnection c = WindowsPipeConnection.open(path, Duration.ofSeconds(2));
+    CompletableFuture<Throwable> read =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                c.read(ByteBuffer.allocate(16));
+                return null;
+              } catch (IOException e) {
+                return e;
+              }
+            });
+    Deadline.await("the server to hold the connection", TIMEOUT, () -> !held.isEmpty());
+    c.close();
+    assertThat(read.get(10, TimeUnit.SECONDS)).isInstanceOf(AsynchronousCloseException.class);
+  }
+
+  @Test
+  void theServerClosingIsEndOfStream() throws Exception {
+    String path = uniquePipe();
+    servePipe(path, PIPE_UNLIMITED_INSTANCES, WindowsPipeConnection::close);
+    try (WindowsPipeConnection c = WindowsPipeConnection.open(path, Duration.ofSeconds(2))) {
+      assertThat(c.read(ByteBuffer.allocate(16))).isEqualTo(-1);
+    }
+  }
+
+  @Test
+  void aMissingPipeFailsAtOnceByName() {
+    String path = uniquePipe();
+    assertThatThrownBy(() -> WindowsPipeConnection.open(path, Duration.ofSeconds(5)))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("ERROR_FILE_NOT_FOUND (2)");
+    CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
+    try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC())) {
+      assertThatThrownBy(reader::sample)
+          .isInstanceOfSatisfying(
+              CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE));
+    }
+  }
+
+  @Test
+  void aBusyPipeIsWaitedForThenReportedByName() throws Exception {
+    String path = uniquePipe();
+    List<WindowsPipeConnection> held = new CopyOnWriteArrayList<>();
+    servePipe(path, 1, held::add); // its only instance gets taken
+    cleanups.add(() -> held.forEach(WindowsPipeConnection::close));
+    try (WindowsPipeConnection first = WindowsPipeConnection.open(path, Duration.ofSeconds(2))) {
+      Deadline.await("the server to hold the connection", TIMEOUT, () -> !held.isEmpty());
+      assertThat(first.toString()).endsWith(path);
+      assertThatThrownBy(() -> WindowsPipeConnection.open(path, Duration.ofMillis(300)))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("ERROR_PIPE_BUSY (231)");
+    }
+  }
+}
