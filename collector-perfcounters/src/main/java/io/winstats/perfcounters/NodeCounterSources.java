@@ -1,10 +1,12 @@
 package io.winstats.perfcounters;
 
+import io.winstats.perfcounters.pdh.CustomCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource;
 import io.winstats.perfcounters.procfs.ProcfsNodeSource;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -39,13 +41,30 @@ public final class NodeCounterSources {
    * @throws NodeSourceException when the named source exists but cannot be opened (no procfs, an unreadable log)
    */
   public static NodeCounterSource open(String spec, Clock clock) {
-    return open(spec, clock, System.getProperty("os.name", ""));
+    return open(spec, clock, List.of(), System.getProperty("os.name", ""));
+  }
+
+  /**
+   * Opens the source {@code spec} names with custom PDH counters.
+   *
+   * @throws IllegalArgumentException also when {@code customCounters} is not empty and the source is not PDH
+   */
+  public static NodeCounterSource open(String spec, Clock clock, List<CustomCounter> customCounters) {
+    return open(spec, clock, customCounters, System.getProperty("os.name", ""));
   }
 
   static NodeCounterSource open(String spec, Clock clock, String osName) {
+    return open(spec, clock, List.of(), osName);
+  }
+
+  private static NodeCounterSource open(
+      String spec, Clock clock, List<CustomCounter> customCounters, String osName) {
     String trimmed = spec.strip();
     if (trimmed.equals("auto")) {
-      return open(isWindows(osName) ? "pdh" : "procfs", clock, osName);
+      return open(isWindows(osName) ? "pdh" : "procfs", clock, customCounters, osName);
+    }
+    if (!customCounters.isEmpty() && !trimmed.equals("pdh")) {
+      throw new IllegalArgumentException("custom performance counters need the pdh source, not " + trimmed);
     }
     if (trimmed.equals("procfs")) {
       return ProcfsNodeSource.open(clock);
@@ -58,7 +77,7 @@ public final class NodeCounterSources {
       if (!isWindows(osName)) {
         throw new IllegalArgumentException("pdh source is only available on Windows");
       }
-      return PdhNodeSource.open(clock);
+      return PdhNodeSource.open(clock, customCounters);
     }
     if (trimmed.startsWith("replay:") && trimmed.length() > "replay:".length()) {
       return openReplay(trimmed.substring("replay:".length()), clock);

@@ -19,6 +19,7 @@ import io.winstats.exporter.http.ExporterServer;
 import io.winstats.exporter.metrics.CadvisorSeriesCollector;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.NodeExporterSeries;
+import io.winstats.exporter.metrics.PerfCounterSeries;
 import io.winstats.exporter.metrics.ProcessCpuTime;
 import io.winstats.exporter.metrics.SelfMetrics;
 import io.winstats.exporter.metrics.WindowsExporterSeries;
@@ -28,6 +29,8 @@ import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodeCounterSources;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
+import io.winstats.perfcounters.pdh.CustomCounter;
+import io.winstats.perfcounters.pdh.PdhNodeSource;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.summary.SummaryAssembler;
 import java.io.IOException;
@@ -35,6 +38,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +56,7 @@ public final class Daemon implements AutoCloseable {
   private Daemon(ExporterConfig config, Clock clock) {
     try {
       SnapshotStore store = new SnapshotStore();
-      NodeCounterSource nodeSource = openNodeSource(config.nodeSource(), clock);
+      NodeCounterSource nodeSource = openNodeSource(config.nodeSource(), config.customCounters(), clock);
       started.push(nodeSource);
       CriEndpoint endpoint = CriEndpoint.parse(config.criEndpoint());
       CriStatsReader cri = CriStatsReader.open(endpoint, config.criTimeout(), clock);
@@ -86,6 +90,10 @@ public final class Daemon implements AutoCloseable {
       boolean windowsNode = !nodeSource.name().equals("procfs");
       snapshotSeries.register(
           windowsNode ? new WindowsExporterSeries(store::current) : new NodeExporterSeries(store::current));
+      if (nodeSource instanceof PdhNodeSource pdh) {
+        // Read on each scrape: both are published by the PDH sampling thread and cheap to copy.
+        liveSeries.register(new PerfCounterSeries(pdh::customValues, pdh::health));
+      }
       MetricsRenderer renderer =
           new MetricsRenderer(
               snapshotSeries, liveSeries, () -> store.current().version(), Duration.ofSeconds(1), System::nanoTime);
@@ -149,9 +157,9 @@ public final class Daemon implements AutoCloseable {
   }
 
   /** A source that cannot open at start-up is a configuration problem: refuse to start, naming the flag. */
-  private static NodeCounterSource openNodeSource(String spec, Clock clock) {
+  private static NodeCounterSource openNodeSource(String spec, List<CustomCounter> custom, Clock clock) {
     try {
-      return NodeCounterSources.open(spec, clock);
+      return NodeCounterSources.open(spec, clock, custom);
     } catch (NodeSourceException | IllegalArgumentException e) {
       throw new IllegalArgumentException("--node.source=" + spec + ": " + e.getMessage(), e);
     }

@@ -90,6 +90,18 @@ public final class ExporterCommand implements Callable<Integer> {
   @Nullable Path recordFile;
 
   @Option(
+      names = "--config.file",
+      paramLabel = "FILE",
+      description = "YAML file with any of these settings (web.listen-address: ..., nested or dotted) and "
+          + "perfcounters: custom PDH counters. Flags given here override it.")
+  @Nullable Path configFile;
+
+  @Option(
+      names = "--print-config",
+      description = "Print the effective configuration as YAML and exit.")
+  boolean printConfig;
+
+  @Option(
       names = "--log.level",
       paramLabel = "LEVEL",
       description = "debug, info, warn or error. Default: ${DEFAULT-VALUE}.",
@@ -110,12 +122,28 @@ public final class ExporterCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return launcher.run(toConfig());
+    ExporterConfig config = toConfig();
+    if (printConfig) {
+      CommandLine cli = spec == null ? new CommandLine(this) : spec.commandLine();
+      cli.getOut().print(ConfigFile.toYaml(config));
+      cli.getOut().flush();
+      return 0;
+    }
+    return launcher.run(config);
   }
 
-  /** Validates every flag, collecting all problems into one usage error. */
+  /** Validates every flag and the config file, collecting all problems into one usage error. */
   ExporterConfig toConfig() {
     List<String> problems = new ArrayList<>();
+    ConfigFile file = configFile == null ? ConfigFile.empty() : ConfigFile.read(configFile, problems);
+    String listenAddress = setting(file, "web.listen-address", this.listenAddress);
+    String criEndpoint = setting(file, "cri.endpoint", this.criEndpoint);
+    String criTimeout = setting(file, "cri.timeout", this.criTimeout);
+    String samplingInterval = setting(file, "sampling.interval", this.samplingInterval);
+    String nodeSource = setting(file, "node.source", this.nodeSource);
+    String nodeName = setting(file, "node.name", this.nodeName);
+    String recordFile = setting(file, "record", this.recordFile == null ? null : this.recordFile.toString());
+    String logLevel = setting(file, "log.level", this.logLevel);
     ListenAddress address = null;
     try {
       address = ListenAddress.parse(listenAddress);
@@ -141,12 +169,34 @@ public final class ExporterCommand implements Callable<Integer> {
         && !nodeSource.startsWith("replay:")) {
       problems.add("--node.source: '" + nodeSource + "' is not one of auto, procfs, pdh, replay:FILE");
     }
+    boolean pdh = nodeSource.equals("pdh") || (nodeSource.equals("auto") && defaultCriEndpoint().startsWith("npipe:"));
+    if (!file.customCounters().isEmpty() && !pdh) {
+      problems.add(
+          "perfcounters: custom performance counters need the pdh node source (Windows); --node.source is "
+              + nodeSource);
+    }
     if (!problems.isEmpty()) {
       throw new ParameterException(
           spec == null ? new CommandLine(this) : spec.commandLine(), String.join(System.lineSeparator(), problems));
     }
     return new ExporterConfig(
-        address, endpoint, timeout, interval, nodeSource, resolveNodeName(), level, recordFile);
+        address,
+        endpoint,
+        timeout,
+        interval,
+        nodeSource,
+        resolveNodeName(nodeName),
+        level,
+        recordFile == null ? null : Path.of(recordFile),
+        file.customCounters());
+  }
+
+  /** A flag given on the command line wins over the config file, which wins over the flag's default. */
+  private @Nullable String setting(ConfigFile file, String key, @Nullable String flagValue) {
+    boolean given = spec != null && spec.commandLine().getParseResult() != null
+        && spec.commandLine().getParseResult().hasMatchedOption("--" + key);
+    String fromFile = file.value(key);
+    return given || fromFile == null ? flagValue : fromFile;
   }
 
   private static @Nullable Duration duration(String flag, String text, Duration minimum, List<String> problems) {
@@ -168,7 +218,7 @@ public final class ExporterCommand implements Callable<Integer> {
         : DEFAULT_CRI_ENDPOINT_LINUX;
   }
 
-  private String resolveNodeName() {
+  private static String resolveNodeName(@Nullable String nodeName) {
     if (nodeName != null && !nodeName.isBlank()) {
       return nodeName;
     }

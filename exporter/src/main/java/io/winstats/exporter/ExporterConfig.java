@@ -1,7 +1,9 @@
 package io.winstats.exporter;
 
+import io.winstats.perfcounters.pdh.CustomCounter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -16,6 +18,7 @@ import org.jspecify.annotations.Nullable;
  * @param nodeName the node name the Summary API reports
  * @param logLevel {@code debug}, {@code info}, {@code warn} or {@code error}
  * @param recordFile where to record node samples as a PDH-CSV counter log, or {@code null}
+ * @param customCounters custom PDH counters exported as series of their own (PDH source only)
  */
 public record ExporterConfig(
     ListenAddress listenAddress,
@@ -25,7 +28,8 @@ public record ExporterConfig(
     String nodeSource,
     String nodeName,
     String logLevel,
-    @Nullable Path recordFile) {
+    @Nullable Path recordFile,
+    List<CustomCounter> customCounters) {
   public ExporterConfig {
     Objects.requireNonNull(listenAddress, "listenAddress");
     Objects.requireNonNull(criEndpoint, "criEndpoint");
@@ -34,5 +38,6 @@ public record ExporterConfig(
     Objects.requireNonNull(nodeSource, "nodeSource");
     Objects.requireNonNull(nodeName, "nodeName");
     Objects.requireNonNull(logLevel, "logLevel");
+    customCounters = List.copyOf(customCounters);
   }
 }

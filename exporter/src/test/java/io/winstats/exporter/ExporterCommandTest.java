@@ -2,11 +2,15 @@ package io.winstats.exporter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class ExporterCommandTest {
@@ -97,6 +101,80 @@ class ExporterCommandTest {
     assertThat(out.toString()).contains("--web.listen-address").contains("--cri.endpoint").contains("--sampling.interval");
     assertThat(run("--version")).isZero();
     assertThat(out.toString()).contains("winstats-exporter");
+    assertThat(launched.get()).isNull();
+  }
+
+  @Test
+  void theConfigFileSetsWhatNoFlagGives(@TempDir Path dir) throws IOException {
+    Path file =
+        Files.writeString(
+            dir.resolve("winstats.yml"),
+            """
+            web:
+              listen-address: 127.0.0.1:19001
+            cri.endpoint: unix:///from/file.sock
+            sampling:
+              interval: 30s
+            log:
+              level: warn
+            """);
+    assertThat(run("--config.file=" + file, "--sampling.interval=5s")).isZero();
+    ExporterConfig c = launched.get();
+    assertThat(c.listenAddress()).isEqualTo(new ListenAddress("127.0.0.1", 19001));
+    assertThat(c.criEndpoint()).isEqualTo("unix:///from/file.sock");
+    assertThat(c.samplingInterval()).as("the flag wins over the file").isEqualTo(Duration.ofSeconds(5));
+    assertThat(c.logLevel()).isEqualTo("warn");
+  }
+
+  @Test
+  void everyProblemInTheConfigFileIsListed(@TempDir Path dir) throws IOException {
+    Path file =
+        Files.writeString(
+            dir.resolve("bad.yml"),
+            """
+            web:
+              listen-adress: ":1"
+            sampling.interval: soon
+            perfcounters:
+              - path: '\\Processor Information(*)\\% Processor Time'
+                name: cpu_busy
+                type: gauge
+              - name: no_path
+                type: sometimes
+            """);
+    assertThat(run("--config.file=" + file)).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("unknown setting 'web.listen-adress'")
+        .contains("--sampling.interval: 'soon' is not a duration")
+        .contains("perfcounters[0]: a wildcard path needs an instance label")
+        .contains("perfcounters[1]: type must be gauge or counter")
+        .contains("Usage: winstats-exporter");
+    assertThat(launched.get()).isNull();
+  }
+
+  @Test
+  void customCountersNeedThePdhSource(@TempDir Path dir) throws IOException {
+    Path file =
+        Files.writeString(
+            dir.resolve("pdh.yml"),
+            """
+            perfcounters:
+              - path: '\\Memory\\Pool Paged Bytes'
+                name: windows_custom_pool_paged_bytes
+                type: gauge
+            """);
+    assertThat(run("--config.file=" + file, "--node.source=procfs")).isEqualTo(2);
+    assertThat(err.toString()).contains("custom performance counters need the pdh node source");
+    assertThat(run("--config.file=" + file, "--node.source=pdh")).isZero();
+    assertThat(launched.get().customCounters()).singleElement()
+        .satisfies(c -> assertThat(c.metricName()).isEqualTo("windows_custom_pool_paged_bytes"));
+  }
+
+  @Test
+  void printConfigShowsTheEffectiveSettingsAndStartsNothing(@TempDir Path dir) throws IOException {
+    Path file = Files.writeString(dir.resolve("c.yml"), "node.name: from-file\n");
+    assertThat(run("--config.file=" + file, "--print-config", "--cri.timeout=2s")).isZero();
+    assertThat(out.toString()).contains("node.name: \"from-file\"").contains("cri.timeout: \"2s\"");
     assertThat(launched.get()).isNull();
   }
 

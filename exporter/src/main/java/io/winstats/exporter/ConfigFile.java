@@ -1,0 +1,202 @@
+package io.winstats.exporter;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.winstats.perfcounters.pdh.CustomCounter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The YAML configuration file: every flag, nested by its dots ({@code web: {listen-address: ":9844"}}) or written
+ * with them ({@code web.listen-address: ":9844"}), plus the {@code perfcounters} list of custom PDH counters. A flag
+ * given on the command line overrides the file. Every problem is collected, none is fatal alone.
+ */
+final class ConfigFile {
+  /** The flags a file may set, without their leading dashes. */
+  static final Set<String> KEYS =
+      Set.of(
+          "web.listen-address",
+          "cri.endpoint",
+          "cri.timeout",
+          "sampling.interval",
+          "node.source",
+          "node.name",
+          "record",
+          "log.level");
+
+  static final String PERFCOUNTERS = "perfcounters";
+
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  private final Map<String, String> values;
+  private final List<CustomCounter> customCounters;
+
+  private ConfigFile(Map<String, String> values, List<CustomCounter> customCounters) {
+    this.values = values;
+    this.customCounters = customCounters;
+  }
+
+  static ConfigFile empty() {
+    return new ConfigFile(Map.of(), List.of());
+  }
+
+  /** Reads {@code file}, adding every problem to {@code problems}; what could be read is kept. */
+  static ConfigFile read(Path file, List<String> problems) {
+    JsonNode root;
+    try {
+      root = YAML.readTree(Files.readString(file));
+    } catch (JsonProcessingException e) {
+      problems.add(file + ": not valid YAML: " + e.getOriginalMessage());
+      return empty();
+    } catch (IOException e) {
+      problems.add(file + ": cannot read: " + e);
+      return empty();
+    }
+    if (root == null || root.isMissingNode() || root.isNull()) {
+      return empty();
+    }
+    if (!root.isObject()) {
+      problems.add(file + ": the top level must be a mapping of settings");
+      return empty();
+    }
+    Map<String, String> values = new TreeMap<>();
+    List<CustomCounter> counters = new ArrayList<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      if (field.getKey().equals(PERFCOUNTERS)) {
+        counters.addAll(customCounters(file, field.getValue(), problems));
+      } else {
+        flatten(file, field.getKey(), field.getValue(), values, problems);
+      }
+    }
+    return new ConfigFile(values, List.copyOf(counters));
+  }
+
+  private static void flatten(
+      Path file, String key, JsonNode node, Map<String, String> values, List<String> problems) {
+    if (node.isObject()) {
+      node.fields().forEachRemaining(f -> flatten(file, key + "." + f.getKey(), f.getValue(), values, problems));
+      return;
+    }
+    if (!KEYS.contains(key)) {
+      problems.add(file + ": unknown setting '" + key + "'; known: " + String.join(", ", new java.util.TreeSet<>(KEYS)) + ", " + PERFCOUNTERS);
+      return;
+    }
+    if (!node.isValueNode() || node.isNull()) {
+      problems.add(file + ": '" + key + "' must be a single value");
+      return;
+    }
+    values.put(key, node.asText());
+  }
+
+  private static List<CustomCounter> customCounters(Path file, JsonNode list, List<String> problems) {
+    List<CustomCounter> out = new ArrayList<>();
+    if (!list.isArray()) {
+      problems.add(file + ": '" + PERFCOUNTERS + "' must be a list");
+      return out;
+    }
+    Set<String> known = Set.of("path", "name", "type", "labels", "instance-label");
+    for (int i = 0; i < list.size(); i++) {
+      JsonNode entry = list.get(i);
+      String where = file + ": " + PERFCOUNTERS + "[" + i + "]";
+      if (!entry.isObject()) {
+        problems.add(where + ": must be a mapping with path, name and type");
+        continue;
+      }
+      List<String> unknown = new ArrayList<>();
+      entry.fieldNames().forEachRemaining(n -> {
+        if (!known.contains(n)) {
+          unknown.add(n);
+        }
+      });
+      if (!unknown.isEmpty()) {
+        problems.add(where + ": unknown keys " + unknown + "; known: path, name, type, labels, instance-label");
+        continue;
+      }
+      String type = entry.path("type").asText("gauge").toUpperCase(Locale.ROOT);
+      if (!type.equals("GAUGE") && !type.equals("COUNTER")) {
+        problems.add(where + ": type must be gauge or counter, not '" + entry.path("type").asText() + "'");
+        continue;
+      }
+      Map<String, String> labels = new LinkedHashMap<>();
+      entry.path("labels").fields().forEachRemaining(l -> labels.put(l.getKey(), l.getValue().asText()));
+      try {
+        out.add(
+            new CustomCounter(
+                text(entry, "path"),
+                text(entry, "name"),
+                CustomCounter.Type.valueOf(type),
+                labels,
+                entry.hasNonNull("instance-label") ? entry.get("instance-label").asText() : null));
+      } catch (RuntimeException e) {
+        problems.add(where + ": " + e.getMessage());
+      }
+    }
+    return out;
+  }
+
+  private static String text(JsonNode entry, String key) {
+    if (!entry.hasNonNull(key)) {
+      throw new IllegalArgumentException("'" + key + "' is required");
+    }
+    return entry.get(key).asText();
+  }
+
+  /** The file's value for a flag (without dashes), or {@code null}. */
+  @Nullable String value(String key) {
+    return values.get(key);
+  }
+
+  List<CustomCounter> customCounters() {
+    return customCounters;
+  }
+
+  /** The effective configuration as YAML, in the file's own form (for {@code --print-config}). */
+  static String toYaml(ExporterConfig config) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("web.listen-address", config.listenAddress().toString());
+    out.put("cri.endpoint", config.criEndpoint());
+    out.put("cri.timeout", DurationFlag.format(config.criTimeout()));
+    out.put("sampling.interval", DurationFlag.format(config.samplingInterval()));
+    out.put("node.source", config.nodeSource());
+    out.put("node.name", config.nodeName());
+    if (config.recordFile() != null) {
+      out.put("record", config.recordFile().toString());
+    }
+    out.put("log.level", config.logLevel());
+    List<Map<String, Object>> counters = new ArrayList<>();
+    for (CustomCounter c : config.customCounters()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("path", c.path());
+      m.put("name", c.metricName());
+      m.put("type", c.type().name().toLowerCase(Locale.ROOT));
+      if (!c.labels().isEmpty()) {
+        m.put("labels", c.labels());
+      }
+      if (c.instanceLabel() != null) {
+        m.put("instance-label", c.instanceLabel());
+      }
+      counters.add(m);
+    }
+    if (!counters.isEmpty()) {
+      out.put(PERFCOUNTERS, counters);
+    }
+    try {
+      return YAML.writeValueAsString(out);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
