@@ -10,6 +10,8 @@ import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
 import io.winstats.cri.testing.Deadline;
 import io.winstats.cri.testing.PodHandle;
+import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.exporter.testing.PrometheusText;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

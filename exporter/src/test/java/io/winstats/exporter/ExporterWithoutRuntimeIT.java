@@ -3,6 +3,8 @@ package io.winstats.exporter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.cri.testing.Deadline;
+import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.exporter.testing.PrometheusText;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

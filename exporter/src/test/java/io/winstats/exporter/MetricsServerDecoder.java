@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.winstats.exporter.testing.PrometheusText;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -3,6 +3,8 @@ package io.winstats.exporter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.cri.testing.Deadline;
+import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.exporter.testing.PrometheusText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

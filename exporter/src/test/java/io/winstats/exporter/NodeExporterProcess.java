@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.winstats.exporter.testing.DaemonProcess;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;

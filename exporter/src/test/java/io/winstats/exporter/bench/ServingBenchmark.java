@@ -4,7 +4,7 @@ import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
 import io.winstats.cri.testing.Deadline;
-import io.winstats.exporter.DaemonProcess;
+import io.winstats.exporter.testing.DaemonProcess;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;

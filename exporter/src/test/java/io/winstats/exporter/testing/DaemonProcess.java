@@ -1,4 +1,4 @@
-package io.winstats.exporter;
+package io.winstats.exporter.testing;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -14,7 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** The daemon's real jar run as a child process on a free loopback port, its log kept in a file. */
+/**
+ * The daemon's real jar run as a child process on a free loopback port, its log kept in a file. The jar is named by the
+ * system property {@code winstats.jar} (failsafe sets it). Shipped in the exporter's test-jar for other modules' tests.
+ */
 public final class DaemonProcess implements AutoCloseable {
   private final Process process;
   private final int port;
@@ -29,8 +32,15 @@ public final class DaemonProcess implements AutoCloseable {
 
   /** Starts {@code java -jar winstats-exporter.jar} with {@code flags} plus a free {@code --web.listen-address}. */
   public static DaemonProcess start(Path log, String... flags) throws IOException {
+    return start(log, List.of(), flags);
+  }
+
+  /** Starts {@code java jvmOptions -jar winstats-exporter.jar flags} plus a free {@code --web.listen-address}. */
+  public static DaemonProcess start(Path log, List<String> jvmOptions, String... flags) throws IOException {
     int port = freePort();
-    List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
+    List<String> command = new ArrayList<>(List.of(javaBinary()));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-jar", jar().toString()));
     command.add("--web.listen-address=127.0.0.1:" + port);
     command.addAll(List.of(flags));
     Files.createDirectories(log.getParent());
@@ -39,7 +49,7 @@ public final class DaemonProcess implements AutoCloseable {
   }
 
   /** Runs the jar with {@code args} to completion and returns its exit code and combined output. */
-  static Result run(Duration timeout, String... args) throws IOException, InterruptedException {
+  public static Result run(Duration timeout, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -51,7 +61,8 @@ public final class DaemonProcess implements AutoCloseable {
     return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
   }
 
-  record Result(int exitCode, String output) {}
+  /** What a run to completion left: its exit code and combined output. */
+  public record Result(int exitCode, String output) {}
 
   public record Response(int status, String body) {}
 
@@ -59,7 +70,7 @@ public final class DaemonProcess implements AutoCloseable {
     return send("GET", path);
   }
 
-  Response send(String method, String path) {
+  public Response send(String method, String path) {
     try {
       HttpResponse<String> r =
           http.send(
@@ -77,6 +88,11 @@ public final class DaemonProcess implements AutoCloseable {
     }
   }
 
+  /** {@code 127.0.0.1:PORT}, as a Prometheus scrape target. */
+  public String address() {
+    return "127.0.0.1:" + port;
+  }
+
   /** The loopback port the daemon serves on. */
   public int port() {
     return port;
@@ -87,11 +103,11 @@ public final class DaemonProcess implements AutoCloseable {
     return process.pid();
   }
 
-  boolean isAlive() {
+  public boolean isAlive() {
     return process.isAlive();
   }
 
-  String log() {
+  public String log() {
     try {
       return Files.readString(log);
     } catch (IOException e) {
@@ -120,7 +136,8 @@ public final class DaemonProcess implements AutoCloseable {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  private static int freePort() throws IOException {
+  /** A loopback port free at the time of asking. */
+  public static int freePort() throws IOException {
     try (ServerSocket s = new ServerSocket(0)) {
       return s.getLocalPort();
     }

@@ -1,4 +1,4 @@
-package io.winstats.exporter;
+package io.winstats.exporter.testing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,0 +1,526 @@
+package io.winstats.dashboards;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.winstats.cri.testing.ContainerSpec;
+import io.winstats.cri.testing.ContainerdExtension;
+import io.winstats.cri.testing.ContainerdHarness;
+import io.winstats.cri.testing.CriTestClient;
+import io.winstats.cri.testing.Deadline;
+import io.winstats.cri.testing.PodHandle;
+import io.winstats.exporter.testing.DaemonProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Every dashboard query, every rule and a set of stock kube-prometheus / kubernetes-mixin queries, evaluated by a
+ * real Prometheus that scrapes the real daemon.
+ *
+ * <ul>
+ *   <li>Linux: a private containerd with two real pods (one burning half a core), the daemon sampling /proc and
+ *       containerd every second, scraped by the scrape job of {@code examples/prometheus-kubernetes-sd.yml} with only
+ *       its service discovery replaced by a static target that carries the discovery labels of the daemon's pod.
+ *   <li>Windows: two more daemons replaying real Windows counter logs from {@code ../shared/data/perfmon} (job
+ *       {@code winstats-exporter-windows}): one log has per-core CPU, the other network. Skipped, with a message,
+ *       when the logs are absent.
+ *   <li>kube-state-metrics: {@link KubeStateMetricsStandIn}, serving the requests and limits the pods really have.
+ * </ul>
+ *
+ * <p>Queries are evaluated as Grafana would send them: each variable's "All" is resolved through the variable's
+ * own query against this Prometheus (values joined as an escaped regex alternation, or the variable's allValue
+ * when it has no values), {@code $__rate_interval} is {@value #RATE_INTERVAL}. Alert expressions are evaluated
+ * without their threshold. Queries that cannot have data from these inputs are listed below with the reason, and
+ * the test asserts that list exactly.
+ */
+@Tag("containerd")
+@ExtendWith(ContainerdExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DashboardsOnPrometheusIT {
+  static final String RATE_INTERVAL = "15s";
+  private static final Duration READY = Duration.ofSeconds(45);
+  private static final Duration DATA = Duration.ofSeconds(75);
+  private static final Path WORK = Path.of("target", "dash-it").toAbsolutePath();
+  private static final Path PERFMON = Path.of("..", "..", "shared", "data", "perfmon");
+  private static final List<String> JVM = List.of("-XX:+UseSerialGC", "-Xss512k", "-XX:MaxRAM=256m", "-XX:MaxRAMPercentage=25");
+  private static final long MIB = 1024 * 1024;
+
+  /** A real Windows counter log, the replay speed that makes it outlast the test, and the instance it becomes. */
+  private record Replay(String file, int speed, String instance) {}
+
+  private static final List<Replay> REPLAYS =
+      List.of(
+          // 120 rows at 5 s: Processor(0..11) user/privileged/dpc/interrupt, System queue length; 120 s at speed 5.
+          new Replay("desktop-5gtcqem-win-zh-processor-system-process.csv", 5, "win-desktop"),
+          // 200 rows at 1 s: Network Interface (all counters), Processor(_Total) only, Memory without its size.
+          new Replay("tierra-win10-ja-process-memory-network-gpu.first200.csv", 2, "win-tierra"));
+
+  private static final String NO_SYSTEM =
+      "the logs build no Windows system part: the per-core log lacks \\System\\Processes and System Up Time, the"
+          + " other has no System object";
+  private static final String NO_MEMORY =
+      "no Windows memory series: neither log holds the physical memory size, and without it the daemon builds no"
+          + " memory part (not even available/committed bytes, which the tierra log has)";
+  private static final String NO_DISK = "the logs have no LogicalDisk object";
+
+  /** Panel queries that cannot have data here, by "dashboard uid / panel title / refId", with the reason. */
+  static final Map<String, String> EXPECTED_EMPTY_PANELS =
+      new TreeMap<>(
+          Map.ofEntries(
+              Map.entry("winstats-node / Load average / processor queue / B", NO_SYSTEM),
+              Map.entry("winstats-node / Memory utilisation / B", NO_MEMORY),
+              Map.entry("winstats-node / Memory available and total / B", NO_MEMORY),
+              Map.entry("winstats-node / Memory available and total / D", NO_MEMORY),
+              Map.entry("winstats-node / Committed memory and commit limit / B", NO_MEMORY),
+              Map.entry("winstats-node / Committed memory and commit limit / D", NO_MEMORY),
+              Map.entry("winstats-node / Disk read throughput / B", NO_DISK),
+              Map.entry("winstats-node / Disk write throughput / B", NO_DISK),
+              Map.entry("winstats-node / Disk latency per operation / B", NO_DISK),
+              Map.entry("winstats-node / I/Os in progress / queued / B", NO_DISK),
+              Map.entry("winstats-node / Free space / B", NO_DISK),
+              Map.entry("winstats-node / Free space (bytes) / B", NO_DISK),
+              Map.entry("winstats-node / Processes / B", NO_SYSTEM),
+              Map.entry("winstats-node / Processes / C", NO_SYSTEM),
+              Map.entry("winstats-node / Context switches / B", NO_SYSTEM),
+              Map.entry("winstats-node / Uptime / B", NO_SYSTEM),
+              Map.entry(
+                  "winstats-pods / Pod network errors and drops / B",
+                  "CRI reports no packet drops for Linux pods; Windows pods (which report them) need a Windows"
+                      + " runtime, and the replay daemons have none")));
+
+  /** Rule expressions (alerts without threshold) that cannot have data here, by rule key, with the reason. */
+  static final Map<String, String> EXPECTED_EMPTY_RULES =
+      new TreeMap<>(
+          Map.of(
+              "instance:winstats_node_memory_utilisation:ratio[windows]", NO_MEMORY,
+              "instance:winstats_node_memory_commit_utilisation:ratio[windows]", NO_MEMORY,
+              "WinstatsWindowsNodeCommitPressure", NO_MEMORY));
+
+  /** Variables without values here, which then take their allValue. */
+  static final Set<String> EXPECTED_EMPTY_VARIABLES = Set.of("cluster");
+
+  private PodHandle burner;
+  private PodHandle sleeper;
+  private DaemonProcess linux;
+  private final List<DaemonProcess> windows = new ArrayList<>();
+  private KubeStateMetricsStandIn ksm;
+  private PrometheusServer prometheus;
+  private boolean windowsLogs;
+  private long linuxStartNanos;
+
+  @BeforeAll
+  void start(ContainerdHarness harness, CriTestClient client) throws IOException {
+    Path prometheusBinary = Tools.require("prometheus");
+    deleteRecursively(WORK);
+    Files.createDirectories(WORK);
+    burner =
+        harness.defer(
+            client.runPod("burner", "dash", List.of(ContainerSpec.burner("burn", 0.5).withMemoryLimit(64 * MIB))));
+    sleeper =
+        harness.defer(client.runPod("sleeper", "dash", List.of(ContainerSpec.sleeper("sleep").withMemoryLimit(32 * MIB))));
+    linuxStartNanos = System.nanoTime();
+    linux =
+        DaemonProcess.start(
+            WORK.resolve("daemon-linux.log"), JVM, "--cri.endpoint=" + harness.endpoint(), "--sampling.interval=1s",
+            "--node.name=dash-linux");
+    windowsLogs = REPLAYS.stream().allMatch(r -> Files.isRegularFile(PERFMON.resolve(r.file())));
+    if (windowsLogs) {
+      for (Replay r : REPLAYS) {
+        windows.add(
+            DaemonProcess.start(
+                WORK.resolve("daemon-" + r.instance() + ".log"), JVM,
+                "--cri.endpoint=unix://" + WORK.resolve("no-runtime.sock"), "--sampling.interval=1s",
+                "--node.name=" + r.instance(),
+                "--node.source=replay:" + PERFMON.resolve(r.file()).toAbsolutePath() + ",speed=" + r.speed()));
+      }
+    } else {
+      System.out.println(
+          "SKIPPED the Windows part: no counter logs at " + PERFMON.toAbsolutePath()
+              + " (shared/data/perfmon beside the checkout); Windows-only queries are not evaluated");
+    }
+    ksm = KubeStateMetricsStandIn.serve(kubeStateMetrics());
+    Path config = WORK.resolve("prometheus.yml");
+    Rules.YAML.writeValue(config.toFile(), prometheusConfig());
+    prometheus = PrometheusServer.start(prometheusBinary, config, WORK.resolve("prometheus"));
+    Deadline.await("prometheus ready\n" + WORK.resolve("prometheus/prometheus.log"), READY, () -> {
+      try {
+        return prometheus.isReady();
+      } catch (IllegalStateException e) {
+        return false;
+      }
+    });
+  }
+
+  @AfterAll
+  void stop() throws InterruptedException {
+    try {
+      if (prometheus != null) {
+        prometheus.close();
+      }
+    } finally {
+      if (ksm != null) {
+        ksm.close();
+      }
+      for (DaemonProcess d : windows) {
+        d.close();
+      }
+      if (linux != null) {
+        linux.close();
+      }
+    }
+  }
+
+  /** The scrape job of the Kubernetes example really produces targets named after the node, with intact labels. */
+  @Test
+  @Order(1)
+  void theExampleScrapeJobScrapesTheDaemonWithItsPodsLabelsIntact() {
+    JsonNode up =
+        Deadline.poll("burner CPU scraped by job winstats-exporter\n" + prometheus.log(), DATA, () -> {
+          JsonNode r =
+              prometheus.query(
+                  "container_cpu_usage_seconds_total{job=\"winstats-exporter\", instance=\"dash-linux\", os=\"linux\","
+                      + " namespace=\"dash\", pod=\"burner\", container=\"burn\"}");
+          return r.isEmpty() ? null : r;
+        });
+    assertThat(up).hasSize(1);
+    assertThat(prometheus.query("up{job=\"winstats-exporter\", instance=\"dash-linux\"} == 1")).hasSize(1);
+    assertThat(prometheus.query("count({exported_namespace!=\"\"} or {exported_pod!=\"\"} or {exported_instance!=\"\"})"))
+        .as("no label renamed by a clash with target labels")
+        .isEmpty();
+    if (windowsLogs) {
+      Deadline.await("both Windows replay daemons up", DATA,
+          () -> prometheus.query("up{job=\"winstats-exporter-windows\"} == 1").size() == REPLAYS.size());
+    }
+  }
+
+  @Test
+  @Order(2)
+  void everyPanelQueryReturnsDataExceptTheListedOnes() {
+    Map<String, String> expected = expectedEmpty(EXPECTED_EMPTY_PANELS);
+    Map<String, String> queries = new LinkedHashMap<>();
+    Map<String, Set<String>> variablesWithoutValues = new TreeMap<>();
+    for (String file : Dashboards.files()) {
+      JsonNode dashboard = Dashboards.read(file);
+      Map<String, String> values = resolveVariables(dashboard, variablesWithoutValues);
+      for (Dashboards.PanelQuery q : Dashboards.queries(file)) {
+        if (!windowsLogs && windowsOnly(q.expr())) {
+          continue;
+        }
+        queries.put(q.key(), substitute(q.expr(), values));
+      }
+    }
+    Set<String> empty = awaitData(queries, expected.keySet());
+    report("panel queries", queries, empty, expected);
+    assertThat(empty).as("panel queries without data (other than the expected)").isEqualTo(expected.keySet());
+    variablesWithoutValues.values().forEach(v -> assertThat(v).isEqualTo(EXPECTED_EMPTY_VARIABLES));
+
+    // rate() divides by the whole window, so the figure is right once the window holds RATE_INTERVAL of samples.
+    String burnQuery =
+        substitute(
+            "sum(rate(container_cpu_usage_seconds_total{job=\"winstats-exporter\", pod=\"burner\","
+                + " container=\"burn\"}[$__rate_interval]))",
+            Map.of());
+    Deadline.await("a full " + RATE_INTERVAL + " window of burner samples", DATA, () -> !prometheus.query(
+            "count_over_time(container_cpu_usage_seconds_total{job=\"winstats-exporter\", pod=\"burner\","
+                + " container=\"burn\"}[" + RATE_INTERVAL + "] offset 2s) >= 12").isEmpty());
+    double burn = prometheus.query(burnQuery).at("/0/value/1").asDouble();
+    // The CFS quota caps the burner at 0.5 core; on a small CI machine starting three JVMs and Prometheus at the
+    // same time it gets less, so only the cap and a clear lower bound are checked.
+    assertThat(burn).as("burner CPU over a full window").isBetween(0.2, 0.6);
+    System.out.printf("dash-it: burner CPU over %s = %.3f cores (CFS quota 0.5)%n", RATE_INTERVAL, burn);
+  }
+
+  @Test
+  @Order(3)
+  void everyRuleExpressionReturnsDataExceptTheListedOnes() {
+    Map<String, String> expected = expectedEmpty(EXPECTED_EMPTY_RULES);
+    Map<String, String> queries = new LinkedHashMap<>();
+    for (Rules.Rule r : Rules.all()) {
+      if (!windowsLogs && windowsOnly(r.expr())) {
+        continue;
+      }
+      queries.put(ruleKey(r), r.isAlert() ? PromQl.withoutThreshold(r.expr()) : r.expr());
+    }
+    Set<String> empty = awaitData(queries, expected.keySet());
+    report("rule expressions", queries, empty, expected);
+    assertThat(empty).isEqualTo(expected.keySet());
+    // Prometheus itself evaluates the rule files: the recorded series exist, and alerts whose condition holds
+    // here (the replay daemons have no runtime) are pending.
+    for (Rules.Rule r : Rules.all()) {
+      if (!r.isAlert() && !expected.containsKey(ruleKey(r)) && !(windowsOnly(r.expr()) && !windowsLogs)) {
+        Deadline.await("recorded " + r.record(), DATA, () -> !prometheus.query(r.record()).isEmpty());
+      }
+    }
+    if (windowsLogs) {
+      Deadline.await("WinstatsRuntimeUnreachable pending for the replay daemons", DATA,
+          () -> prometheus.query("ALERTS{alertname=\"WinstatsRuntimeUnreachable\", alertstate=\"pending\","
+              + " job=\"winstats-exporter-windows\"}").size() == REPLAYS.size());
+    }
+  }
+
+  @Test
+  @Order(4)
+  void stockKubePrometheusAndMixinQueries() throws IOException {
+    JsonNode stock = Rules.YAML.readTree(DashboardsOnPrometheusIT.class.getResourceAsStream("/stock-queries/stock-queries.yml"));
+    Map<String, String> queries = new LinkedHashMap<>();
+    Map<String, String> expected = new TreeMap<>();
+    Map<String, String> values = Map.of("cluster", "", "namespace", "dash", "pod", "burner");
+    for (JsonNode q : stock.path("queries")) {
+      String expr = q.path("expr").asText();
+      if (!windowsLogs && expr.contains("winstats-exporter-windows")) {
+        continue;
+      }
+      queries.put(q.path("origin").asText(), substitute(expr, values));
+      if (q.path("expect").asText().equals("empty")) {
+        expected.put(q.path("origin").asText(), q.path("reason").asText());
+      } else {
+        assertThat(q.path("expect").asText()).isEqualTo("data");
+      }
+    }
+    Set<String> empty = awaitData(queries, expected.keySet());
+    report("stock kube-prometheus / kubernetes-mixin queries", queries, empty, expected);
+    assertThat(empty).isEqualTo(expected.keySet());
+  }
+
+  /** The committed list of live names ({@link EmittedSeries}) is still what the real daemons serve. */
+  @Test
+  @Order(5)
+  void theCommittedLiveNameListMatchesTheRealDaemons() throws IOException {
+    Set<String> live = new TreeSet<>(EmittedSeries.namesInScrape(linux.get("/metrics").body()));
+    for (DaemonProcess d : windows) {
+      live.addAll(EmittedSeries.namesInScrape(d.get("/metrics").body()));
+    }
+    Files.writeString(WORK.getParent().resolve("live-metric-names.txt"), String.join("\n", live) + "\n");
+    Set<String> listed = new TreeSet<>(EmittedSeries.liveList());
+    if (!windowsLogs) {
+      listed.removeIf(n -> n.startsWith("windows_"));
+    }
+    Set<String> unlisted = new TreeSet<>(live);
+    unlisted.removeAll(EmittedSeries.all());
+    System.out.println("dash-it: served but neither golden nor listed (add to emitted/live-metric-names.txt): " + unlisted);
+    assertThat(live).as("names listed in " + EmittedSeries.LIVE_LIST + " and served").containsAll(listed);
+  }
+
+  /** RSS and CPU of the Linux daemon (2 pods, 1 s sampling, scraped every second) over a 30 s window. */
+  @Test
+  @Order(6)
+  void footprintOfTheLinuxDaemon() throws IOException {
+    long t0 = System.nanoTime();
+    long ticks0 = cpuTicks(linux.pid());
+    sleep(Duration.ofSeconds(30));
+    long ticks = cpuTicks(linux.pid()) - ticks0;
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    String status = Files.readString(Path.of("/proc", Long.toString(linux.pid()), "status"));
+    Matcher rss = Pattern.compile("VmRSS:\\s+(\\d+) kB").matcher(status);
+    Matcher hwm = Pattern.compile("VmHWM:\\s+(\\d+) kB").matcher(status);
+    assertThat(rss.find() && hwm.find()).isTrue();
+    System.out.printf(
+        "dash-it footprint: daemon with 2 pods, 1 s sampling, scraped every 1 s, JVM %s: RSS %d MB (peak %d MB),"
+            + " CPU %.0f mCPU over %.0f s (clock ticks at 100 Hz)%n",
+        JVM, Long.parseLong(rss.group(1)) / 1024, Long.parseLong(hwm.group(1)) / 1024, ticks / 100.0 / seconds * 1000,
+        seconds);
+    assertThat(linux.isAlive()).isTrue();
+    assertThat(Long.parseLong(rss.group(1))).isPositive();
+  }
+
+  private static long cpuTicks(long pid) throws IOException {
+    String[] stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat")).split("\\) ", 2)[1].split(" ");
+    return Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------------------------
+
+  private Map<String, String> expectedEmpty(Map<String, String> all) {
+    return windowsLogs ? all : Map.of();
+  }
+
+  private static boolean windowsOnly(String expr) {
+    Set<String> names = PromQl.metricNames(expr);
+    return !names.isEmpty() && names.stream().allMatch(n -> n.startsWith("windows_") || n.contains(":winstats_node_memory_commit"));
+  }
+
+  private static String ruleKey(Rules.Rule r) {
+    String os = r.node().at("/labels/os").asText();
+    return r.name() + (os.isEmpty() ? "" : "[" + os + "]");
+  }
+
+  /**
+   * Polls until every query outside {@code mayBeEmpty} has data, or the deadline; then returns the queries without
+   * data (evaluated once more, so the expected-empty ones are also checked).
+   */
+  private Set<String> awaitData(Map<String, String> queries, Set<String> mayBeEmpty) {
+    long end = System.nanoTime() + DATA.toNanos();
+    while (true) {
+      Set<String> empty = new TreeSet<>();
+      queries.forEach((key, expr) -> {
+        if (prometheus.query(expr).isEmpty()) {
+          empty.add(key);
+        }
+      });
+      Set<String> missing = new TreeSet<>(empty);
+      missing.removeAll(mayBeEmpty);
+      if (missing.isEmpty() || System.nanoTime() - end > 0) {
+        return empty;
+      }
+      sleep(Duration.ofSeconds(2));
+    }
+  }
+
+  private static void report(String what, Map<String, String> queries, Set<String> empty, Map<String, String> expected) {
+    StringBuilder out = new StringBuilder("dash-it: " + what + ": " + queries.size() + " evaluated, "
+        + (queries.size() - empty.size()) + " with data, " + empty.size() + " empty\n");
+    queries.forEach((key, expr) -> {
+      String state = empty.contains(key) ? "EMPTY" : "data ";
+      out.append("  ").append(state).append("  ").append(key);
+      if (empty.contains(key)) {
+        out.append("\n           ").append(expected.getOrDefault(key, "UNEXPECTED; query: " + expr));
+      }
+      out.append('\n');
+    });
+    System.out.print(out);
+  }
+
+  /**
+   * Each variable's "All", as Grafana builds it: the values its query finds (the selector's variables resolved
+   * first), regex-escaped and joined as {@code (a|b)}; its allValue when it has one; {@code .*} when no value.
+   */
+  private Map<String, String> resolveVariables(JsonNode dashboard, Map<String, Set<String>> withoutValues) {
+    Map<String, String> values = new LinkedHashMap<>();
+    Pattern labelValues = Pattern.compile("label_values\\((.*),\\s*(\\w+)\\)", Pattern.DOTALL);
+    for (JsonNode v : Dashboards.queryVariables(dashboard)) {
+      Matcher m = labelValues.matcher(Dashboards.variableQuery(v));
+      assertThat(m.matches()).isTrue();
+      Set<String> found = prometheus.labelValues(substitute(m.group(1), values), m.group(2));
+      String name = v.path("name").asText();
+      if (found.isEmpty()) {
+        withoutValues.computeIfAbsent(dashboard.path("uid").asText(), k -> new TreeSet<>()).add(name);
+      }
+      if (v.has("allValue")) {
+        values.put(name, v.path("allValue").asText());
+      } else if (found.isEmpty()) {
+        values.put(name, ".*");
+      } else {
+        List<String> escaped = new ArrayList<>();
+        found.forEach(f -> escaped.add(f.replaceAll("([\\\\.+*?^$()\\[\\]{}|])", "\\\\\\\\$1")));
+        values.put(name, "(" + String.join("|", escaped) + ")");
+      }
+    }
+    return values;
+  }
+
+  static String substitute(String expr, Map<String, String> values) {
+    String s = expr.replace("$__rate_interval", RATE_INTERVAL);
+    Matcher m = Pattern.compile("\\$\\{(\\w+)}|\\$(\\w+)").matcher(s);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      String name = m.group(1) != null ? m.group(1) : m.group(2);
+      String value = values.get(name);
+      if (value == null) {
+        throw new AssertionError("no value for variable $" + name + " in " + expr);
+      }
+      m.appendReplacement(out, Matcher.quoteReplacement(value));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  private ObjectNode prometheusConfig() {
+    ObjectNode root = Rules.YAML.createObjectNode();
+    ObjectNode global = root.putObject("global");
+    global.put("scrape_interval", "1s");
+    global.put("scrape_timeout", "1s");
+    global.put("evaluation_interval", "1s");
+    ArrayNode ruleFiles = root.putArray("rule_files");
+    Rules.files().forEach(f -> ruleFiles.add(f.toAbsolutePath().toString()));
+    ArrayNode jobs = root.putArray("scrape_configs");
+    JsonNode exampleJob = ExampleConfigs.read(ExampleConfigs.KUBERNETES_SD).at("/scrape_configs/0");
+    jobs.add(ExampleConfigs.withStaticTarget(exampleJob, linux.address(), ExampleConfigs.podDiscoveryLabels("dash-linux", "linux")));
+    if (!windows.isEmpty()) {
+      ObjectNode job = jobs.addObject();
+      job.put("job_name", "winstats-exporter-windows");
+      ArrayNode statics = job.putArray("static_configs");
+      for (int i = 0; i < windows.size(); i++) {
+        ObjectNode t = statics.addObject();
+        t.putArray("targets").add(windows.get(i).address());
+        t.putObject("labels").put("instance", REPLAYS.get(i).instance()).put("os", "windows");
+      }
+    }
+    ObjectNode ksmJob = jobs.addObject();
+    ksmJob.put("job_name", "kube-state-metrics");
+    ksmJob.putArray("static_configs").addObject().putArray("targets").add(ksm.address());
+    return root;
+  }
+
+  /** kube-state-metrics v2 series for the test's pods, with the requests and limits they were created with. */
+  private String kubeStateMetrics() {
+    StringBuilder s = new StringBuilder();
+    s.append("# TYPE kube_pod_info gauge\n");
+    for (PodHandle p : List.of(burner, sleeper)) {
+      s.append(String.format(
+          "kube_pod_info{namespace=\"%s\",pod=\"%s\",uid=\"%s\",node=\"dash-linux\",host_ip=\"127.0.0.1\","
+              + "pod_ip=\"\",created_by_kind=\"<none>\",created_by_name=\"<none>\",priority_class=\"\","
+              + "host_network=\"false\"} 1%n",
+          p.namespace(), p.name(), p.uid()));
+    }
+    s.append("# TYPE kube_pod_container_resource_requests gauge\n");
+    s.append(resource("requests", burner, "burn", "cpu", "core", 0.5));
+    s.append(resource("requests", burner, "burn", "memory", "byte", 32 * MIB));
+    s.append(resource("requests", sleeper, "sleep", "cpu", "core", 0.01));
+    s.append(resource("requests", sleeper, "sleep", "memory", "byte", 16 * MIB));
+    s.append("# TYPE kube_pod_container_resource_limits gauge\n");
+    s.append(resource("limits", burner, "burn", "cpu", "core", 0.5));
+    s.append(resource("limits", burner, "burn", "memory", "byte", 64 * MIB));
+    s.append(resource("limits", sleeper, "sleep", "memory", "byte", 32 * MIB));
+    return s.toString();
+  }
+
+  private static String resource(String kind, PodHandle pod, String container, String resource, String unit, double v) {
+    return String.format(
+        "kube_pod_container_resource_%s{namespace=\"%s\",pod=\"%s\",container=\"%s\",node=\"dash-linux\","
+            + "resource=\"%s\",unit=\"%s\"} %s%n",
+        kind, pod.namespace(), pod.name(), container, resource, unit, Double.toString(v));
+  }
+
+  private static void sleep(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

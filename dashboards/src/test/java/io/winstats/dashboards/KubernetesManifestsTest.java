@@ -1,0 +1,202 @@
+package io.winstats.dashboards;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every manifest under {@code deploy/kubernetes} parses, has the fields its kind requires, and fits the others:
+ * the DaemonSets' flags are flags the real jar accepts, the Service and the monitors select the DaemonSets' pods and
+ * name ports that exist. kubectl is not used: its client-side dry run still needs an API server for discovery, and
+ * none runs here.
+ */
+class KubernetesManifestsTest {
+  static final Path DIR = Path.of("..", "deploy", "kubernetes");
+  private static final List<JsonNode> DOCS = new ArrayList<>();
+
+  @BeforeAll
+  static void parseAll() throws IOException {
+    List<Path> files;
+    try (Stream<Path> s = Files.walk(DIR)) {
+      files = s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().toList();
+    }
+    assertThat(files).isNotEmpty();
+    for (Path f : files) {
+      try (MappingIterator<JsonNode> it = Rules.YAML.readerFor(JsonNode.class).readValues(f.toFile())) {
+        while (it.hasNext()) {
+          JsonNode doc = it.next();
+          if (doc != null && !doc.isEmpty()) {
+            DOCS.add(doc);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void everyDocumentHasApiVersionKindNameAndNamespace() {
+    assertThat(kinds())
+        .containsExactlyInAnyOrder("Namespace", "ServiceAccount", "DaemonSet", "DaemonSet", "Service", "PodMonitor",
+            "ServiceMonitor");
+    for (JsonNode d : DOCS) {
+      assertThat(d.path("apiVersion").asText()).as("apiVersion of %s", d.path("kind")).isNotBlank();
+      assertThat(d.at("/metadata/name").asText()).matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+      if (!d.path("kind").asText().equals("Namespace")) {
+        assertThat(d.at("/metadata/namespace").asText()).as("namespace of %s", d.at("/metadata/name")).isEqualTo("monitoring");
+      }
+      assertThat(d.at("/metadata/labels/app.kubernetes.io~1name").asText().isEmpty()
+              || d.at("/metadata/labels/app.kubernetes.io~1name").asText().equals("winstats-exporter"))
+          .isTrue();
+    }
+    assertThat(one("Namespace").at("/metadata/labels/pod-security.kubernetes.io~1enforce").asText())
+        .isEqualTo("privileged");
+    assertThat(one("ServiceAccount").path("automountServiceAccountToken").asBoolean(true)).isFalse();
+  }
+
+  @Test
+  void windowsDaemonSetIsAHostProcessPodOnWindowsNodes() {
+    JsonNode spec = daemonSet("windows").at("/spec/template/spec");
+    assertThat(spec.at("/nodeSelector/kubernetes.io~1os").asText()).isEqualTo("windows");
+    assertThat(spec.at("/securityContext/windowsOptions/hostProcess").asBoolean()).isTrue();
+    assertThat(spec.at("/securityContext/windowsOptions/runAsUserName").asText()).isEqualTo("NT AUTHORITY\\SYSTEM");
+    assertThat(spec.path("hostNetwork").asBoolean()).isTrue();
+    JsonNode c = spec.at("/containers/0");
+    assertThat(c.path("args")).extracting(JsonNode::asText)
+        .contains("--cri.endpoint=npipe:////./pipe/containerd-containerd", "--web.listen-address=:9844");
+    assertThat(c.path("command")).extracting(JsonNode::asText).contains("-Xmx64m");
+    assertNodeNameFromSpec(c);
+    assertSized(c);
+  }
+
+  @Test
+  void linuxDaemonSetReadsHostProcAndTheContainerdSocket() {
+    JsonNode spec = daemonSet("linux").at("/spec/template/spec");
+    assertThat(spec.at("/nodeSelector/kubernetes.io~1os").asText()).isEqualTo("linux");
+    assertThat(spec.path("hostPID").asBoolean(false)).isFalse();
+    assertThat(spec.path("hostNetwork").asBoolean()).isTrue();
+    JsonNode c = spec.at("/containers/0");
+    assertThat(c.path("args")).extracting(JsonNode::asText)
+        .contains("--node.source=procfs:/host/proc", "--cri.endpoint=unix:///run/containerd/containerd.sock",
+            "--web.listen-address=:9844");
+    Map<String, JsonNode> mounts = new HashMap<>();
+    c.path("volumeMounts").forEach(m -> mounts.put(m.path("mountPath").asText(), m));
+    Map<String, String> hostPaths = new HashMap<>();
+    spec.path("volumes").forEach(v -> hostPaths.put(v.path("name").asText(), v.at("/hostPath/path").asText()));
+    assertThat(mounts.get("/host/proc").path("readOnly").asBoolean()).isTrue();
+    assertThat(hostPaths.get(mounts.get("/host/proc").path("name").asText())).isEqualTo("/proc");
+    assertThat(hostPaths.get(mounts.get("/run/containerd/containerd.sock").path("name").asText()))
+        .isEqualTo("/run/containerd/containerd.sock");
+    assertThat(c.at("/securityContext/readOnlyRootFilesystem").asBoolean()).isTrue();
+    assertNodeNameFromSpec(c);
+    assertSized(c);
+  }
+
+  @Test
+  void everyFlagInTheManifestsIsAFlagTheDaemonAccepts() {
+    List<String> flags = new ArrayList<>();
+    for (JsonNode ds : all("DaemonSet")) {
+      for (JsonNode c : ds.at("/spec/template/spec/containers")) {
+        for (JsonNode a : c.path("args")) {
+          assertThat(a.asText()).as("daemon args are --flag=value").startsWith("--").contains("=");
+          flags.add(a.asText().substring(2, a.asText().indexOf('=')));
+        }
+        for (JsonNode a : c.path("command")) {
+          assertThat(a.asText()).as("no daemon flags in command, only JVM ones").doesNotStartWith("--");
+        }
+      }
+    }
+    assertThat(flags).hasSizeGreaterThanOrEqualTo(8);
+    assertThat(DaemonFlags.accepted()).containsAll(flags);
+  }
+
+  @Test
+  void serviceAndMonitorsSelectTheDaemonPodsAndNameTheirPort() {
+    JsonNode service = one("Service");
+    for (JsonNode ds : all("DaemonSet")) {
+      JsonNode podLabels = ds.at("/spec/template/metadata/labels");
+      assertThat(matches(ds.at("/spec/selector/matchLabels"), podLabels)).isTrue();
+      assertThat(matches(service.at("/spec/selector"), podLabels)).as("Service selects %s", ds.at("/metadata/name")).isTrue();
+      assertThat(matches(one("PodMonitor").at("/spec/selector/matchLabels"), podLabels)).isTrue();
+      assertThat(ds.at("/spec/template/spec/containers/0/ports/0/name").asText()).isEqualTo("metrics");
+      assertThat(ds.at("/spec/template/spec/containers/0/ports/0/containerPort").asInt()).isEqualTo(9844);
+      assertThat(podLabels.path("app.kubernetes.io/name").asText()).isEqualTo("winstats-exporter");
+    }
+    assertThat(service.at("/spec/ports/0/name").asText()).isEqualTo("metrics");
+    assertThat(service.at("/spec/ports/0/port").asInt()).isEqualTo(9844);
+    assertThat(matches(one("ServiceMonitor").at("/spec/selector/matchLabels"), service.at("/metadata/labels"))).isTrue();
+    assertThat(one("PodMonitor").at("/spec/podMetricsEndpoints/0/port").asText()).isEqualTo("metrics");
+    assertThat(one("ServiceMonitor").at("/spec/endpoints/0/port").asText()).isEqualTo("metrics");
+    for (JsonNode monitor : List.of(one("PodMonitor"), one("ServiceMonitor"))) {
+      assertThat(monitor.path("apiVersion").asText()).isEqualTo("monitoring.coreos.com/v1");
+      assertThat(monitor.at("/spec/jobLabel").asText()).isEqualTo("app.kubernetes.io/name");
+      JsonNode endpoint = monitor.at("/spec/podMetricsEndpoints/0").isMissingNode()
+          ? monitor.at("/spec/endpoints/0")
+          : monitor.at("/spec/podMetricsEndpoints/0");
+      JsonNode relabelings = endpoint.path("relabelings");
+      assertThat(relabelings.toString()).contains("__meta_kubernetes_pod_node_name", "\"targetLabel\":\"instance\"");
+      assertThat(relabelings.toString()).contains("labeldrop").contains("namespace|").contains("pod|");
+    }
+  }
+
+  private static void assertNodeNameFromSpec(JsonNode container) {
+    boolean found = false;
+    for (JsonNode e : container.path("env")) {
+      if (e.path("name").asText().equals("NODE_NAME")) {
+        assertThat(e.at("/valueFrom/fieldRef/fieldPath").asText()).isEqualTo("spec.nodeName");
+        found = true;
+      }
+    }
+    assertThat(found).as("env NODE_NAME").isTrue();
+  }
+
+  private static void assertSized(JsonNode container) {
+    assertThat(container.at("/resources/requests/cpu").asText()).matches("\\d+m");
+    assertThat(container.at("/resources/requests/memory").asText()).matches("\\d+Mi");
+    assertThat(container.at("/resources/limits/memory").asText()).matches("\\d+Mi");
+    assertThat(container.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/healthz");
+  }
+
+  private static boolean matches(JsonNode selector, JsonNode labels) {
+    assertThat(selector.isObject() && !selector.isEmpty()).as("selector %s", selector).isTrue();
+    var it = selector.fields();
+    while (it.hasNext()) {
+      var e = it.next();
+      if (!labels.path(e.getKey()).asText().equals(e.getValue().asText())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static List<String> kinds() {
+    return DOCS.stream().map(d -> d.path("kind").asText()).toList();
+  }
+
+  private static List<JsonNode> all(String kind) {
+    return DOCS.stream().filter(d -> d.path("kind").asText().equals(kind)).toList();
+  }
+
+  private static JsonNode one(String kind) {
+    List<JsonNode> found = all(kind);
+    assertThat(found).as(kind).hasSize(1);
+    return found.get(0);
+  }
+
+  private static JsonNode daemonSet(String os) {
+    return all("DaemonSet").stream()
+        .filter(d -> d.at("/metadata/name").asText().equals("winstats-exporter-" + os))
+        .findFirst()
+        .orElseThrow();
+  }
+}

@@ -1,0 +1,86 @@
+package io.winstats.dashboards;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rule files pass {@code promtool check rules} and their unit tests ({@code promtool test rules}, every alert
+ * firing and not firing), every alert carries its guidance, and every series a rule reads is one the daemon emits,
+ * one of our recording rules, or an explicitly external one.
+ */
+class RulesPromtoolTest {
+  private static final Path UNIT_TESTS = Path.of("src", "test", "resources", "prometheus", "winstats-rules.test.yml");
+
+  @Test
+  void promtoolChecksTheRules() {
+    List<String> command = new ArrayList<>(List.of(Tools.require("promtool").toString(), "check", "rules"));
+    Rules.files().forEach(f -> command.add(f.toString()));
+    Tools.Result r = Tools.run(Duration.ofSeconds(60), command);
+    System.out.println(r.output());
+    assertThat(r.exitCode()).as(r.output()).isZero();
+    assertThat(r.output()).contains("SUCCESS").doesNotContain("FAILED");
+  }
+
+  @Test
+  void promtoolUnitTestsPass() {
+    Tools.Result r =
+        Tools.run(
+            Duration.ofSeconds(60), List.of(Tools.require("promtool").toString(), "test", "rules", UNIT_TESTS.toString()));
+    System.out.println(r.output());
+    assertThat(r.exitCode()).as(r.output()).isZero();
+    assertThat(r.output()).contains("SUCCESS");
+  }
+
+  /** The unit tests name every alert at least twice: once expecting no alert, once expecting it to fire. */
+  @Test
+  void everyAlertIsUnitTestedFiringAndNotFiring() throws Exception {
+    var tests = Rules.YAML.readTree(UNIT_TESTS.toFile());
+    Set<String> firing = new TreeSet<>();
+    Set<String> quiet = new TreeSet<>();
+    for (var t : tests.path("tests")) {
+      for (var a : t.path("alert_rule_test")) {
+        (a.path("exp_alerts").isEmpty() ? quiet : firing).add(a.path("alertname").asText());
+      }
+    }
+    Set<String> alerts = new TreeSet<>();
+    Rules.all().stream().filter(Rules.Rule::isAlert).forEach(r -> alerts.add(r.alert()));
+    assertThat(alerts).hasSize(8);
+    assertThat(firing).isEqualTo(alerts);
+    assertThat(quiet).isEqualTo(alerts);
+  }
+
+  @Test
+  void everyAlertHasGuidanceADurationAndOneThreshold() {
+    for (Rules.Rule r : Rules.all()) {
+      if (!r.isAlert()) {
+        continue;
+      }
+      var a = r.node().path("annotations");
+      assertThat(a.path("summary").asText()).as("summary of %s", r.alert()).isNotBlank();
+      assertThat(a.path("description").asText()).as("description of %s", r.alert()).isNotBlank();
+      assertThat(a.path("runbook").asText()).as("runbook of %s", r.alert()).contains("1. ", "2. ");
+      assertThat(r.node().path("for").asText()).as("for of %s", r.alert()).matches("\\d+m");
+      assertThat(r.node().at("/labels/severity").asText()).isIn("warning", "critical");
+      assertThat(PromQl.withoutThreshold(r.expr())).isNotBlank();
+    }
+  }
+
+  @Test
+  void rulesReadOnlyEmittedRecordedOrExternalSeries() {
+    Set<String> known = new TreeSet<>(EmittedSeries.all());
+    known.addAll(DashboardSeriesTest.KUBE_STATE_METRICS);
+    known.add("up");
+    Rules.all().stream().filter(r -> !r.isAlert()).forEach(r -> known.add(r.record()));
+    Set<String> used = new TreeSet<>();
+    Rules.all().forEach(r -> used.addAll(PromQl.metricNames(r.expr())));
+    assertThat(known).containsAll(used);
+    assertThat(used).contains("winstats_exporter_sample_age_seconds", "container_scrape_error", "up");
+  }
+}
