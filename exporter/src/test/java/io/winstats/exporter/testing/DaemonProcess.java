@@ -37,8 +37,14 @@ public final class DaemonProcess implements AutoCloseable {
 
   /** Starts {@code java jvmOptions -jar winstats-exporter.jar flags} plus a free {@code --web.listen-address}. */
   public static DaemonProcess start(Path log, List<String> jvmOptions, String... flags) throws IOException {
+    return startWith(Path.of(javaBinary()), log, jvmOptions, flags);
+  }
+
+  /** As {@link #start(Path, List, String...)}, on the Java launcher {@code java}. */
+  public static DaemonProcess startWith(Path java, Path log, List<String> jvmOptions, String... flags)
+      throws IOException {
     int port = freePort();
-    List<String> command = new ArrayList<>(List.of(javaBinary()));
+    List<String> command = new ArrayList<>(List.of(java.toString()));
     command.addAll(jvmOptions);
     command.addAll(List.of("-jar", jar().toString()));
     command.add("--web.listen-address=127.0.0.1:" + port);
