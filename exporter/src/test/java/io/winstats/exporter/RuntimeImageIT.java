@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The module list the container images link ({@code deploy/images/jlink-modules.txt}) is enough to run the daemon:
- * links that runtime with this JDK's {@code jlink} and serves from it.
+ * The module list the container images link ({@code deploy/images/jlink-modules.txt}) is enough to run the daemon with
+ * the options every deployment uses ({@code deploy/jvm.options}): links that runtime with this JDK's {@code jlink}
+ * and serves from it.
  */
 class RuntimeImageIT {
   @Test
@@ -38,7 +39,7 @@ class RuntimeImageIT {
         DaemonProcess.startWith(
             runtime.resolve("bin").resolve("java"),
             dir.resolve("daemon.log"),
-            List.of("-XX:+UseSerialGC"),
+            List.of("@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize()),
             "--cri.endpoint=unix://" + dir.resolve("none.sock"),
             "--sampling.interval=1s")) {
       Deadline.await("/healthz on the linked runtime\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);

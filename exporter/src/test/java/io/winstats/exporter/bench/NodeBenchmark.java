@@ -1,0 +1,321 @@
+package io.winstats.exporter.bench;
+
+import io.winstats.cri.testing.ContainerSpec;
+import io.winstats.cri.testing.ContainerdHarness;
+import io.winstats.cri.testing.CriTestClient;
+import io.winstats.cri.testing.Deadline;
+import io.winstats.exporter.testing.DaemonProcess;
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The node benchmark: for each pod count N (real pods, two containers each, on a private containerd) it starts the
+ * daemon and, in the same run, the references — nginx serving a static copy of the daemon's {@code /metrics} body (the
+ * machine's limit for that body) and Debian's {@code prometheus-node-exporter} — and reports medians over repeated
+ * {@code wrk} runs, ratios against the references, start-up time to the first ready {@code /healthz}, and the daemon's
+ * average CPU and RSS over a window while a real Prometheus scrapes it every 15 s.
+ *
+ * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [window=300] [jvm="-XX:+UseSerialGC ..."]};
+ * without {@code jvm} the daemon runs with {@code deploy/jvm.options}.
+ * Needs root and: containerd runc containernetworking-plugins busybox-static wrk nginx-light prometheus
+ * prometheus-node-exporter.
+ */
+public final class NodeBenchmark {
+  private record Options(List<Integer> pods, int runs, int seconds, int windowSeconds, List<String> jvm) {
+    static Options parse(String[] args) {
+      Map<String, String> kv = new LinkedHashMap<>();
+      for (String a : args) {
+        int eq = a.indexOf('=');
+        if (eq < 0) {
+          throw new IllegalArgumentException("expected key=value, got " + a);
+        }
+        kv.put(a.substring(0, eq), a.substring(eq + 1));
+      }
+      List<Integer> pods = Arrays.stream(kv.getOrDefault("pods", "10,50,110").split(",")).map(Integer::valueOf).toList();
+      // By default the daemon's own options file, as the DaemonSets run it.
+      List<String> jvm =
+          Arrays.stream(kv.getOrDefault("jvm", "@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize()).split(" "))
+              .filter(s -> !s.isBlank())
+              .toList();
+      return new Options(
+          pods,
+          Integer.parseInt(kv.getOrDefault("runs", "3")),
+          Integer.parseInt(kv.getOrDefault("seconds", "10")),
+          Integer.parseInt(kv.getOrDefault("window", "300")),
+          jvm);
+    }
+  }
+
+  /** One wrk run: requests per second and latency percentiles in milliseconds. */
+  private record Wrk(double rps, double p50Ms, double p99Ms) {}
+
+  private static final Pattern RPS = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
+  private static final Pattern PCT = Pattern.compile("^\\s+(50|99)%\\s+([0-9.]+)(us|ms|s)", Pattern.MULTILINE);
+
+  private NodeBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    Options o = Options.parse(args);
+    Path work =
+        Files.createTempDirectory(
+            Path.of("target"), "bench-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+    List<String> rows = new ArrayList<>();
+    List<String> footprint = new ArrayList<>();
+    System.out.printf("jvm flags: %s%nload before: %s%n", String.join(" ", o.jvm()), Files.readString(Path.of("/proc/loadavg")).strip());
+    try (ContainerdHarness harness = ContainerdHarness.start(work.resolve("ctrd"));
+        Reference nodeExporter = Reference.nodeExporter(work.resolve("node-exporter"))) {
+      CriTestClient client = harness.client();
+      int created = 0;
+      for (int n : o.pods()) {
+        long t0 = System.nanoTime();
+        for (; created < n; created++) {
+          client.runPod("bench-" + created, "bench", List.of(ContainerSpec.sleeper("app"), ContainerSpec.sleeper("sidecar")));
+        }
+        System.out.printf("%d pods (%d containers) ready, +%.1f s to create%n", n, 2 * n, (System.nanoTime() - t0) / 1e9);
+        long started = System.nanoTime();
+        try (DaemonProcess daemon =
+            DaemonProcess.start(
+                work.resolve("daemon-" + n + ".log"), o.jvm(), "--cri.endpoint=" + harness.endpoint(), "--sampling.interval=10s")) {
+          Deadline.await("/healthz 200", Duration.ofSeconds(60), () -> daemon.get("/healthz").status() == 200);
+          double startupMs = (System.nanoTime() - started) / 1e6;
+          int pods = n;
+          Deadline.await(n + " pods served", Duration.ofSeconds(120), () -> count(daemon.get("/stats/summary").body(), "\"podRef\"") == pods);
+          String base = "http://127.0.0.1:" + daemon.port();
+          Path staticDir = Files.createDirectories(work.resolve("static-" + n));
+          Files.writeString(staticDir.resolve("metrics"), daemon.get("/metrics").body());
+          long summaryBytes = daemon.get("/stats/summary").body().getBytes(StandardCharsets.UTF_8).length;
+          long metricsBytes = Files.size(staticDir.resolve("metrics"));
+          try (Reference nginx = Reference.nginx(work.resolve("nginx-" + n), staticDir)) {
+            Map<String, List<Wrk>> results = new LinkedHashMap<>();
+            for (int r = 0; r < o.runs(); r++) {
+              for (int c : new int[] {1, 10}) {
+                results.computeIfAbsent("summary c" + c, k -> new ArrayList<>()).add(wrk(base + "/stats/summary", c, o.seconds()));
+                results.computeIfAbsent("metrics c" + c, k -> new ArrayList<>()).add(wrk(base + "/metrics", c, o.seconds()));
+                results.computeIfAbsent("nginx c" + c, k -> new ArrayList<>()).add(wrk(nginx.url("/metrics"), c, o.seconds()));
+                results.computeIfAbsent("node_exporter c" + c, k -> new ArrayList<>()).add(wrk(nodeExporter.url("/metrics"), c, o.seconds()));
+              }
+            }
+            for (int c : new int[] {1, 10}) {
+              Wrk summary = median(results.get("summary c" + c));
+              Wrk metrics = median(results.get("metrics c" + c));
+              Wrk nginxRun = median(results.get("nginx c" + c));
+              Wrk ne = median(results.get("node_exporter c" + c));
+              rows.add(
+                  String.format(
+                      Locale.ROOT,
+                      "| %d | %d | %.0f | %.2f | %.2f | %.0f | %.0f | **%.2f** | %.2f | %.2f | **%.2f** |",
+                      n, c, summary.rps(), summary.p50Ms(), summary.p99Ms(), metrics.rps(), nginxRun.rps(),
+                      metrics.rps() / nginxRun.rps(), metrics.p50Ms(), ne.p50Ms(), metrics.p50Ms() / ne.p50Ms()));
+            }
+          }
+          double[] usage = footprint(daemon, work.resolve("prometheus-" + n), o.windowSeconds());
+          footprint.add(
+              String.format(
+                  Locale.ROOT, "| %d | %d | %.0f | %.1f | %.1f | %.1f | %d | %d |",
+                  n, 2 * n, startupMs, usage[0], usage[1], usage[2], summaryBytes, metricsBytes));
+        }
+      }
+    }
+    System.out.printf("%nload after: %s%n", Files.readString(Path.of("/proc/loadavg")).strip());
+    System.out.printf(
+        "%n| pods | conns | summary req/s | summary p50 ms | summary p99 ms | metrics req/s | nginx static req/s | metrics/nginx | metrics p50 ms | node_exporter p50 ms | metrics/node_exporter latency |%n"
+            + "|---|---|---|---|---|---|---|---|---|---|---|%n");
+    rows.forEach(System.out::println);
+    System.out.printf(
+        "%n| pods | containers | start-up to ready /healthz ms | CPU mCPU (window avg) | RSS MiB avg | RSS MiB max | summary bytes | metrics bytes |%n"
+            + "|---|---|---|---|---|---|---|---|%n");
+    footprint.forEach(System.out::println);
+  }
+
+  /** CPU (millicores) and RSS (MiB, average and maximum) over {@code seconds} while Prometheus scrapes every 15 s. */
+  private static double[] footprint(DaemonProcess daemon, Path dir, int seconds) throws Exception {
+    try (Reference prometheus = Reference.prometheus(dir, daemon.address())) {
+      long cpu0 = cpuTicks(daemon.pid());
+      long t0 = System.nanoTime();
+      double rssSum = 0;
+      double rssMax = 0;
+      int samples = 0;
+      long end = t0 + TimeUnit.SECONDS.toNanos(seconds);
+      while (System.nanoTime() < end) {
+        double rss = rssKb(daemon.pid()) / 1024.0;
+        rssSum += rss;
+        rssMax = Math.max(rssMax, rss);
+        samples++;
+        Thread.sleep(Math.min(5_000, Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()))));
+      }
+      double elapsed = (System.nanoTime() - t0) / 1e9;
+      double cpuSeconds = (cpuTicks(daemon.pid()) - cpu0) / (double) clockTicks();
+      return new double[] {cpuSeconds / elapsed * 1000, rssSum / samples, rssMax};
+    }
+  }
+
+  private static Wrk wrk(String url, int connections, int seconds) throws IOException, InterruptedException {
+    Process p =
+        new ProcessBuilder(
+                "wrk", "-t", String.valueOf(Math.min(2, connections)), "-c", String.valueOf(connections),
+                "-d", seconds + "s", "--latency", url)
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor(seconds + 30L, TimeUnit.SECONDS);
+    Matcher rps = RPS.matcher(out);
+    if (!rps.find() || out.contains("Non-2xx")) {
+      throw new IllegalStateException("wrk failed for " + url + ":\n" + out);
+    }
+    double p50 = 0;
+    double p99 = 0;
+    Matcher m = PCT.matcher(out);
+    while (m.find()) {
+      double v = Double.parseDouble(m.group(2)) * switch (m.group(3)) {
+        case "us" -> 1e-3;
+        case "ms" -> 1;
+        default -> 1e3;
+      };
+      if (m.group(1).equals("50")) {
+        p50 = v;
+      } else {
+        p99 = v;
+      }
+    }
+    return new Wrk(Double.parseDouble(rps.group(1)), p50, p99);
+  }
+
+  /** The run with the median throughput (its latencies stay consistent with it). */
+  private static Wrk median(List<Wrk> runs) {
+    List<Wrk> sorted = new ArrayList<>(runs);
+    sorted.sort((a, b) -> Double.compare(a.rps(), b.rps()));
+    return sorted.get(sorted.size() / 2);
+  }
+
+  private static long cpuTicks(long pid) throws IOException {
+    String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14 and 15)
+  }
+
+  private static long clockTicks() throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("getconf", "CLK_TCK").start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    p.waitFor();
+    return Long.parseLong(out);
+  }
+
+  private static long rssKb(long pid) throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
+      if (line.startsWith("VmRSS:")) {
+        return Long.parseLong(line.replaceAll("[^0-9]", ""));
+      }
+    }
+    return 0;
+  }
+
+  private static int count(String text, String needle) {
+    int n = 0;
+    for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  /** A reference server started for the benchmark on a free loopback port, stopped with it. */
+  private static final class Reference implements AutoCloseable {
+    private final Process process;
+    private final int port;
+
+    private Reference(Process process, int port) {
+      this.process = process;
+      this.port = port;
+    }
+
+    String url(String path) {
+      return "http://127.0.0.1:" + port + path;
+    }
+
+    static Reference nodeExporter(Path dir) throws IOException {
+      Files.createDirectories(dir);
+      int port = DaemonProcess.freePort();
+      return started(
+          new ProcessBuilder("prometheus-node-exporter", "--web.listen-address=127.0.0.1:" + port)
+              .redirectErrorStream(true)
+              .redirectOutput(dir.resolve("log").toFile())
+              .start(),
+          port);
+    }
+
+    static Reference nginx(Path dir, Path root) throws IOException {
+      Files.createDirectories(dir);
+      int port = DaemonProcess.freePort();
+      Path conf = dir.resolve("nginx.conf");
+      Files.writeString(
+          conf,
+          String.format(
+              """
+              daemon off;
+              worker_processes 1;
+              pid %1$s/nginx.pid;
+              error_log %1$s/error.log;
+              events { worker_connections 256; }
+              http {
+                access_log off;
+                client_body_temp_path %1$s/tmp;
+                default_type text/plain;
+                server { listen 127.0.0.1:%2$d; root %3$s; }
+              }
+              """,
+              dir.toAbsolutePath(), port, root.toAbsolutePath()));
+      return started(
+          new ProcessBuilder("nginx", "-c", conf.toAbsolutePath().toString()).redirectErrorStream(true).start(), port);
+    }
+
+    static Reference prometheus(Path dir, String target) throws IOException {
+      Files.createDirectories(dir);
+      int port = DaemonProcess.freePort();
+      Path conf = dir.resolve("prometheus.yml");
+      Files.writeString(
+          conf,
+          "global: {scrape_interval: 15s}\nscrape_configs:\n  - job_name: winstats-exporter\n"
+              + "    static_configs: [{targets: ['" + target + "']}]\n");
+      return started(
+          new ProcessBuilder(
+                  "prometheus", "--config.file=" + conf, "--storage.tsdb.path=" + dir.resolve("data"),
+                  "--web.listen-address=127.0.0.1:" + port)
+              .redirectErrorStream(true)
+              .redirectOutput(dir.resolve("log").toFile())
+              .start(),
+          port);
+    }
+
+    private static Reference started(Process p, int port) {
+      Deadline.await("a server on port " + port, Duration.ofSeconds(30), () -> {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+          return true;
+        } catch (IOException e) {
+          return false;
+        }
+      });
+      return new Reference(p, port);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      process.destroy();
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+}
