@@ -189,7 +189,11 @@ public final class SummaryAssembler {
     if (memory == null) {
       return null;
     }
-    long available = Math.max(0, memory.totalBytes() - memory.workingSetBytes());
+    // The kubelet's node availableBytes is capacity - working set: absent when either is unknown (a counter log).
+    Long available =
+        memory.totalBytes() == null || memory.workingSetBytes() == null
+            ? null
+            : Math.max(0, memory.totalBytes() - memory.workingSetBytes());
     return new MemoryStats(
         node.timestamp(),
         available,

@@ -142,4 +142,23 @@ class SummaryAssemblerTest {
     RuntimeSample r = SampleFixtures.runtime();
     return new RuntimeSample(r.timestamp(), r.runtimeName(), r.pods(), fs, r.skipped());
   }
+
+  @Test
+  void withoutThePhysicalMemorySizeNodeAvailableBytesIsAbsentAndTheRestStays() {
+    NodeSample full = SampleFixtures.windowsNode(T1, 0, 1);
+    io.winstats.perfcounters.NodeMemory m = full.memory();
+    io.winstats.perfcounters.NodeMemory noSize =
+        new io.winstats.perfcounters.NodeMemory(
+            null, m.availableBytes(), null, m.usageBytes(), m.freeBytes(), m.cacheBytes(), m.committedBytes(),
+            m.commitLimitBytes(), m.pageFaults(), null, null, null);
+    NodeSample replayed =
+        new NodeSample(full.timestamp(), full.monotonicNanos(), full.origin(), full.cpu(), noSize, full.interfaces(),
+            full.filesystems(), full.disks(), full.system(), full.missing());
+
+    SummaryTypes.MemoryStats memory = new SummaryAssembler("w", true).assemble(replayed, null, null).node().memory();
+
+    assertThat(memory.availableBytes()).as("capacity - working set needs both").isNull();
+    assertThat(memory.workingSetBytes()).isNull();
+    assertThat(memory.usageBytes()).isEqualTo(m.usageBytes());
+  }
 }

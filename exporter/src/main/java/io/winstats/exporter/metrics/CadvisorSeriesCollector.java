@@ -84,7 +84,8 @@ public final class CadvisorSeriesCollector implements MultiCollector {
       f.gauge("machine_cpu_cores", "Number of logical CPU cores.", node.cpu().logicalCores(), Labels.EMPTY, null);
     }
     if (node.memory() != null) {
-      f.gauge("machine_memory_bytes", "Amount of memory installed on the machine.", node.memory().totalBytes(), Labels.EMPTY, null);
+      f.gaugeIfPresent(
+          "machine_memory_bytes", "Amount of memory installed on the machine.", node.memory().totalBytes(), Labels.EMPTY, null);
     }
   }
 
@@ -95,7 +96,7 @@ public final class CadvisorSeriesCollector implements MultiCollector {
       cpu(f, root.add("cpu", "total"), node.cpu().usageCoreNanos(), at);
     }
     if (node.memory() != null) {
-      f.gauge(WORKING_SET, WORKING_SET_HELP, node.memory().workingSetBytes(), root, at);
+      f.gaugeIfPresent(WORKING_SET, WORKING_SET_HELP, node.memory().workingSetBytes(), root, at);
       f.gaugeIfPresent(USAGE, USAGE_HELP, node.memory().usageBytes(), root, at);
     }
     for (NetworkInterfaceCounters nic : node.interfaces()) {
