@@ -15,6 +15,11 @@ import org.jspecify.annotations.Nullable;
  * @param image the image reference the container was created from
  * @param createdAt when the runtime created the container
  * @param labels the container's CRI labels
+ * @param writableLayer the writable (root filesystem) layer's use, where the runtime reports it
+ * @param logs the container's log files, where the log directory is readable from the daemon (Linux nodes with the
+ *     daemon on the host or {@code /var/log/pods} mounted); {@code null} otherwise
+ * @param resources the Linux resources the runtime applied, where it reports them ({@code ContainerStatus.resources},
+ *     which containerd fills from 1.7); read once per container, so an in-place resize shows on the next container
  */
 public record ContainerSample(
     String id,
@@ -25,7 +30,9 @@ public record ContainerSample(
     Map<String, String> labels,
     @Nullable CpuUsage cpu,
     @Nullable MemoryUsage memory,
-    @Nullable WritableLayerUsage writableLayer) {
+    @Nullable WritableLayerUsage writableLayer,
+    @Nullable ContainerLogUsage logs,
+    @Nullable ResourceSpec resources) {
   public ContainerSample {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(name, "name");

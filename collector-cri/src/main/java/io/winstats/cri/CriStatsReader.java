@@ -13,6 +13,10 @@ import io.winstats.cri.api.ContainerStats;
 import io.winstats.cri.api.ContainerStatsRequest;
 import io.winstats.cri.api.ContainerStatus;
 import io.winstats.cri.api.ContainerStatusRequest;
+import io.winstats.cri.api.FilesystemUsage;
+import io.winstats.cri.api.ImageFsInfoRequest;
+import io.winstats.cri.api.ImageFsInfoResponse;
+import io.winstats.cri.api.ImageServiceGrpc;
 import io.winstats.cri.api.LinuxPodSandboxStats;
 import io.winstats.cri.api.ListContainerStatsRequest;
 import io.winstats.cri.api.ListContainersRequest;
@@ -59,6 +63,12 @@ import org.slf4j.LoggerFactory;
  * refreshed when an unknown id appears. Of containers sharing a name in a pod (a restarted container and its exited
  * predecessor) only the newest is reported, as the kubelet does.
  *
+ * <p><b>Filesystems.</b> Each round also asks {@code ImageService.ImageFsInfo} for the image and container
+ * filesystems. {@code ContainerStatus}, asked once per new container, gives its log path and the Linux resources the
+ * runtime applied. The capacity of the filesystem under each runtime mountpoint ({@link java.nio.file.FileStore}) and the size of
+ * each container's log directory are read from this host's files when the paths are visible here, and left out when
+ * they are not (the daemon in another mount namespace, a Windows path seen from Linux): never guessed.
+ *
  * <p><b>CPU rate.</b> {@link CpuUsage#usageNanoCores()} is our own delta between consecutive readings of the same
  * container or pod instance, never the runtime's shared {@code usage_nano_cores} (containerd#9531): {@code null} on
  * the first reading of an instance, after a counter reset and over an empty interval. The rate therefore needs one
@@ -89,6 +99,8 @@ public final class CriStatsReader implements AutoCloseable {
   private final ManagedChannel channel;
   private final AutoCloseable resources;
   private final RuntimeServiceGrpc.RuntimeServiceBlockingStub runtime;
+  private final ImageServiceGrpc.ImageServiceBlockingStub images;
+  private final HostFiles hostFiles;
   private final Duration callTimeout;
   private final Clock clock;
   private final StatsMapper mapper;
@@ -96,6 +108,7 @@ public final class CriStatsReader implements AutoCloseable {
 
   private @Nullable String runtimeName;
   private boolean fallback;
+  private boolean imageFsUnimplemented;
   private boolean everHealthy;
   private CriException.@Nullable Reason failing;
   private @Nullable Instant failingSince;
@@ -108,7 +121,8 @@ public final class CriStatsReader implements AutoCloseable {
       Duration callTimeout,
       Clock clock,
       Ticker ticker,
-      Duration cacheExpiry) {
+      Duration cacheExpiry,
+      HostFiles hostFiles) {
     this.target = Objects.requireNonNull(target, "target");
     this.channel = Objects.requireNonNull(channel, "channel");
     this.resources = Objects.requireNonNull(resources, "resources");
@@ -118,6 +132,8 @@ public final class CriStatsReader implements AutoCloseable {
     }
     this.clock = Objects.requireNonNull(clock, "clock");
     this.runtime = RuntimeServiceGrpc.newBlockingStub(channel);
+    this.images = ImageServiceGrpc.newBlockingStub(channel);
+    this.hostFiles = Objects.requireNonNull(hostFiles, "hostFiles");
     this.mapper = new StatsMapper(new CpuRateCache(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker));
     this.metadata = new RuntimeMetadata(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
   }
@@ -144,7 +160,14 @@ public final class CriStatsReader implements AutoCloseable {
       String target, CriTransport.Channel transport, Duration callTimeout, Clock clock) {
     try {
       return new CriStatsReader(
-          target, transport.channel(), transport, callTimeout, clock, Ticker.systemTicker(), CACHE_EXPIRY);
+          target,
+          transport.channel(),
+          transport,
+          callTimeout,
+          clock,
+          Ticker.systemTicker(),
+          CACHE_EXPIRY,
+          HostFiles.LOCAL);
     } catch (RuntimeException e) {
       transport.close();
       throw e;
@@ -154,12 +177,18 @@ public final class CriStatsReader implements AutoCloseable {
   /** A reader over a channel the caller built (in-process servers in tests); {@link #close()} shuts it down. */
   static CriStatsReader forChannel(
       String target, ManagedChannel channel, Duration callTimeout, Clock clock, Ticker ticker) {
+    return forChannel(target, channel, callTimeout, clock, ticker, HostFiles.LOCAL);
+  }
+
+  /** As {@link #forChannel(String, ManagedChannel, Duration, Clock, Ticker)}, looking at host files through a fake. */
+  static CriStatsReader forChannel(
+      String target, ManagedChannel channel, Duration callTimeout, Clock clock, Ticker ticker, HostFiles files) {
     AutoCloseable shutdown =
         () -> {
           channel.shutdownNow();
           channel.awaitTermination(5, TimeUnit.SECONDS);
         };
-    return new CriStatsReader(target, channel, shutdown, callTimeout, clock, ticker, CACHE_EXPIRY);
+    return new CriStatsReader(target, channel, shutdown, callTimeout, clock, ticker, CACHE_EXPIRY, files);
   }
 
   /** The collector name the exporter labels this source with: {@code cri}. */
@@ -186,10 +215,11 @@ public final class CriStatsReader implements AutoCloseable {
       channel.resetConnectBackoff();
     }
     try {
-      Round round = new Round();
+      Round round = new Round(new StatsMapper.HostView(hostFiles, clock.instant()));
       String name = runtimeName();
       List<PodSample> pods = fallback ? readViaContainerStats(round) : readViaPodSandboxStats(round);
-      RuntimeSample sample = new RuntimeSample(clock.instant(), name, pods, round.skipped);
+      RuntimeFilesystems filesystems = imageFilesystems(round);
+      RuntimeSample sample = new RuntimeSample(clock.instant(), name, pods, filesystems, round.skipped);
       healthy(name);
       if (LOG.isDebugEnabled()) {
         LOG.debug(
@@ -361,9 +391,14 @@ public final class CriStatsReader implements AutoCloseable {
 
   // ---- A round -------------------------------------------------------------------------------------------------
 
-  /** What one round left out. */
+  /** What one round left out, and its view of the host's files. */
   private static final class Round {
     final List<String> skipped = new ArrayList<>();
+    final StatsMapper.HostView host;
+
+    Round(StatsMapper.HostView host) {
+      this.host = host;
+    }
 
     void skip(String id, String why) {
       skipped.add(id + ": " + why);
@@ -469,7 +504,7 @@ public final class CriStatsReader implements AutoCloseable {
       for (ContainerStats c : l.getContainersList()) {
         RuntimeMetadata.Container cm = containerMeta(c.getAttributes().getId(), round);
         if (cm != null) {
-          addContainer(containers, round, cm.id(), () -> mapper.container(c, cm, now));
+          addContainer(containers, round, cm.id(), () -> mapper.container(c, cm, now, round.host));
         }
       }
       cpu = l.hasCpu() ? mapper.cpu(l.getCpu(), key, now) : null;
@@ -483,7 +518,7 @@ public final class CriStatsReader implements AutoCloseable {
       for (WindowsContainerStats c : w.getContainersList()) {
         RuntimeMetadata.Container cm = containerMeta(c.getAttributes().getId(), round);
         if (cm != null) {
-          addContainer(containers, round, cm.id(), () -> mapper.container(c, cm, now));
+          addContainer(containers, round, cm.id(), () -> mapper.container(c, cm, now, round.host));
         }
       }
       cpu = w.hasCpu() ? mapper.cpu(w.getCpu(), key, now) : null;
@@ -592,7 +627,7 @@ public final class CriStatsReader implements AutoCloseable {
       ContainerStats found = stats;
       addContainer(
           byPod.computeIfAbsent(pod.id(), k -> new ArrayList<>()), round, c.getId(),
-          () -> mapper.container(found, cm, now));
+          () -> mapper.container(found, cm, now, round.host));
     }
 
     List<PodSample> pods = new ArrayList<>(sandboxes.size());
@@ -619,6 +654,52 @@ public final class CriStatsReader implements AutoCloseable {
       }
     }
     return pods;
+  }
+
+  // ---- Image filesystems ---------------------------------------------------------------------------------------
+
+  /**
+   * {@code ImageService.ImageFsInfo}, once per round (containerd answers from its snapshotter's cached usage). A
+   * failure leaves the filesystems out of this round (logged at DEBUG) and never fails the pods; {@code
+   * UNIMPLEMENTED} stops the asking for good, logged once.
+   */
+  private @Nullable RuntimeFilesystems imageFilesystems(Round round) {
+    if (imageFsUnimplemented) {
+      return null;
+    }
+    ImageFsInfoResponse answer;
+    try {
+      answer = images.withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+          .imageFsInfo(ImageFsInfoRequest.getDefaultInstance());
+    } catch (StatusRuntimeException e) {
+      if (e.getStatus().getCode() == Status.Code.UNIMPLEMENTED) {
+        imageFsUnimplemented = true;
+        LOG.info(
+            "event=cri_image_fs_unimplemented endpoint={} cause={}",
+            target,
+            "ImageFsInfo is unimplemented; imageFs and containerFs will be missing");
+      }
+      LOG.debug("event=cri_image_fs_failed endpoint={} code={}", target, e.getStatus().getCode());
+      return null;
+    }
+    Instant now = clock.instant();
+    try {
+      return new RuntimeFilesystems(
+          filesystems(answer.getImageFilesystemsList(), now, round.host),
+          filesystems(answer.getContainerFilesystemsList(), now, round.host));
+    } catch (IllegalArgumentException e) {
+      LOG.debug("event=cri_image_fs_failed endpoint={} code=MALFORMED cause={}", target, e.getMessage());
+      return null;
+    }
+  }
+
+  private static List<RuntimeFilesystem> filesystems(
+      List<FilesystemUsage> listed, Instant now, StatsMapper.HostView host) {
+    List<RuntimeFilesystem> result = new ArrayList<>(listed.size());
+    for (FilesystemUsage fs : listed) {
+      result.add(StatsMapper.runtimeFilesystem(fs, now, host));
+    }
+    return result;
   }
 
   // ---- Identity ------------------------------------------------------------------------------------------------
@@ -658,7 +739,19 @@ public final class CriStatsReader implements AutoCloseable {
     List<RuntimeMetadata.Container> result = new ArrayList<>(containers.size());
     for (Container c : containers) {
       RuntimeMetadata.Container known = metadata.container(c.getId());
-      String image = known != null ? known.image() : imageName(c);
+      String image;
+      String logPath;
+      ResourceSpec resources;
+      if (known != null) {
+        image = known.image();
+        logPath = known.logPath();
+        resources = known.resources();
+      } else {
+        ContainerStatus status = containerStatus(c.getId());
+        image = imageName(c, status);
+        logPath = status == null || status.getLogPath().isEmpty() ? null : status.getLogPath();
+        resources = status == null ? null : StatsMapper.resources(status);
+      }
       result.add(
           new RuntimeMetadata.Container(
               c.getId(),
@@ -667,34 +760,45 @@ public final class CriStatsReader implements AutoCloseable {
               Integer.toUnsignedLong(c.getMetadata().getAttempt()),
               image,
               StatsMapper.instant(c.getCreatedAt(), Instant.EPOCH),
-              c.getLabelsMap()));
+              c.getLabelsMap(),
+              logPath,
+              resources));
     }
     return result;
   }
 
   /**
+   * {@code ContainerStatus}, asked once per container when it first appears: it carries the log path and the applied
+   * resources, which the listings lack. {@code null} when the container is already gone.
+   */
+  private @Nullable ContainerStatus containerStatus(String id) {
+    try {
+      return rpc(
+              "ContainerStatus",
+              s -> s.containerStatus(ContainerStatusRequest.newBuilder().setContainerId(id).build()))
+          .getStatus();
+    } catch (RpcFailure f) {
+      if (!f.isGone()) {
+        throw f;
+      }
+      return null;
+    }
+  }
+
+  /**
    * The human image name, as cAdvisor's {@code image} label shows it. The kubelet creates containers from the image
    * id ({@code sha256:...}), which {@code ListContainers} echoes; {@code ContainerStatus} resolves it to the first
-   * repo tag. Asked once per container: the answer is cached with its identity.
+   * repo tag.
    */
-  private String imageName(Container c) {
+  private static String imageName(Container c, @Nullable ContainerStatus status) {
     String spec = c.getImage().getImage();
     if (!spec.isEmpty() && !looksLikeImageId(spec)) {
       return spec;
     }
-    try {
-      ContainerStatus status =
-          rpc(
-                  "ContainerStatus",
-                  s -> s.containerStatus(ContainerStatusRequest.newBuilder().setContainerId(c.getId()).build()))
-              .getStatus();
+    if (status != null) {
       String named = status.getImage().getImage();
       if (!named.isEmpty() && !looksLikeImageId(named)) {
         return named;
-      }
-    } catch (RpcFailure f) {
-      if (!f.isGone()) {
-        throw f;
       }
     }
     String ref = c.getImageRef();

@@ -28,7 +28,11 @@ final class RuntimeMetadata {
     }
   }
 
-  /** A container's identity; {@code image} is the human image name where the runtime knows one. */
+  /**
+   * A container's identity; {@code image} is the human image name where the runtime knows one. {@code logPath} (the
+   * absolute path of its log file) and {@code resources} come from {@code ContainerStatus}, asked once per container,
+   * and are {@code null} where the runtime does not report them.
+   */
   record Container(
       String id,
       String podSandboxId,
@@ -36,7 +40,9 @@ final class RuntimeMetadata {
       long attempt,
       String image,
       Instant createdAt,
-      Map<String, String> labels) {
+      Map<String, String> labels,
+      @Nullable String logPath,
+      @Nullable ResourceSpec resources) {
     Container {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(podSandboxId, "podSandboxId");

@@ -1,16 +1,23 @@
 package io.winstats.cri;
 
 import io.winstats.cri.api.ContainerStats;
+import io.winstats.cri.api.ContainerStatus;
+import io.winstats.cri.api.LinuxContainerResources;
 import io.winstats.cri.api.FilesystemUsage;
 import io.winstats.cri.api.NetworkInterfaceUsage;
 import io.winstats.cri.api.UInt64Value;
 import io.winstats.cri.api.WindowsContainerStats;
 import io.winstats.cri.api.WindowsFilesystemUsage;
 import io.winstats.cri.api.WindowsNetworkInterfaceUsage;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -145,26 +152,106 @@ final class StatsMapper {
 
   // ---- Writable layer ------------------------------------------------------------------------------------------
 
-  static WritableLayerUsage writableLayer(FilesystemUsage fs, Instant orElse) {
+  static WritableLayerUsage writableLayer(FilesystemUsage fs, Instant orElse, HostView host) {
+    String mountpoint = fs.getFsId().getMountpoint();
     return new WritableLayerUsage(
         instant(fs.getTimestamp(), orElse),
-        fs.getFsId().getMountpoint(),
+        mountpoint,
         u64(fs.hasUsedBytes(), fs.getUsedBytes()),
-        u64(fs.hasInodesUsed(), fs.getInodesUsed()));
+        u64(fs.hasInodesUsed(), fs.getInodesUsed()),
+        host.capacity(mountpoint));
   }
 
-  static WritableLayerUsage writableLayer(WindowsFilesystemUsage fs, Instant orElse) {
+  static WritableLayerUsage writableLayer(WindowsFilesystemUsage fs, Instant orElse, HostView host) {
+    String mountpoint = fs.getFsId().getMountpoint();
     return new WritableLayerUsage(
         instant(fs.getTimestamp(), orElse),
-        fs.getFsId().getMountpoint(),
+        mountpoint,
         u64(fs.hasUsedBytes(), fs.getUsedBytes()),
-        null);
+        null,
+        host.capacity(mountpoint));
+  }
+
+  /** One {@code ImageFsInfo} filesystem with the capacity of the filesystem holding its mountpoint. */
+  static RuntimeFilesystem runtimeFilesystem(FilesystemUsage fs, Instant orElse, HostView host) {
+    String mountpoint = fs.getFsId().getMountpoint();
+    return new RuntimeFilesystem(
+        instant(fs.getTimestamp(), orElse),
+        mountpoint,
+        u64(fs.hasUsedBytes(), fs.getUsedBytes()),
+        u64(fs.hasInodesUsed(), fs.getInodesUsed()),
+        host.capacity(mountpoint));
+  }
+
+  /** {@code ContainerStatus.resources.linux}, or {@code null} when the runtime filled none of its figures. */
+  static @Nullable ResourceSpec resources(ContainerStatus status) {
+    if (!status.hasResources() || !status.getResources().hasLinux()) {
+      return null;
+    }
+    LinuxContainerResources l = status.getResources().getLinux();
+    // CRI's int64 fields use 0 for "not set"; a quota of -1 is cgroup v1's "no quota".
+    ResourceSpec spec =
+        new ResourceSpec(
+            positive(l.getCpuPeriod()),
+            positive(l.getCpuQuota()),
+            positive(l.getCpuShares()),
+            positive(l.getMemoryLimitInBytes()));
+    return spec.isEmpty() ? null : spec;
+  }
+
+  private static @Nullable Long positive(long value) {
+    return value > 0 ? value : null;
+  }
+
+  /**
+   * What one round reads from the host's files, each mountpoint looked at once per round: the writable layers of all
+   * containers share one or two mountpoints.
+   */
+  static final class HostView {
+    private final HostFiles files;
+    private final Instant now;
+    private final Map<String, Optional<FilesystemCapacity>> capacities = new HashMap<>();
+
+    HostView(HostFiles files, Instant now) {
+      this.files = Objects.requireNonNull(files, "files");
+      this.now = Objects.requireNonNull(now, "now");
+    }
+
+    @Nullable FilesystemCapacity capacity(String mountpoint) {
+      if (mountpoint.isEmpty()) {
+        return null;
+      }
+      return capacities.computeIfAbsent(mountpoint, m -> Optional.ofNullable(files.capacity(m))).orElse(null);
+    }
+
+    /**
+     * The container's log files: every regular file in the directory of its log file, as the kubelet counts {@code
+     * /var/log/pods/<ns>_<pod>_<uid>/<container>/}. {@code null} for a relative or unknown path (the runtime's
+     * {@code ContainerStatus.log_path} is absolute in containerd) or an unreadable directory.
+     */
+    @Nullable ContainerLogUsage logs(@Nullable String logPath) {
+      if (logPath == null || logPath.isEmpty()) {
+        return null;
+      }
+      Path directory;
+      try {
+        Path path = Path.of(logPath);
+        directory = path.isAbsolute() ? path.getParent() : null;
+      } catch (InvalidPathException e) {
+        return null;
+      }
+      if (directory == null) {
+        return null;
+      }
+      HostFiles.Usage usage = files.regularFiles(directory.toString());
+      return usage == null ? null : new ContainerLogUsage(now, usage.bytes(), usage.files());
+    }
   }
 
   // ---- Containers ----------------------------------------------------------------------------------------------
 
   /** A Linux (or Windows {@code ListContainerStats}) container reading joined with its identity. */
-  ContainerSample container(ContainerStats s, RuntimeMetadata.Container meta, Instant orElse) {
+  ContainerSample container(ContainerStats s, RuntimeMetadata.Container meta, Instant orElse, HostView host) {
     CpuRateCache.Key key = new CpuRateCache.Key(meta.id(), meta.attempt());
     Instant cpuTime = s.hasCpu() ? instant(s.getCpu().getTimestamp(), orElse) : orElse;
     return new ContainerSample(
@@ -176,11 +263,14 @@ final class StatsMapper {
         meta.labels(),
         s.hasCpu() ? cpu(s.getCpu(), key, orElse) : null,
         s.hasMemory() ? memory(s.getMemory(), cpuTime) : null,
-        s.hasWritableLayer() ? writableLayer(s.getWritableLayer(), cpuTime) : null);
+        s.hasWritableLayer() ? writableLayer(s.getWritableLayer(), cpuTime, host) : null,
+        host.logs(meta.logPath()),
+        meta.resources());
   }
 
   /** A container from {@code WindowsPodSandboxStats} joined with its identity. */
-  ContainerSample container(WindowsContainerStats s, RuntimeMetadata.Container meta, Instant orElse) {
+  ContainerSample container(
+      WindowsContainerStats s, RuntimeMetadata.Container meta, Instant orElse, HostView host) {
     CpuRateCache.Key key = new CpuRateCache.Key(meta.id(), meta.attempt());
     Instant cpuTime = s.hasCpu() ? instant(s.getCpu().getTimestamp(), orElse) : orElse;
     return new ContainerSample(
@@ -192,7 +282,9 @@ final class StatsMapper {
         meta.labels(),
         s.hasCpu() ? cpu(s.getCpu(), key, orElse) : null,
         s.hasMemory() ? memory(s.getMemory(), cpuTime) : null,
-        s.hasWritableLayer() ? writableLayer(s.getWritableLayer(), cpuTime) : null);
+        s.hasWritableLayer() ? writableLayer(s.getWritableLayer(), cpuTime, host) : null,
+        host.logs(meta.logPath()),
+        meta.resources());
   }
 
   // ---- Sums for the ListContainerStats fallback ----------------------------------------------------------------

@@ -11,6 +11,8 @@ import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
 import io.winstats.cri.testing.Deadline;
 import io.winstats.cri.testing.PodHandle;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -135,6 +137,61 @@ class CriStatsReaderIT {
       assertThat(burn2.writableLayer()).isNotNull();
       assertThat(burn2.writableLayer().mountpoint()).startsWith(harness.workDir().toString());
       assertThat(second.skipped()).isEmpty();
+    }
+  }
+
+  @Test
+  void reportsTheImageFilesystemLogFilesAndWhatContainerStatusSaysOfResources(
+      ContainerdHarness harness, CriTestClient client) throws IOException {
+    ContainerSpec talker =
+        new ContainerSpec(
+            "talker", List.of("/bin/sh", "-c", "echo hello; echo world; exec sleep 2147483647"), 0.5, 64 * MIB, null);
+    PodHandle pod = client.runPod("talker", "it-fs", List.of(talker));
+    try (pod;
+        CriStatsReader reader = open(harness)) {
+      Path logDir =
+          harness.workDir().resolve("pod-logs").resolve("it-fs_talker_" + pod.uid()).resolve("talker");
+      Deadline.await("the container to log two lines", Duration.ofSeconds(10), () -> logBytes(logDir) >= 2 * 30);
+
+      RuntimeSample sample = reader.sample();
+      long logBytesAfter = logBytes(logDir);
+      ContainerSample c = container(pod(sample, pod), "talker");
+      RuntimeFilesystems fs = sample.filesystems();
+      System.out.printf(
+          "CriStatsReaderIT ImageFsInfo: image=%s container=%s%n"
+              + "CriStatsReaderIT talker: writableLayer=%s logs=%s (files on disk: %d bytes)"
+              + " ContainerStatus resources=%s (asked for quota 0.5 core, 64 MiB)%n",
+          fs == null ? null : fs.image(), fs == null ? null : fs.container(), c.writableLayer(), c.logs(),
+          logBytesAfter, c.resources());
+
+      assertThat(fs).as("containerd answers ImageFsInfo").isNotNull();
+      assertThat(fs.image()).isNotEmpty();
+      RuntimeFilesystem image = fs.image().get(0);
+      assertThat(image.mountpoint()).startsWith(harness.workDir().toString());
+      assertThat(image.usedBytes()).as("the busybox image's layers").isPositive();
+      assertThat(image.capacity()).as("the snapshotter root is on this host").isNotNull();
+      assertThat(image.capacity().capacityBytes())
+          .isEqualTo(Files.getFileStore(Path.of(image.mountpoint())).getTotalSpace())
+          .isGreaterThan(image.usedBytes());
+      assertThat(image.capacity().availableBytes()).isBetween(0L, image.capacity().capacityBytes());
+      assertThat(c.writableLayer().capacity()).as("the layer's filesystem is the image filesystem here")
+          .isNotNull()
+          .extracting(FilesystemCapacity::capacityBytes)
+          .isEqualTo(image.capacity().capacityBytes());
+
+      assertThat(c.logs()).isNotNull();
+      assertThat(c.logs().inodesUsed()).isEqualTo(1);
+      assertThat(c.logs().usedBytes()).isPositive().isLessThanOrEqualTo(logBytesAfter);
+      // containerd 1.6.20 fills ContainerStatus.resources.linux with what CreateContainer asked for.
+      assertThat(c.resources()).isEqualTo(new ResourceSpec(100_000L, 50_000L, 512L, 64 * MIB));
+    }
+  }
+
+  private static long logBytes(Path dir) {
+    try (var files = Files.list(dir)) {
+      return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+    } catch (IOException e) {
+      return -1;
     }
   }
 

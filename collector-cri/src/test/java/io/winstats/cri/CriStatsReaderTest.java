@@ -17,10 +17,14 @@ import io.winstats.cri.api.ContainerAttributes;
 import io.winstats.cri.api.ContainerMetadata;
 import io.winstats.cri.api.ContainerState;
 import io.winstats.cri.api.ContainerStats;
+import io.winstats.cri.api.ContainerResources;
 import io.winstats.cri.api.ContainerStatus;
 import io.winstats.cri.api.CpuUsage;
 import io.winstats.cri.api.FilesystemIdentifier;
+import io.winstats.cri.api.FilesystemUsage;
+import io.winstats.cri.api.ImageFsInfoResponse;
 import io.winstats.cri.api.ImageSpec;
+import io.winstats.cri.api.LinuxContainerResources;
 import io.winstats.cri.api.LinuxPodSandboxStats;
 import io.winstats.cri.api.ListContainerStatsResponse;
 import io.winstats.cri.api.ListPodSandboxStatsResponse;
@@ -38,6 +42,7 @@ import io.winstats.cri.api.WindowsNetworkInterfaceUsage;
 import io.winstats.cri.api.WindowsNetworkUsage;
 import io.winstats.cri.api.WindowsPodSandboxStats;
 import io.winstats.cri.api.WindowsProcessUsage;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,6 +63,8 @@ class CriStatsReaderTest {
   private static final String IMAGE = "registry.example/app:1.2";
 
   private final FakeRuntime runtime = new FakeRuntime();
+  private final FakeImages images = new FakeImages();
+  private final FakeHostFiles hostFiles = new FakeHostFiles();
   private final AtomicLong ticker = new AtomicLong();
   private Server server;
   private CriStatsReader reader;
@@ -65,14 +72,15 @@ class CriStatsReaderTest {
   @BeforeEach
   void start() throws Exception {
     String name = InProcessServerBuilder.generateName();
-    server = InProcessServerBuilder.forName(name).directExecutor().addService(runtime).build().start();
+    server =
+        InProcessServerBuilder.forName(name).directExecutor().addService(runtime).addService(images).build().start();
     reader = reader(name, Duration.ofSeconds(5));
   }
 
   private CriStatsReader reader(String name, Duration timeout) {
     ManagedChannel channel = InProcessChannelBuilder.forName(name).directExecutor().build();
     return CriStatsReader.forChannel(
-        "inprocess:" + name, channel, timeout, Clock.fixed(NOW, ZoneOffset.UTC), ticker::get);
+        "inprocess:" + name, channel, timeout, Clock.fixed(NOW, ZoneOffset.UTC), ticker::get, hostFiles);
   }
 
   @AfterEach
@@ -209,7 +217,7 @@ class CriStatsReaderTest {
     assertThat(pod2.cpu().usageNanoCores()).isEqualTo(550_000_000L);
     assertThat(runtime.calls("Version")).as("runtime name cached").isEqualTo(1);
     assertThat(runtime.calls("ListPodSandbox")).as("identity cached until an unknown id appears").isEqualTo(1);
-    assertThat(runtime.calls("ContainerStatus")).as("image resolved once").isEqualTo(1);
+    assertThat(runtime.calls("ContainerStatus")).as("asked once per container").isEqualTo(2);
   }
 
   @Test
@@ -486,7 +494,7 @@ class CriStatsReaderTest {
     assertThat(site.image()).isEqualTo("mcr.microsoft.com/windows/servercore/iis:ltsc2022");
     assertThat(site.memory())
         .isEqualTo(new io.winstats.cri.MemoryUsage(NOW, 200L << 20, 824L << 20, null, null, 77L, null, 400L << 20));
-    assertThat(site.writableLayer()).isEqualTo(new WritableLayerUsage(NOW, "C:\\ProgramData", 4096L, null));
+    assertThat(site.writableLayer()).isEqualTo(new WritableLayerUsage(NOW, "C:\\ProgramData", 4096L, null, null));
     assertThat(site.cpu().usageNanoCores()).isNull();
 
     cpu[0] = 10 * SECOND;
@@ -520,5 +528,157 @@ class CriStatsReaderTest {
     assertThat(pod.network()).isNull();
     assertThat(pod.processCount()).isNull();
     assertThat(pod.containers()).isEmpty();
+  }
+
+  // ---- Filesystems, logs and resources ---------------------------------------------------------------------------
+
+  private static final String SNAPSHOTS = "/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs";
+  private static final FilesystemCapacity DISK = new FilesystemCapacity(100_000_000_000L, 40_000_000_000L, null, null);
+
+  private static FilesystemUsage fsUsage(String mountpoint, long timestamp, long used, long inodes) {
+    return FilesystemUsage.newBuilder()
+        .setTimestamp(timestamp)
+        .setFsId(FilesystemIdentifier.newBuilder().setMountpoint(mountpoint))
+        .setUsedBytes(u64(used))
+        .setInodesUsed(u64(inodes))
+        .build();
+  }
+
+  /** Pod p1 with container a, whose writable layer is on {@link #SNAPSHOTS}. */
+  private void podWithALayer() {
+    PodSandbox p = runtime.addPod("p1", "web", "shop", T0 - 60 * SECOND);
+    runtime.addContainer("a", "p1", "app", IMAGE, T0 - 50 * SECOND);
+    runtime.podStats.put(
+        "p1",
+        () ->
+            PodSandboxStats.newBuilder()
+                .setAttributes(podAttributes(p))
+                .setLinux(
+                    LinuxPodSandboxStats.newBuilder()
+                        .addContainers(
+                            linuxContainerStats("a", "app", T0, SECOND, 1000).toBuilder()
+                                .setWritableLayer(fsUsage(SNAPSHOTS, T0, 20_480, 8))))
+                .build());
+  }
+
+  @Test
+  void imageFsInfoCarriesTheRuntimesUseAndTheCapacityOfTheFilesystemHoldingIt() {
+    podWithALayer();
+    hostFiles.capacities.put(SNAPSHOTS, DISK);
+    images.imageFsInfo =
+        () -> ImageFsInfoResponse.newBuilder().addImageFilesystems(fsUsage(SNAPSHOTS, T0, 5_000_000, 321)).build();
+
+    RuntimeSample sample = reader.sample();
+
+    assertThat(sample.filesystems()).isNotNull();
+    assertThat(sample.filesystems().image()).containsExactly(new RuntimeFilesystem(NOW, SNAPSHOTS, 5_000_000L, 321L, DISK));
+    assertThat(sample.filesystems().container()).as("containerd 1.6 fills no container_filesystems").isEmpty();
+    ContainerSample app = sample.pods().get(0).containers().get(0);
+    assertThat(app.writableLayer()).isEqualTo(new WritableLayerUsage(NOW, SNAPSHOTS, 20_480L, 8L, DISK));
+    assertThat(hostFiles.capacityLookups).as("one look per mountpoint per round").hasValue(1);
+  }
+
+  @Test
+  void aMountpointThatIsNotVisibleHereHasNoCapacity() {
+    podWithALayer();
+    images.imageFsInfo =
+        () -> ImageFsInfoResponse.newBuilder().addImageFilesystems(fsUsage(SNAPSHOTS, T0, 5_000_000, 321)).build();
+
+    RuntimeSample sample = reader.sample();
+
+    assertThat(sample.filesystems().image().get(0).capacity()).isNull();
+    assertThat(sample.filesystems().image().get(0).usedBytes()).isEqualTo(5_000_000L);
+    assertThat(sample.pods().get(0).containers().get(0).writableLayer().capacity()).isNull();
+  }
+
+  @Test
+  void unimplementedImageFsInfoLeavesFilesystemsOutAndIsNotAskedAgain() {
+    podWithALayer();
+    images.imageFsInfo = () -> {
+      throw Status.UNIMPLEMENTED.asRuntimeException();
+    };
+
+    RuntimeSample first = reader.sample();
+    RuntimeSample second = reader.sample();
+
+    assertThat(first.filesystems()).isNull();
+    assertThat(second.filesystems()).isNull();
+    assertThat(second.pods()).hasSize(1);
+    assertThat(second.skipped()).isEmpty();
+    assertThat(images.imageFsInfoCalls).hasValue(1);
+  }
+
+  @Test
+  void aFailingImageFsInfoNeverFailsThePodsAndIsAskedAgain() {
+    podWithALayer();
+    images.imageFsInfo = () -> {
+      throw Status.UNKNOWN.withDescription("snapshotter busy").asRuntimeException();
+    };
+    RuntimeSample first = reader.sample();
+    images.imageFsInfo =
+        () -> ImageFsInfoResponse.newBuilder().addImageFilesystems(fsUsage(SNAPSHOTS, T0, 7, 1)).build();
+    RuntimeSample second = reader.sample();
+
+    assertThat(first.filesystems()).isNull();
+    assertThat(first.pods()).hasSize(1);
+    assertThat(second.filesystems().image()).extracting(RuntimeFilesystem::usedBytes).containsExactly(7L);
+  }
+
+  @Test
+  void containerStatusGivesTheLogDirectoryAndTheAppliedResources() {
+    podWithALayer();
+    Path logFile = Path.of("").toAbsolutePath().getRoot().resolve("var/log/pods/shop_web_uid-p1/app/0.log");
+    runtime.statuses.put(
+        "a",
+        ContainerStatus.newBuilder()
+            .setId("a")
+            .setLogPath(logFile.toString())
+            .setResources(
+                ContainerResources.newBuilder()
+                    .setLinux(
+                        LinuxContainerResources.newBuilder()
+                            .setCpuPeriod(100_000)
+                            .setCpuQuota(50_000)
+                            .setCpuShares(512)
+                            .setMemoryLimitInBytes(64 << 20)))
+            .build());
+    hostFiles.directories.put(logFile.getParent().toString(), new HostFiles.Usage(1_234, 2));
+
+    ContainerSample app = reader.sample().pods().get(0).containers().get(0);
+    ContainerSample again = reader.sample().pods().get(0).containers().get(0);
+
+    assertThat(app.logs()).isEqualTo(new ContainerLogUsage(NOW, 1_234, 2));
+    assertThat(app.resources()).isEqualTo(new ResourceSpec(100_000L, 50_000L, 512L, 64L << 20));
+    assertThat(again.resources()).isEqualTo(app.resources());
+    assertThat(runtime.calls("ContainerStatus")).as("asked once, cached with the identity").isEqualTo(1);
+  }
+
+  @Test
+  void withoutALogPathOrResourcesBothAreAbsent() {
+    podWithALayer();
+    runtime.statuses.put(
+        "a",
+        ContainerStatus.newBuilder()
+            .setId("a")
+            .setLogPath("app/0.log")
+            .setResources(ContainerResources.newBuilder().setLinux(LinuxContainerResources.newBuilder().setCpuQuota(-1)))
+            .build());
+    hostFiles.directories.put("app", new HostFiles.Usage(1, 1));
+
+    ContainerSample app = reader.sample().pods().get(0).containers().get(0);
+
+    assertThat(app.logs()).as("a relative log path cannot be located").isNull();
+    assertThat(app.resources()).as("0 and -1 mean not set").isNull();
+  }
+
+  @Test
+  void aContainerGoneBeforeItsStatusKeepsItsStatsWithoutLogsOrResources() {
+    podWithALayer();
+
+    ContainerSample app = reader.sample().pods().get(0).containers().get(0);
+
+    assertThat(app.cpu()).isNotNull();
+    assertThat(app.logs()).isNull();
+    assertThat(app.resources()).isNull();
   }
 }

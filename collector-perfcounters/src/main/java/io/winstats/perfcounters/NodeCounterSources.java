@@ -19,6 +19,9 @@ import java.util.Locale;
  *   <li>{@code procfs}: {@code /proc} of this host;
  *   <li>{@code procfs:<root>}: a proc tree at {@code <root>} (a container's {@code /host/proc}, a test fixture), with
  *       {@code /} as the root filesystem;
+ *   <li>{@code procfs:<root>,rootfs=<dir>}: for a daemon in a container, the host's proc tree at {@code <root>} and the
+ *       host's root filesystem at {@code <dir>} (node_exporter's {@code --path.rootfs}): filesystems are read from the
+ *       host's mount table {@code <root>/1/mounts} and resolved under {@code <dir>};
  *   <li>{@code pdh}: Windows performance counters (Windows only);
  *   <li>{@code replay:<file>[,speed=<N>|max][,bias=<minutes>]}: a PDH-CSV counter log, at N times its recorded pace (1
  *       when absent) or one row per sample with {@code max}; {@code bias} is the logging machine's Windows time-zone
@@ -28,7 +31,8 @@ import java.util.Locale;
 public final class NodeCounterSources {
   /** The accepted forms, for error messages. */
   public static final String ACCEPTED =
-      "auto, procfs, procfs:<root>, pdh, replay:<file>[,speed=<N>|max][,bias=<minutes>][,time=replay|recorded]";
+      "auto, procfs, procfs:<root>[,rootfs=<dir>], pdh,"
+          + " replay:<file>[,speed=<N>|max][,bias=<minutes>][,time=replay|recorded]";
 
   private NodeCounterSources() {}
 
@@ -70,8 +74,7 @@ public final class NodeCounterSources {
       return ProcfsNodeSource.open(clock);
     }
     if (trimmed.startsWith("procfs:") && trimmed.length() > "procfs:".length()) {
-      return ProcfsNodeSource.open(
-          Path.of(trimmed.substring("procfs:".length())), Path.of("/"), clock, System::nanoTime);
+      return openProcfs(trimmed.substring("procfs:".length()), clock);
     }
     if (trimmed.equals("pdh")) {
       if (!isWindows(osName)) {
@@ -83,6 +86,19 @@ public final class NodeCounterSources {
       return openReplay(trimmed.substring("replay:".length()), clock);
     }
     throw new IllegalArgumentException("unsupported node source '" + spec + "'; accepted: " + ACCEPTED);
+  }
+
+  private static NodeCounterSource openProcfs(String argument, Clock clock) {
+    int comma = argument.lastIndexOf(',');
+    if (comma >= 0 && argument.substring(comma + 1).strip().startsWith("rootfs=")) {
+      String procRoot = argument.substring(0, comma).strip();
+      String rootFs = argument.substring(comma + 1).strip().substring("rootfs=".length());
+      if (procRoot.isEmpty() || rootFs.isEmpty()) {
+        throw new IllegalArgumentException("procfs needs a proc root and a rootfs directory; accepted: " + ACCEPTED);
+      }
+      return ProcfsNodeSource.openHost(Path.of(procRoot), Path.of(rootFs), clock, System::nanoTime);
+    }
+    return ProcfsNodeSource.open(Path.of(argument), Path.of("/"), clock, System::nanoTime);
   }
 
   private static NodeCounterSource openReplay(String argument, Clock clock) {

@@ -3,12 +3,16 @@ package io.winstats.perfcounters;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Node memory in bytes (and fault counts). A {@code null} component is one the platform does not have.
+ * Node memory in bytes (and fault counts). A {@code null} component is one the source does not have: every figure
+ * may be absent from a replayed counter log, which holds only the counters its author chose (no PDH counter holds the
+ * physical memory size, so a typeperf log never has it); procfs and PDH always fill the total and the working set.
  *
- * @param totalBytes physical memory ({@code MemTotal}; {@code GlobalMemoryStatusEx.ullTotalPhys})
+ * @param totalBytes physical memory ({@code MemTotal}; {@code GlobalMemoryStatusEx.ullTotalPhys}); {@code null} when
+ *     unknown (a counter log not written by this daemon), and then nothing derived from it is reported
  * @param availableBytes memory available to new work ({@code MemAvailable}; {@code Memory\Available Bytes})
  * @param workingSetBytes the kubelet's node working set: on Linux usage minus inactive file pages (cAdvisor's
- *     definition, total − free − inactive_file); on Windows {@code Process(_Total)\Working Set - Private}
+ *     definition, total − free − inactive_file); on Windows {@code Process(_Total)\Working Set - Private}; {@code
+ *     null} when unknown (a counter log without that counter)
  * @param usageBytes on Linux total − free (page cache included, as the root cgroup's usage); on Windows committed bytes,
  *     as the kubelet reports it
  * @param freeBytes unused memory ({@code MemFree}; {@code Memory\Free & Zero Page List Bytes})
@@ -22,9 +26,9 @@ import org.jspecify.annotations.Nullable;
  * @param swapFreeBytes free swap
  */
 public record NodeMemory(
-    long totalBytes,
+    @Nullable Long totalBytes,
     @Nullable Long availableBytes,
-    long workingSetBytes,
+    @Nullable Long workingSetBytes,
     @Nullable Long usageBytes,
     @Nullable Long freeBytes,
     @Nullable Long cacheBytes,

@@ -34,7 +34,7 @@ class NodeCounterSourcesTest {
   void anUnsupportedChoiceListsTheAcceptedForms(String spec) {
     assertThatThrownBy(() -> NodeCounterSources.open(spec, CLOCK))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("auto, procfs, procfs:<root>, pdh, replay:<file>");
+        .hasMessageContaining("auto, procfs, procfs:<root>[,rootfs=<dir>], pdh, replay:<file>");
   }
 
   @Test
@@ -62,6 +62,25 @@ class NodeCounterSourcesTest {
       assertThat(sample.cpu().usageCoreNanos()).isEqualTo(158_070_000_000L);
       assertThat(sample.timestamp()).isEqualTo(CLOCK.instant());
     }
+  }
+
+  @Test
+  void procfsWithARootfsReadsTheHostMountTableUnderIt() throws URISyntaxException {
+    Path tree = Path.of(getClass().getResource("/fixtures/procfs/container-host-view").toURI());
+
+    try (NodeCounterSource source =
+        NodeCounterSources.open("procfs:" + tree.resolve("proc") + ",rootfs=" + tree.resolve("root"), CLOCK)) {
+      assertThat(source.name()).isEqualTo("procfs");
+      assertThat(source.sample().filesystems()).extracting(FilesystemUsage::mountpoint).containsExactly("/", "/data");
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"procfs:,rootfs=/host/root", "procfs:/host/proc,rootfs="})
+  void procfsWithAnEmptyRootOrRootfsIsRefused(String spec) {
+    assertThatThrownBy(() -> NodeCounterSources.open(spec, CLOCK))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("procfs:<root>[,rootfs=<dir>]");
   }
 
   @Test

@@ -84,10 +84,10 @@ public final class Daemon implements AutoCloseable {
       new ProcessorMetrics().bindTo(micrometer);
       new UptimeMetrics().bindTo(micrometer);
       new FileDescriptorMetrics().bindTo(micrometer);
-      snapshotSeries.register(SelfMetrics.buildInfo(BuildInfo.version()));
-      snapshotSeries.register(new CadvisorSeriesCollector(store::current));
       // procfs describes a Linux node; PDH and replayed counter logs describe a Windows node.
       boolean windowsNode = !nodeSource.name().equals("procfs");
+      snapshotSeries.register(SelfMetrics.buildInfo(BuildInfo.version(), windowsNode ? "windows" : "linux"));
+      snapshotSeries.register(new CadvisorSeriesCollector(store::current));
       snapshotSeries.register(
           windowsNode ? new WindowsExporterSeries(store::current) : new NodeExporterSeries(store::current));
       if (nodeSource instanceof PdhNodeSource pdh) {
@@ -99,6 +99,7 @@ public final class Daemon implements AutoCloseable {
               snapshotSeries, liveSeries, () -> store.current().version(), Duration.ofSeconds(1), System::nanoTime);
       SelfMetrics self = new SelfMetrics(micrometer, clock);
       self.seriesCount(renderer::lastSeriesCount);
+      self.samplingInterval(config.samplingInterval());
 
       Consumer<NodeSample> publishNode = store::publishNode;
       if (config.recordFile() != null) {

@@ -89,6 +89,17 @@ class ExporterEndToEndIT {
         assertThat(c.at("/memory/workingSetBytes").asLong()).as(c.path("name").asText()).isPositive();
       }
     }
+    JsonNode imageFs = summary.at("/node/runtime/imageFs");
+    System.out.printf("e2e summary: node.runtime.imageFs=%s burner rootfs=%s logs=%s ephemeral-storage=%s%n",
+        imageFs, burnerPod.at("/containers/0/rootfs"), burnerPod.at("/containers/0/logs"),
+        burnerPod.path("ephemeral-storage"));
+    assertThat(imageFs.path("usedBytes").asLong()).as("containerd's image layers").isPositive();
+    assertThat(imageFs.path("capacityBytes").asLong()).isGreaterThan(imageFs.path("usedBytes").asLong());
+    assertThat(summary.at("/node/runtime/containerFs")).isEqualTo(imageFs);
+    assertThat(burnerPod.at("/containers/0/rootfs/capacityBytes").asLong())
+        .isEqualTo(imageFs.path("capacityBytes").asLong());
+    assertThat(burnerPod.at("/ephemeral-storage/usedBytes").asLong())
+        .isGreaterThanOrEqualTo(burnerPod.at("/containers/0/rootfs/usedBytes").asLong());
     long burnerNanoCores = burnerPod.at("/containers/0/cpu/usageNanoCores").asLong();
     System.out.printf("e2e summary: burner usageNanoCores=%d (quota 0.5 core)%n", burnerNanoCores);
     assertThat(burnerNanoCores).isBetween(300_000_000L, 700_000_000L);
@@ -161,6 +172,13 @@ class ExporterEndToEndIT {
                 .value())
         .isPositive();
     assertThat(PrometheusText.select(metrics, "container_cpu_usage_seconds_total", "id", "/").get(0).value()).isPositive();
+    assertThat(PrometheusText.select(metrics, "container_spec_cpu_quota", "pod", "burner", "container", "burn").get(0)
+            .value())
+        .as("ContainerStatus.resources from containerd")
+        .isEqualTo(50_000);
+    assertThat(PrometheusText.select(metrics, "container_fs_limit_bytes", "pod", "burner", "container", "burn").get(0)
+            .value())
+        .isPositive();
     assertThat(PrometheusText.select(metrics, "machine_cpu_cores").get(0).value())
         .isEqualTo(Runtime.getRuntime().availableProcessors());
     assertThat(PrometheusText.select(metrics, "machine_memory_bytes").get(0).value()).isPositive();

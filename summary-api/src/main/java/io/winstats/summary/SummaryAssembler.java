@@ -1,11 +1,15 @@
 package io.winstats.summary;
 
+import io.winstats.cri.ContainerLogUsage;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CpuUsage;
 import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
+import io.winstats.cri.FilesystemCapacity;
+import io.winstats.cri.RuntimeFilesystem;
+import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.WritableLayerUsage;
 import io.winstats.perfcounters.FilesystemUsage;
@@ -25,6 +29,7 @@ import io.winstats.summary.SummaryTypes.PodReference;
 import io.winstats.summary.SummaryTypes.PodStats;
 import io.winstats.summary.SummaryTypes.ProcessStats;
 import io.winstats.summary.SummaryTypes.RlimitStats;
+import io.winstats.summary.SummaryTypes.RuntimeStats;
 import io.winstats.summary.SummaryTypes.Summary;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -81,6 +86,7 @@ public final class SummaryAssembler {
   private Summary build(
       NodeSample node, @Nullable NodeSample previousNode, @Nullable RuntimeSample runtime, boolean cpuAndMemoryOnly) {
     Instant startTime = nodeStartTime(node);
+    FsStats rootFs = nodeFs(node);
     NodeStats nodeStats =
         new NodeStats(
             nodeName,
@@ -89,13 +95,13 @@ public final class SummaryAssembler {
             nodeCpu(node, previousNode),
             nodeMemory(node),
             cpuAndMemoryOnly ? null : nodeNetwork(node),
-            cpuAndMemoryOnly ? null : nodeFs(node),
-            null,
+            cpuAndMemoryOnly ? null : rootFs,
+            cpuAndMemoryOnly ? null : runtimeStats(runtime),
             cpuAndMemoryOnly ? null : rlimit(node));
     List<PodStats> pods = new ArrayList<>();
     if (runtime != null) {
       for (PodSample pod : runtime.pods()) {
-        pods.add(podStats(pod, cpuAndMemoryOnly));
+        pods.add(podStats(pod, cpuAndMemoryOnly, rootFs));
       }
     }
     return new Summary(nodeStats, pods);
@@ -183,7 +189,11 @@ public final class SummaryAssembler {
     if (memory == null) {
       return null;
     }
-    long available = Math.max(0, memory.totalBytes() - memory.workingSetBytes());
+    // The kubelet's node availableBytes is capacity - working set: absent when either is unknown (a counter log).
+    Long available =
+        memory.totalBytes() == null || memory.workingSetBytes() == null
+            ? null
+            : Math.max(0, memory.totalBytes() - memory.workingSetBytes());
     return new MemoryStats(
         node.timestamp(),
         available,
@@ -235,6 +245,40 @@ public final class SummaryAssembler {
         inodesUsed);
   }
 
+  /**
+   * {@code node.runtime}, as the kubelet's CRI stats provider builds it from {@code ImageFsInfo}: {@code imageFs} is
+   * the first image filesystem, used bytes and inodes from the runtime, capacity from the filesystem holding its
+   * mountpoint. {@code containerFs} is the first container filesystem when the runtime reports one on another
+   * mountpoint (a split image filesystem, as the kubelet's {@code KubeletSeparateDiskGC} reads it), else the image
+   * filesystem again, as the CRI stats provider returns it ("we don't support separate disks yet").
+   */
+  private static @Nullable RuntimeStats runtimeStats(@Nullable RuntimeSample runtime) {
+    RuntimeFilesystems filesystems = runtime == null ? null : runtime.filesystems();
+    if (filesystems == null || filesystems.image().isEmpty()) {
+      return null;
+    }
+    RuntimeFilesystem image = filesystems.image().get(0);
+    FsStats imageFs = fsStats(image);
+    FsStats containerFs = imageFs;
+    if (!filesystems.container().isEmpty()
+        && !filesystems.container().get(0).mountpoint().equals(image.mountpoint())) {
+      containerFs = fsStats(filesystems.container().get(0));
+    }
+    return new RuntimeStats(imageFs, containerFs);
+  }
+
+  private static FsStats fsStats(RuntimeFilesystem fs) {
+    FilesystemCapacity c = fs.capacity();
+    return new FsStats(
+        fs.timestamp(),
+        c == null ? null : c.availableBytes(),
+        c == null ? null : c.capacityBytes(),
+        fs.usedBytes(),
+        c == null ? null : c.inodesFree(),
+        c == null ? null : c.inodes(),
+        fs.inodesUsed());
+  }
+
   private @Nullable RlimitStats rlimit(NodeSample node) {
     NodeSystem system = node.system();
     if (system == null) {
@@ -246,7 +290,7 @@ public final class SummaryAssembler {
     return new RlimitStats(node.timestamp(), system.maxProcesses(), running);
   }
 
-  private static PodStats podStats(PodSample pod, boolean cpuAndMemoryOnly) {
+  private static PodStats podStats(PodSample pod, boolean cpuAndMemoryOnly, @Nullable FsStats rootFs) {
     List<ContainerStats> containers = new ArrayList<>();
     for (ContainerSample container : latestAttempts(pod.containers())) {
       containers.add(
@@ -256,7 +300,7 @@ public final class SummaryAssembler {
               cpu(container.cpu()),
               memory(container.memory()),
               cpuAndMemoryOnly ? null : rootfs(container.writableLayer()),
-              null));
+              cpuAndMemoryOnly ? null : logs(container.logs(), rootFs)));
     }
     return new PodStats(
         new PodReference(pod.ref().name(), pod.ref().namespace(), pod.ref().uid()),
@@ -265,8 +309,87 @@ public final class SummaryAssembler {
         cpu(pod.cpu()),
         memory(pod.memory()),
         cpuAndMemoryOnly ? null : network(pod.network()),
-        null,
+        cpuAndMemoryOnly ? null : ephemeralStorage(containers, rootFs),
         cpuAndMemoryOnly || pod.processCount() == null ? null : new ProcessStats(pod.processCount()));
+  }
+
+  /**
+   * A container's {@code logs}, as the kubelet's {@code getPodContainerLogStats} builds it: the used bytes and inodes
+   * of its log files, with the capacity of the node's root filesystem (the kubelet's {@code rootFsInfo}, the same
+   * {@code node.fs}), and the later of the two times.
+   */
+  private static @Nullable FsStats logs(@Nullable ContainerLogUsage logs, @Nullable FsStats rootFs) {
+    if (logs == null) {
+      return null;
+    }
+    if (rootFs == null) {
+      return new FsStats(logs.timestamp(), null, null, logs.usedBytes(), null, null, logs.inodesUsed());
+    }
+    return new FsStats(
+        later(rootFs.time(), logs.timestamp()),
+        rootFs.availableBytes(),
+        rootFs.capacityBytes(),
+        logs.usedBytes(),
+        rootFs.inodesFree(),
+        rootFs.inodes(),
+        logs.inodesUsed());
+  }
+
+  /**
+   * A pod's {@code ephemeral-storage}, following the kubelet's {@code calcEphemeralStorage}: the capacity of the node's
+   * root filesystem; used bytes and inodes summed over its containers that have a {@code rootfs}: the writable layer
+   * plus the container's log files. The kubelet also adds the pod's ephemeral volumes ({@code emptyDir}, configMap,
+   * secret and downward-API volumes), files directly in the pod's log directory and its {@code etc-hosts}; the runtime
+   * reports none of those, so they are not included and the figure is a lower bound. Absent when no container has a
+   * {@code rootfs}.
+   */
+  private static @Nullable FsStats ephemeralStorage(List<ContainerStats> containers, @Nullable FsStats rootFs) {
+    Instant time = rootFs == null ? null : rootFs.time();
+    Long used = null;
+    Long inodesUsed = null;
+    boolean any = false;
+    for (ContainerStats c : containers) {
+      FsStats rootfs = c.rootfs();
+      if (rootfs == null) {
+        continue;
+      }
+      any = true;
+      time = time == null ? rootfs.time() : later(time, rootfs.time());
+      used = add(used, rootfs.usedBytes());
+      inodesUsed = add(inodesUsed, rootfs.inodesUsed());
+      FsStats logs = c.logs();
+      if (logs != null) {
+        used = add(used, logs.usedBytes());
+        inodesUsed = add(inodesUsed, logs.inodesUsed());
+        time = later(time, logs.time());
+      }
+    }
+    if (!any) {
+      return null;
+    }
+    return new FsStats(
+        time,
+        rootFs == null ? null : rootFs.availableBytes(),
+        rootFs == null ? null : rootFs.capacityBytes(),
+        used,
+        rootFs == null ? null : rootFs.inodesFree(),
+        rootFs == null ? null : rootFs.inodes(),
+        inodesUsed);
+  }
+
+  /** The kubelet's {@code addUsage}: a missing term leaves the sum as it is. */
+  private static @Nullable Long add(@Nullable Long sum, @Nullable Long term) {
+    if (sum == null) {
+      return term;
+    }
+    if (term == null) {
+      return sum;
+    }
+    return Math.addExact(sum, term);
+  }
+
+  private static Instant later(Instant a, Instant b) {
+    return a.isBefore(b) ? b : a;
   }
 
   /** Like the kubelet, a restarted container shows only its newest attempt. */
@@ -296,11 +419,23 @@ public final class SummaryAssembler {
         memory.majorPageFaults());
   }
 
+  /**
+   * A container's {@code rootfs}, as the kubelet's CRI stats provider fills it: used bytes and inodes of the writable
+   * layer, capacity and free space of the filesystem holding the layer's mountpoint (the image filesystem).
+   */
   private static @Nullable FsStats rootfs(@Nullable WritableLayerUsage layer) {
     if (layer == null) {
       return null;
     }
-    return new FsStats(layer.timestamp(), null, null, layer.usedBytes(), null, null, layer.inodesUsed());
+    FilesystemCapacity c = layer.capacity();
+    return new FsStats(
+        layer.timestamp(),
+        c == null ? null : c.availableBytes(),
+        c == null ? null : c.capacityBytes(),
+        layer.usedBytes(),
+        c == null ? null : c.inodesFree(),
+        c == null ? null : c.inodes(),
+        layer.inodesUsed());
   }
 
   private static @Nullable NetworkStats network(@Nullable NetworkUsage network) {

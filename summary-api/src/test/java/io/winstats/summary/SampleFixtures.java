@@ -1,16 +1,22 @@
 package io.winstats.summary;
 
+import io.winstats.cri.ContainerLogUsage;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CpuUsage;
+import io.winstats.cri.FilesystemCapacity;
 import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
+import io.winstats.cri.ResourceSpec;
+import io.winstats.cri.RuntimeFilesystem;
+import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.WritableLayerUsage;
 import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
+import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeCpu;
@@ -57,7 +63,7 @@ public final class SampleFixtures {
             new NetworkInterfaceCounters("lo", 100, 100, 2, 2, 0, 0, 0, 0),
             new NetworkInterfaceCounters("eth0", 5_000, 7_000, 50, 70, 1, 2, 3, 4)),
         List.of(new FilesystemUsage("/dev/vda", "/", "ext4", 100_000_000_000L, 60_000_000_000L, 40_000_000_000L, 6_000_000L, 5_000_000L)),
-        List.of(),
+        List.of(new DiskIoCounters("vda", 3_221_225_472L, 6_442_450_944L, 120_000, 450_000, 90_000_000_000L, 410_000_000_000L, 300_000_000_000L, 2)),
         new NodeSystem(BOOT, 321, null, 4_194_304L, 1_000_000L, 2L, 0.5, 0.4, 0.3),
         Map.of());
   }
@@ -98,8 +104,49 @@ public final class SampleFixtures {
         Map.of());
   }
 
-  /** Two pods at {@link #T1}. */
+  /** Where containerd 1.6 on Linux keeps image and writable layers (the overlayfs snapshotter root). */
+  public static final String LINUX_SNAPSHOTS = "/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs";
+
+  /** Where containerd on Windows keeps them (the windows snapshotter root). */
+  public static final String WINDOWS_SNAPSHOTS = "C:\\ProgramData\\containerd\\root\\io.containerd.snapshotter.v1.windows";
+
+  /** The filesystem holding {@link #LINUX_SNAPSHOTS}: the node's root filesystem, without inodes (FileStore). */
+  public static final FilesystemCapacity LINUX_DISK = new FilesystemCapacity(100_000_000_000L, 60_000_000_000L, null, null);
+
+  /** Volume C:, holding {@link #WINDOWS_SNAPSHOTS}. */
+  public static final FilesystemCapacity WINDOWS_DISK = new FilesystemCapacity(136_365_211_648L, 80_000_000_000L, null, null);
+
+  /** Two pods at {@link #T1} on a Linux node, with the image filesystem, container logs and applied resources. */
   public static RuntimeSample runtime() {
+    return runtime(
+        LINUX_SNAPSHOTS,
+        LINUX_DISK,
+        8L,
+        new RuntimeFilesystems(
+            List.of(new RuntimeFilesystem(T1, LINUX_SNAPSHOTS, 2_048_000L, 289L, LINUX_DISK)), List.of()),
+        new ResourceSpec(100_000L, 50_000L, 512L, 67_108_864L));
+  }
+
+  /**
+   * The same two pods on a Windows node: writable layers on C: without inode counts, an image filesystem without
+   * inodes, and no Linux resources.
+   */
+  public static RuntimeSample windowsRuntime() {
+    return runtime(
+        WINDOWS_SNAPSHOTS,
+        WINDOWS_DISK,
+        null,
+        new RuntimeFilesystems(
+            List.of(new RuntimeFilesystem(T1, WINDOWS_SNAPSHOTS, 3_500_000_000L, null, WINDOWS_DISK)), List.of()),
+        null);
+  }
+
+  private static RuntimeSample runtime(
+      String snapshots,
+      FilesystemCapacity disk,
+      Long layerInodes,
+      RuntimeFilesystems filesystems,
+      ResourceSpec burnResources) {
     PodSample burner =
         new PodSample(
             new PodRef("burner", "default", "uid-burner"),
@@ -110,7 +157,10 @@ public final class SampleFixtures {
             new MemoryUsage(T1, 2_244_608L, null, 10_874_880L, 163_840L, 2_666L, 1L, null),
             new NetworkUsage(T1, List.of(new InterfaceUsage("eth0", 1_166L, 0L, 542L, 0L, null, null))),
             2L,
-            List.of(container("c-burn", "burn", 0, new CpuUsage(T1, 29_900_000_000L, 499_000_000L))));
+            List.of(
+                container(
+                    "c-burn", "burn", 0, new CpuUsage(T1, 29_900_000_000L, 499_000_000L), snapshots, disk, layerInodes,
+                    new ContainerLogUsage(T1, 92L, 1L), burnResources)));
     PodSample sleeper =
         new PodSample(
             new PodRef("sleeper", "default", "uid-sleeper"),
@@ -121,12 +171,28 @@ public final class SampleFixtures {
             new MemoryUsage(T1, 905_216L, 66_203_648L, 9_293_824L, 53_248L, 1_159L, 0L, null),
             null,
             null,
-            List.of(container("c-sleep", "sleep", 0, new CpuUsage(T1, 34_179_242L, null))));
-    return new RuntimeSample(T1, "containerd 1.6.20~ds1", List.of(sleeper, burner), List.of());
+            List.of(
+                container(
+                    "c-sleep", "sleep", 0, new CpuUsage(T1, 34_179_242L, null), snapshots, disk, layerInodes, null,
+                    null)));
+    return new RuntimeSample(T1, "containerd 1.6.20~ds1", List.of(sleeper, burner), filesystems, List.of());
   }
 
   /** A container; {@code cpu == null} leaves out its CPU, memory and writable layer. */
   public static ContainerSample container(String id, String name, int attempt, CpuUsage cpu) {
+    return container(id, name, attempt, cpu, LINUX_SNAPSHOTS, null, 8L, null, null);
+  }
+
+  private static ContainerSample container(
+      String id,
+      String name,
+      int attempt,
+      CpuUsage cpu,
+      String snapshots,
+      FilesystemCapacity disk,
+      Long layerInodes,
+      ContainerLogUsage logs,
+      ResourceSpec resources) {
     return new ContainerSample(
         id,
         name,
@@ -136,7 +202,8 @@ public final class SampleFixtures {
         Map.of("io.kubernetes.container.name", name),
         cpu,
         cpu == null ? null : new MemoryUsage(T1, 598_016L, 66_510_848L, 602_112L, 57_344L, 728L, 0L, null),
-        cpu == null ? null : new WritableLayerUsage(T1, "/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs", 20_480L, 8L));
+        cpu == null ? null : new WritableLayerUsage(T1, snapshots, 20_480L, layerInodes, disk),
+        logs,
+        resources);
   }
-
 }

@@ -37,7 +37,7 @@ class SummaryAssemblerTest {
             .assemble(
                 SampleFixtures.windowsNode(T1, 10_000_000_000L, 25_000_000_000L),
                 SampleFixtures.windowsNode(T0, 0, 20_000_000_000L),
-                SampleFixtures.runtime());
+                SampleFixtures.windowsRuntime());
     assertMatchesGolden("windows-node-two-pods.json", SummaryJson.write(summary));
     assertThat(summary.node().systemContainers())
         .extracting(SummaryTypes.ContainerStats::name)
@@ -82,7 +82,7 @@ class SummaryAssemblerTest {
         new PodSample(
             new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), null, null, null, null,
             List.of(SampleFixtures.container("c-old", "app", 0, null), SampleFixtures.container("c-new", "app", 1, null)));
-    Summary summary = assembler.assemble(SampleFixtures.linuxNode(T0, 0, 1), null, new RuntimeSample(T1, "containerd", List.of(pod), List.of()));
+    Summary summary = assembler.assemble(SampleFixtures.linuxNode(T0, 0, 1), null, new RuntimeSample(T1, "containerd", List.of(pod), null, List.of()));
     assertThat(summary.pods().get(0).containers()).hasSize(1);
     assertThat(summary.pods().get(0).containers().get(0).startTime()).isEqualTo(T0.plusSeconds(1));
   }
@@ -100,5 +100,65 @@ class SummaryAssemblerTest {
       Files.write(golden, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(mapper.readTree(actual)));
     }
     assertThat(mapper.readTree(actual)).isEqualTo(mapper.readTree(Files.readAllBytes(golden)));
+  }
+
+  @Test
+  void aSplitContainerFilesystemIsReportedAsContainerFsAndASharedOneRepeatsImageFs() {
+    io.winstats.cri.RuntimeFilesystem image =
+        new io.winstats.cri.RuntimeFilesystem(T1, "/var/lib/images", 5_000L, 50L, SampleFixtures.LINUX_DISK);
+    io.winstats.cri.RuntimeFilesystem writable =
+        new io.winstats.cri.RuntimeFilesystem(T1, "/var/lib/containers", 700L, 7L, null);
+    NodeSample node = SampleFixtures.linuxNode(T1, 0, 1);
+
+    Summary split = assembler.assemble(node, null, runtimeWith(new io.winstats.cri.RuntimeFilesystems(List.of(image), List.of(writable))));
+    Summary shared = assembler.assemble(node, null, runtimeWith(new io.winstats.cri.RuntimeFilesystems(List.of(image), List.of(image))));
+    Summary unanswered = assembler.assemble(node, null, runtimeWith(null));
+
+    assertThat(split.node().runtime().imageFs().usedBytes()).isEqualTo(5_000L);
+    assertThat(split.node().runtime().imageFs().capacityBytes()).isEqualTo(100_000_000_000L);
+    assertThat(split.node().runtime().containerFs())
+        .isEqualTo(new SummaryTypes.FsStats(T1, null, null, 700L, null, null, 7L));
+    assertThat(shared.node().runtime().containerFs()).isEqualTo(shared.node().runtime().imageFs());
+    assertThat(unanswered.node().runtime()).isNull();
+  }
+
+  @Test
+  void ephemeralStorageSumsWritableLayersAndLogsOnTheRootFilesystemsCapacity() {
+    Summary summary = assembler.assemble(SampleFixtures.linuxNode(T1, 0, 1), null, SampleFixtures.runtime());
+    SummaryTypes.PodStats burner =
+        summary.pods().stream().filter(p -> p.podRef().name().equals("burner")).findFirst().orElseThrow();
+
+    // writable layer 20 480 B / 8 inodes + log file 92 B / 1 inode
+    assertThat(burner.ephemeralStorage().usedBytes()).isEqualTo(20_572L);
+    assertThat(burner.ephemeralStorage().inodesUsed()).isEqualTo(9L);
+    assertThat(burner.ephemeralStorage().capacityBytes()).isEqualTo(summary.node().fs().capacityBytes());
+    assertThat(burner.containers().get(0).logs().inodes()).isEqualTo(summary.node().fs().inodes());
+    assertThat(assembler.assembleCpuAndMemory(SampleFixtures.linuxNode(T1, 0, 1), null, SampleFixtures.runtime())
+            .pods().get(0).ephemeralStorage())
+        .isNull();
+  }
+
+  private static RuntimeSample runtimeWith(io.winstats.cri.@org.jspecify.annotations.Nullable RuntimeFilesystems fs) {
+    RuntimeSample r = SampleFixtures.runtime();
+    return new RuntimeSample(r.timestamp(), r.runtimeName(), r.pods(), fs, r.skipped());
+  }
+
+  @Test
+  void withoutThePhysicalMemorySizeNodeAvailableBytesIsAbsentAndTheRestStays() {
+    NodeSample full = SampleFixtures.windowsNode(T1, 0, 1);
+    io.winstats.perfcounters.NodeMemory m = full.memory();
+    io.winstats.perfcounters.NodeMemory noSize =
+        new io.winstats.perfcounters.NodeMemory(
+            null, m.availableBytes(), null, m.usageBytes(), m.freeBytes(), m.cacheBytes(), m.committedBytes(),
+            m.commitLimitBytes(), m.pageFaults(), null, null, null);
+    NodeSample replayed =
+        new NodeSample(full.timestamp(), full.monotonicNanos(), full.origin(), full.cpu(), noSize, full.interfaces(),
+            full.filesystems(), full.disks(), full.system(), full.missing());
+
+    SummaryTypes.MemoryStats memory = new SummaryAssembler("w", true).assemble(replayed, null, null).node().memory();
+
+    assertThat(memory.availableBytes()).as("capacity - working set needs both").isNull();
+    assertThat(memory.workingSetBytes()).isNull();
+    assertThat(memory.usageBytes()).isEqualTo(m.usageBytes());
   }
 }

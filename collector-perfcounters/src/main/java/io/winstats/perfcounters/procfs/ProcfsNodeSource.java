@@ -53,9 +53,9 @@ import org.slf4j.LoggerFactory;
  *   <li>MEMORY: {@code meminfo}, page faults from {@code vmstat} (null when vmstat cannot be read).
  *   <li>NETWORK: {@code net/dev}, every interface of the proc root's network namespace.
  *   <li>DISK_IO: {@code diskstats}, whole disks only (node_exporter's default device exclude).
- *   <li>FILESYSTEM: {@code self/mounts} filtered to real filesystems, then {@link FileStore} on the mount point under
- *       the root filesystem path. Inodes are null: the JDK's {@code FileStore} offers only total, usable and
- *       unallocated space.
+ *   <li>FILESYSTEM: {@code self/mounts} (or, opened with {@link #openHost}, the host's {@code 1/mounts}) filtered to
+ *       real filesystems, then {@link FileStore} on the mount point under the root filesystem path. Inodes are null:
+ *       the JDK's {@code FileStore} offers only total, usable and unallocated space.
  *   <li>SYSTEM: {@code stat} (btime, ctxt, procs_running), {@code loadavg} (load and task count), {@code
  *       sys/kernel/pid_max}, and the number of numeric directories in the proc root (processes).
  * </ul>
@@ -76,12 +76,30 @@ public final class ProcfsNodeSource implements NodeCounterSource {
 
   private final Path procRoot;
   private final Path rootFs;
+  private final String mountTable;
   private final long clockTicksPerSecond;
   private final Clock clock;
   private final LongSupplier monotonicNanos;
   private final Map<NodePart, Long> failingSinceNanos = new EnumMap<>(NodePart.class);
 
   ProcfsNodeSource(Path procRoot, Path rootFs, long clockTicksPerSecond, Clock clock, LongSupplier monotonicNanos) {
+    this(procRoot, rootFs, SELF_MOUNTS, clockTicksPerSecond, clock, monotonicNanos);
+  }
+
+  /**
+   * A source reading {@code mountTable}.
+   *
+   * @param mountTable the mount table to read, relative to {@code procRoot}: {@value #SELF_MOUNTS} or {@value
+   *     #HOST_MOUNTS}
+   */
+  ProcfsNodeSource(
+      Path procRoot,
+      Path rootFs,
+      String mountTable,
+      long clockTicksPerSecond,
+      Clock clock,
+      LongSupplier monotonicNanos) {
+    this.mountTable = Objects.requireNonNull(mountTable, "mountTable");
     if (clockTicksPerSecond <= 0) {
       throw new IllegalArgumentException("clock ticks per second must be positive: " + clockTicksPerSecond);
     }
@@ -91,6 +109,15 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.monotonicNanos = Objects.requireNonNull(monotonicNanos, "monotonicNanos");
   }
+
+  /** The mount table of the daemon's own mount namespace. */
+  static final String SELF_MOUNTS = "self/mounts";
+
+  /**
+   * The mount table of PID 1 of the proc root's PID namespace: the host's when the host's {@code /proc} is mounted
+   * into a container (node_exporter reads the same file).
+   */
+  static final String HOST_MOUNTS = "1/mounts";
 
   /** Opens the host's {@code /proc} with {@code /} as the root filesystem and {@link System#nanoTime()}. */
   public static ProcfsNodeSource open(Clock clock) {
@@ -114,6 +141,29 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     long ticks = clockTicksFromGetconf();
     LOG.info("event=source_opened source=procfs proc_root={} root_fs={} clk_tck={}", procRoot, rootFs, ticks);
     return new ProcfsNodeSource(procRoot, rootFs, ticks, clock, monotonicNanos);
+  }
+
+  /**
+   * Opens a source for a daemon in a container that sees the host's proc tree at {@code procRoot} and the host's root
+   * filesystem at {@code hostRootFs} (node_exporter's {@code --path.procfs} and {@code --path.rootfs}). Filesystems
+   * come from the host's mount table, {@code procRoot/1/mounts}, not the container's {@code self/mounts}, and each
+   * mount point is resolved under {@code hostRootFs}; they are reported under their host paths.
+   *
+   * @throws NodeSourceException NOT_FOUND when {@code procRoot/stat} is not readable (no procfs there)
+   */
+  public static ProcfsNodeSource openHost(
+      Path procRoot, Path hostRootFs, Clock clock, LongSupplier monotonicNanos) {
+    if (!Files.isReadable(procRoot.resolve("stat"))) {
+      throw new NodeSourceException(Reason.NOT_FOUND, "no readable " + procRoot.resolve("stat") + ": not a procfs");
+    }
+    long ticks = clockTicksFromGetconf();
+    LOG.info(
+        "event=source_opened source=procfs proc_root={} root_fs={} mounts={} clk_tck={}",
+        procRoot,
+        hostRootFs,
+        HOST_MOUNTS,
+        ticks);
+    return new ProcfsNodeSource(procRoot, hostRootFs, HOST_MOUNTS, ticks, clock, monotonicNanos);
   }
 
   @Override
@@ -148,7 +198,7 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     DiskStats diskStats = read("diskstats", DiskStats::parse, missing, NodePart.DISK_IO);
     List<DiskIoCounters> disks = diskStats == null ? List.of() : diskStats.disks();
 
-    MountTable mounts = read("self/mounts", MountTable::parse, missing, NodePart.FILESYSTEM);
+    MountTable mounts = read(mountTable, MountTable::parse, missing, NodePart.FILESYSTEM);
     List<FilesystemUsage> filesystems = mounts == null ? List.of() : filesystems(mounts);
 
     NodeSystem system = null;

@@ -47,7 +47,10 @@ import org.jspecify.annotations.Nullable;
  * used: the interval they cover is unknown. This is the kubelet's {@code convertCPUValue} integration with the real
  * interval in place of its fixed 1 s (kubernetes#124734). Per core, CPU nanoseconds = Σ pct/100 × interval; for the
  * node, usageCoreNanos = Σ {@code _Total % Processor Time}/100 × interval × cores, where cores is the number of
- * per-processor instances in the header.
+ * per-processor instances in the header. A core whose log has {@code % Processor Time} but no {@code % Idle Time}
+ * (typeperf's usual choice) gets an idle time <em>derived</em> as the interval minus the busy time, Σ (100 − {@code %
+ * Processor Time})/100 × interval; it is never logged, and like every figure here it is integrated from formatted
+ * values.
  *
  * <p>A part the log cannot give at all is named in {@link #unavailable()}. A part whose needed cell is blank in a row
  * is missing from that row's sample with the reason, and the blank column's cumulative figure does not grow over that
@@ -113,7 +116,22 @@ final class CounterLogIntegrator {
       Map<String, Map<ProcessorInformationCounter, Integer>> columns,
       @Nullable Integer total) {}
 
-  private record MemoryPlan(int total, int workingSet, Map<LoggedCounter, Integer> optional) {}
+  private record MemoryPlan(
+      @Nullable Integer total, @Nullable Integer workingSet, Map<LoggedCounter, Integer> optional) {}
+
+  /** The counters {@link #memory} reads into {@link NodeMemory}, besides the total and the working set. */
+  private static final Set<LoggedCounter> MEMORY_FIGURES =
+      Set.of(
+          MemoryCounter.AVAILABLE_BYTES,
+          MemoryCounter.COMMITTED_BYTES,
+          MemoryCounter.COMMIT_LIMIT,
+          MemoryCounter.CACHE_BYTES,
+          MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES,
+          MemoryCounter.PAGE_FAULTS,
+          NodeExtraCounter.MEMORY_USAGE_BYTES,
+          NodeExtraCounter.MAJOR_PAGE_FAULTS,
+          NodeExtraCounter.SWAP_TOTAL_BYTES,
+          NodeExtraCounter.SWAP_FREE_BYTES);
 
   private record InstancePlan<C extends Enum<C> & LoggedCounter>(String instance, Map<C, Integer> columns) {}
 
@@ -209,26 +227,28 @@ final class CounterLogIntegrator {
     return null;
   }
 
+  /**
+   * Memory needs any one memory figure. The physical memory size is only in logs this daemon recorded (no PDH counter
+   * holds it) and the working set needs {@code Process(_Total)\Working Set - Private}; a typeperf log of {@code
+   * \Memory\*} has neither, and its available, committed, commit limit, cache and free figures are still served.
+   */
   private @Nullable MemoryPlan planMemory() {
     Integer total = column(NodeExtraCounter.OBJECT, null, NodeExtraCounter.PHYSICAL_MEMORY_BYTES);
     Integer workingSet = column(NodeExtraCounter.OBJECT, null, NodeExtraCounter.MEMORY_WORKING_SET_BYTES);
     if (workingSet == null) {
       workingSet = column(ProcessCounter.OBJECT, InstanceFilter.TOTAL.pathPart(), ProcessCounter.WORKING_SET_PRIVATE);
     }
-    if (total == null) {
-      unavailable.put(
-          NodePart.MEMORY,
-          "the log has no physical memory size: no PDH counter holds it (only logs written by CounterLogRecorder"
-              + " carry \\Winstats Node\\Physical Memory Bytes)");
-      return null;
-    }
-    if (workingSet == null) {
-      unavailable.put(NodePart.MEMORY, "the log lacks \\Process(_Total)\\Working Set - Private");
-      return null;
-    }
     Map<LoggedCounter, Integer> optional = new HashMap<>();
     optional.putAll(columns(MemoryCounter.OBJECT, null, MemoryCounter.class));
     optional.putAll(columns(NodeExtraCounter.OBJECT, null, NodeExtraCounter.class));
+    optional.keySet().retainAll(MEMORY_FIGURES);
+    if (total == null && workingSet == null && optional.isEmpty()) {
+      unavailable.put(
+          NodePart.MEMORY,
+          "the log has no memory counter (\\Memory\\*, \\Process(_Total)\\Working Set - Private or"
+              + " \\Winstats Node\\Physical Memory Bytes)");
+      return null;
+    }
     return new MemoryPlan(total, workingSet, optional);
   }
 
@@ -377,6 +397,12 @@ final class CounterLogIntegrator {
           coreSeconds += seconds;
         }
       }
+      Integer busy = plan.columns().get(core).get(ProcessorInformationCounter.PROCESSOR_TIME);
+      if (!nanosByMode.containsKey(CpuMode.IDLE) && busy != null) {
+        // Derived, not logged: idle = interval - busy, Σ (100 - % Processor Time)/100 × interval, so that
+        // windows_cpu_time_total{mode="idle"} exists for the kubernetes-mixin Windows CPU rules.
+        nanosByMode.put(CpuMode.IDLE, Math.round(view.complement(busy) / 100 * NANOS_PER_SECOND));
+      }
       cores.add(new CoreCpuTime(core, nanosByMode));
     }
     if (plan.total() != null) {
@@ -390,10 +416,10 @@ final class CounterLogIntegrator {
     Map<LoggedCounter, Integer> opt = plan.optional();
     Long usage = view.optionalGauge(opt, NodeExtraCounter.MEMORY_USAGE_BYTES);
     Long committed = view.optionalGauge(opt, MemoryCounter.COMMITTED_BYTES);
-    return new NodeMemory(
-        view.gauge(plan.total()),
+    NodeMemory memory = new NodeMemory(
+        plan.total() == null ? null : view.gauge(plan.total()),
         view.optionalGauge(opt, MemoryCounter.AVAILABLE_BYTES),
-        view.gauge(plan.workingSet()),
+        plan.workingSet() == null ? null : view.gauge(plan.workingSet()),
         opt.containsKey(NodeExtraCounter.MEMORY_USAGE_BYTES) ? usage : committed,
         view.optionalGauge(opt, MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES),
         view.optionalGauge(opt, MemoryCounter.CACHE_BYTES),
@@ -403,7 +429,14 @@ final class CounterLogIntegrator {
         view.optionalCount(opt, NodeExtraCounter.MAJOR_PAGE_FAULTS),
         view.optionalGauge(opt, NodeExtraCounter.SWAP_TOTAL_BYTES),
         view.optionalGauge(opt, NodeExtraCounter.SWAP_FREE_BYTES));
+    if (memory.equals(NOTHING)) {
+      throw new BlankCell("row " + view.row + " has no value for any memory counter");
+    }
+    return memory;
   }
+
+  private static final NodeMemory NOTHING =
+      new NodeMemory(null, null, null, null, null, null, null, null, null, null, null, null);
 
   private List<NetworkInterfaceCounters> network(RowView view) {
     List<NetworkInterfaceCounters> result = new ArrayList<>();

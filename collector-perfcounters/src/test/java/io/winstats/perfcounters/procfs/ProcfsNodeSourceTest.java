@@ -139,4 +139,34 @@ class ProcfsNodeSourceTest {
     assertThat(source.clockTicksPerSecond()).isEqualTo(100);
     assertThat(source.name()).isEqualTo("procfs");
   }
+
+  @Test
+  void inAContainerFilesystemsComeFromTheHostMountTableResolvedUnderTheHostRoot() throws IOException {
+    Path tree = ProcfsFixtures.root("container-host-view");
+    Path hostRoot = tree.resolve("root");
+    ProcfsNodeSource source = ProcfsNodeSource.openHost(tree.resolve("proc"), hostRoot, CLOCK, () -> 7L);
+
+    NodeSample sample = source.sample();
+
+    assertThat(sample.filesystems())
+        .as("the host's / and /data, not the container's overlay; /mnt/backup has no directory under the root")
+        .extracting(FilesystemUsage::device, FilesystemUsage::mountpoint, FilesystemUsage::fsType)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("/dev/vda1", "/", "ext4"),
+            org.assertj.core.groups.Tuple.tuple("/dev/vdb1", "/data", "xfs"));
+    assertThat(sample.filesystems().get(1).capacityBytes())
+        .isEqualTo(Files.getFileStore(hostRoot.resolve("data")).getTotalSpace());
+    assertThat(sample.missing()).doesNotContainKey(NodePart.FILESYSTEM);
+  }
+
+  @Test
+  void withoutAHostMountTableFilesystemsAreMissingWithTheReason(@TempDir Path proc) throws IOException {
+    Files.copy(ProcfsFixtures.root(ProcfsFixtures.VM).resolve("stat"), proc.resolve("stat"));
+    ProcfsNodeSource source = ProcfsNodeSource.openHost(proc, rootFs, CLOCK, () -> 7L);
+
+    NodeSample sample = source.sample();
+
+    assertThat(sample.filesystems()).isEmpty();
+    assertThat(sample.missing().get(NodePart.FILESYSTEM)).contains("1/mounts");
+  }
 }

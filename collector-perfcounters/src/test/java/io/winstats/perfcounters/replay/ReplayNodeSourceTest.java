@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.winstats.perfcounters.CpuMode;
+import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
@@ -64,6 +65,34 @@ class ReplayNodeSourceTest {
     assertThat(samples.get(2).system().bootTime()).isEqualTo(Instant.parse("2026-11-21T14:00:00Z"));
     assertThat(samples).extracting(NodeSample::monotonicNanos)
         .containsExactly(0L, 1_000_000_000L, 4_000_000_000L, 4_500_000_000L, 5_500_000_000L);
+  }
+
+  @Test
+  void idleIsDerivedFromProcessorTimeAndMemoryIsServedWithoutThePhysicalSize(@TempDir Path tmp) throws IOException {
+    Path file =
+        Files.writeString(
+            tmp.resolve("typeperf.csv"),
+            """
+            "(PDH-CSV 4.0) (","\\\\H\\Processor(0)\\% Processor Time","\\\\H\\Memory\\Available Bytes","\\\\H\\Memory\\Committed Bytes","\\\\H\\Memory\\Commit Limit"
+            "01/01/2026 00:00:00.000"," ","1000","2000","3000"
+            "01/01/2026 00:00:02.000","25","1100","2100","3000"
+            "01/01/2026 00:00:06.000","50","1200"," ","3000"
+            """);
+    List<NodeSample> samples =
+        RealPerfmonLogsTest.drain(
+            ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, fixedClock()));
+
+    // idle = (100 - 25)% × 2 s + (100 - 50)% × 4 s = 1.5 s + 2 s; busy 0.5 s + 2 s: together the 6 s span
+    assertThat(samples).extracting(s -> s.cpu().cores().get(0).nanos(CpuMode.IDLE))
+        .containsExactly(0L, 1_500_000_000L, 3_500_000_000L);
+    assertThat(samples.get(2).cpu().usageCoreNanos()).isEqualTo(2_500_000_000L);
+    NodeMemory memory = samples.get(2).memory();
+    assertThat(memory.totalBytes()).isNull();
+    assertThat(memory.workingSetBytes()).isNull();
+    assertThat(memory.availableBytes()).isEqualTo(1200L);
+    assertThat(memory.committedBytes()).as("blank in that row").isNull();
+    assertThat(memory.commitLimitBytes()).isEqualTo(3000L);
+    assertThat(samples.get(2).missing()).doesNotContainKey(NodePart.MEMORY);
   }
 
   @Test

@@ -5,10 +5,12 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CpuUsage;
+import io.winstats.cri.FilesystemCapacity;
 import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
+import io.winstats.cri.ResourceSpec;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.WritableLayerUsage;
 import io.winstats.exporter.sampling.Snapshot;
@@ -82,7 +84,8 @@ public final class CadvisorSeriesCollector implements MultiCollector {
       f.gauge("machine_cpu_cores", "Number of logical CPU cores.", node.cpu().logicalCores(), Labels.EMPTY, null);
     }
     if (node.memory() != null) {
-      f.gauge("machine_memory_bytes", "Amount of memory installed on the machine.", node.memory().totalBytes(), Labels.EMPTY, null);
+      f.gaugeIfPresent(
+          "machine_memory_bytes", "Amount of memory installed on the machine.", node.memory().totalBytes(), Labels.EMPTY, null);
     }
   }
 
@@ -93,7 +96,7 @@ public final class CadvisorSeriesCollector implements MultiCollector {
       cpu(f, root.add("cpu", "total"), node.cpu().usageCoreNanos(), at);
     }
     if (node.memory() != null) {
-      f.gauge(WORKING_SET, WORKING_SET_HELP, node.memory().workingSetBytes(), root, at);
+      f.gaugeIfPresent(WORKING_SET, WORKING_SET_HELP, node.memory().workingSetBytes(), root, at);
       f.gaugeIfPresent(USAGE, USAGE_HELP, node.memory().usageBytes(), root, at);
     }
     for (NetworkInterfaceCounters nic : node.interfaces()) {
@@ -135,16 +138,48 @@ public final class CadvisorSeriesCollector implements MultiCollector {
         labels(c.name(), podCgroup(pod) + "/" + c.id(), c.image(), c.id(), pod.ref().namespace(), pod.ref().name());
     usage(f, l, c.cpu(), c.memory(), roundTime);
     WritableLayerUsage layer = c.writableLayer();
-    if (layer != null && layer.usedBytes() != null) {
-      f.gauge(
+    if (layer != null) {
+      Labels device = l.add("device", layer.mountpoint());
+      f.gaugeIfPresent(
           "container_fs_usage_bytes",
           "Number of bytes that are consumed by the container on this filesystem.",
           layer.usedBytes(),
-          l.add("device", layer.mountpoint()),
+          device,
           layer.timestamp());
+      FilesystemCapacity capacity = layer.capacity();
+      if (capacity != null) {
+        f.gauge(
+            "container_fs_limit_bytes",
+            "Number of bytes that can be consumed by the container on this filesystem.",
+            capacity.capacityBytes(),
+            device,
+            layer.timestamp());
+      }
     }
+    spec(f, l, c.resources(), roundTime);
     f.gauge(START_TIME, START_TIME_HELP, c.createdAt().getEpochSecond(), l, roundTime);
     f.gauge(LAST_SEEN, LAST_SEEN_HELP, roundTime.getEpochSecond(), l, roundTime);
+  }
+
+  /**
+   * cAdvisor's {@code container_spec_*} from the resources the runtime applied ({@code ContainerStatus.resources}).
+   * Period, quota and shares when set (CRI's 0 is "not set"; the kubelet always sets shares); the memory limit 0 when
+   * unlimited, as cAdvisor's {@code specMemoryValue}. Nothing when the runtime reports no resources (containerd
+   * before 1.6 on Linux; Windows, whose resources this daemon does not read).
+   */
+  private static void spec(MetricFamilies f, Labels l, @Nullable ResourceSpec spec, Instant at) {
+    if (spec == null) {
+      return;
+    }
+    f.gaugeIfPresent("container_spec_cpu_period", "CPU period of the container.", spec.cpuPeriodMicros(), l, at);
+    f.gaugeIfPresent("container_spec_cpu_quota", "CPU quota of the container.", spec.cpuQuotaMicros(), l, at);
+    f.gaugeIfPresent("container_spec_cpu_shares", "CPU share of the container.", spec.cpuShares(), l, at);
+    f.gauge(
+        "container_spec_memory_limit_bytes",
+        "Memory limit for the container.",
+        spec.memoryLimitBytes() == null ? 0 : spec.memoryLimitBytes(),
+        l,
+        at);
   }
 
   private static void usage(

@@ -32,7 +32,8 @@ public final class ResourceMetrics {
       }
       NodeMemory memory = node.memory();
       if (memory != null) {
-        f.gauge(
+        // The kubelet skips a series whose pointer is nil; a replayed log may lack the working set.
+        f.gaugeIfPresent(
             "node_memory_working_set_bytes",
             "[STABLE] Current working set of the node in bytes",
             memory.workingSetBytes(),

@@ -118,8 +118,25 @@ public final class SelfMetrics {
         .register(registry);
   }
 
-  /** {@code winstats_exporter_build_info{version,java_version}}, an info series of value 1. */
-  public static MultiCollector buildInfo(String version) {
+  /**
+   * {@code winstats_exporter_sampling_interval_seconds}: the configured interval between samples, so that alerts can
+   * say "no sample for 3 intervals" without hard-coding it.
+   */
+  public void samplingInterval(Duration interval) {
+    double seconds = interval.toNanos() / 1e9;
+    Gauge.builder("winstats.exporter.sampling.interval", () -> seconds)
+        .description("The configured interval between two samples of each source.")
+        .baseUnit("seconds")
+        .register(registry);
+  }
+
+  /**
+   * {@code winstats_exporter_build_info{version,java_version,os}}, an info series of value 1.
+   *
+   * @param os the kind of node the daemon describes, {@code linux} or {@code windows}: from the node source (procfs
+   *     describes a Linux node; PDH and replayed Windows counter logs a Windows node), not from the JVM's host
+   */
+  public static MultiCollector buildInfo(String version, String os) {
     MetricSnapshots snapshots =
         MetricSnapshots.of(
             InfoSnapshot.builder()
@@ -127,7 +144,9 @@ public final class SelfMetrics {
                 .help("The daemon's version and runtime.")
                 .dataPoint(
                     InfoSnapshot.InfoDataPointSnapshot.builder()
-                        .labels(Labels.of("version", version, "java_version", System.getProperty("java.version")))
+                        .labels(
+                            Labels.of(
+                                "version", version, "java_version", System.getProperty("java.version"), "os", os))
                         .build())
                 .build());
     return () -> snapshots;

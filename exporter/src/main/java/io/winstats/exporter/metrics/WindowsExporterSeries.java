@@ -80,12 +80,12 @@ public final class WindowsExporterSeries implements MultiCollector {
       f.gaugeIfPresent("windows_memory_committed_bytes", "Amount of committed virtual memory in bytes", m.committedBytes(), Labels.EMPTY, none);
       f.gaugeIfPresent("windows_memory_commit_limit", "Amount of virtual memory, in bytes, that can be committed without having to extend the paging file(s)", m.commitLimitBytes(), Labels.EMPTY, none);
       f.gaugeIfPresent("windows_memory_free_and_zero_page_list_bytes", "The amount of physical memory, in bytes, that is assigned to the free and zero page lists.", m.freeBytes(), Labels.EMPTY, none);
-      f.gauge("windows_memory_physical_total_bytes", "The physical memory installed (GlobalMemoryStatusEx.ullTotalPhys).", m.totalBytes(), Labels.EMPTY, none);
+      f.gaugeIfPresent("windows_memory_physical_total_bytes", "The physical memory installed (GlobalMemoryStatusEx.ullTotalPhys).", m.totalBytes(), Labels.EMPTY, none);
       if (m.pageFaults() != null) {
         f.counter("windows_memory_page_faults_total", "Overall rate at which faulted pages are handled by the processor", m.pageFaults(), Labels.EMPTY, none);
       }
-      f.gauge("windows_os_visible_memory_bytes", "Deprecated name (removed in windows_exporter v0.31) of the physical memory; kept for the kubernetes-mixin Windows rules.", m.totalBytes(), Labels.EMPTY, none);
-      f.gauge("windows_cs_physical_memory_bytes", "Deprecated name of the physical memory (windows_exporter cs collector).", m.totalBytes(), Labels.EMPTY, none);
+      f.gaugeIfPresent("windows_os_visible_memory_bytes", "Deprecated name (removed in windows_exporter v0.31) of the physical memory; kept for the kubernetes-mixin Windows rules.", m.totalBytes(), Labels.EMPTY, none);
+      f.gaugeIfPresent("windows_cs_physical_memory_bytes", "Deprecated name of the physical memory (windows_exporter cs collector).", m.totalBytes(), Labels.EMPTY, none);
     }
     for (NetworkInterfaceCounters nic : node.interfaces()) {
       Labels l = Labels.of("nic", NIC_MANGLE.matcher(nic.name()).replaceAll("_"));

@@ -1,5 +1,6 @@
 package io.winstats.exporter.bench;
 
+import io.winstats.cri.ContainerLogUsage;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CpuUsage;
 import io.winstats.cri.InterfaceUsage;
@@ -7,6 +8,7 @@ import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
+import io.winstats.cri.ResourceSpec;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.WritableLayerUsage;
 import io.winstats.exporter.sampling.Snapshot;
@@ -42,7 +44,9 @@ public final class NodeScale {
                 Map.of("io.kubernetes.container.name", c == 0 ? "app" : "sidecar-" + c),
                 new CpuUsage(t1, 12_345_678_901L + p * 1000L + c, 25_000_000L + p),
                 new MemoryUsage(t1, 50_000_000L + p, 200_000_000L, 60_000_000L, 40_000_000L, 12_345L, 12L, null),
-                new WritableLayerUsage(t1, "/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs", 81_920L, 20L)));
+                new WritableLayerUsage(t1, SampleFixtures.LINUX_SNAPSHOTS, 81_920L, 20L, SampleFixtures.LINUX_DISK),
+                new ContainerLogUsage(t1, 40_960L + c, 1L),
+                new ResourceSpec(100_000L, 50_000L, 512L, 268_435_456L)));
       }
       all.add(
           new PodSample(
@@ -56,7 +60,8 @@ public final class NodeScale {
               4L,
               containers));
     }
-    RuntimeSample runtime = new RuntimeSample(t1, "containerd 1.6.20~ds1", all, List.of());
+    RuntimeSample runtime =
+        new RuntimeSample(t1, "containerd 1.6.20~ds1", all, SampleFixtures.runtime().filesystems(), List.of());
     return new Snapshot(
         42,
         SampleFixtures.linuxNode(t1, 10_000_000_000L, 25_000_000_000L),

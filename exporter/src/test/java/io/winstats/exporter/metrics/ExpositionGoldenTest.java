@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SampleFixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -55,6 +57,28 @@ class ExpositionGoldenTest {
     assertGolden(
         "windows-exporter.prom",
         WindowsExporterSeries.build(SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L)));
+  }
+
+  @Test
+  void aWindowsNodeWithoutThePhysicalMemorySizeKeepsItsOtherMemorySeries() throws IOException {
+    NodeSample full = SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L);
+    NodeMemory m = full.memory();
+    NodeSample replayed =
+        new NodeSample(full.timestamp(), full.monotonicNanos(), full.origin(), full.cpu(),
+            new NodeMemory(null, m.availableBytes(), null, m.usageBytes(), m.freeBytes(), m.cacheBytes(),
+                m.committedBytes(), m.commitLimitBytes(), m.pageFaults(), null, null, null),
+            full.interfaces(), full.filesystems(), full.disks(), full.system(), full.missing());
+    Snapshot snapshot = new Snapshot(9, replayed, null, null, null);
+
+    String windows = text(WindowsExporterSeries.build(replayed));
+    String cadvisor = text(CadvisorSeriesCollector.build(snapshot));
+    String resource = text(ResourceMetrics.build(snapshot));
+
+    assertThat(windows).contains("windows_memory_available_bytes 9.0E9", "windows_memory_commit_limit 2.0E10")
+        .doesNotContain("windows_memory_physical_total_bytes", "windows_os_visible_memory_bytes");
+    assertThat(cadvisor).doesNotContain("machine_memory_bytes", "container_memory_working_set_bytes")
+        .contains("container_memory_usage_bytes{");
+    assertThat(resource).doesNotContain("node_memory_working_set_bytes").contains("node_cpu_usage_seconds_total");
   }
 
   @Test
