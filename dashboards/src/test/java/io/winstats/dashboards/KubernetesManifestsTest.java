@@ -65,7 +65,7 @@ class KubernetesManifestsTest {
   }
 
   @Test
-  void windowsDaemonSetIsAHostProcessPodOnWindowsNodes() {
+  void windowsDaemonSetIsAHostProcessPodOnWindowsNodes() throws IOException {
     JsonNode spec = daemonSet("windows").at("/spec/template/spec");
     assertThat(spec.at("/nodeSelector/kubernetes.io~1os").asText()).isEqualTo("windows");
     assertThat(spec.at("/securityContext/windowsOptions/hostProcess").asBoolean()).isTrue();
@@ -74,7 +74,9 @@ class KubernetesManifestsTest {
     JsonNode c = spec.at("/containers/0");
     assertThat(c.path("args")).extracting(JsonNode::asText)
         .contains("--cri.endpoint=npipe:////./pipe/containerd-containerd", "--web.listen-address=:9844");
-    assertThat(c.path("command")).extracting(JsonNode::asText).contains("-Xmx64m");
+    // The JVM does not read Windows job-object limits: the heap cap must come from the options file the command loads.
+    assertThat(c.path("command")).extracting(JsonNode::asText).contains("@%CONTAINER_SANDBOX_MOUNT_POINT%\\jvm.options");
+    assertThat(Files.readAllLines(Path.of("..", "deploy", "jvm.options"))).anyMatch(l -> l.strip().matches("-Xmx\\d+m"));
     assertNodeNameFromSpec(c);
     assertSized(c);
   }
