@@ -115,6 +115,7 @@ public final class SelfMetrics {
   public void seriesCount(java.util.function.LongSupplier series) {
     Gauge.builder("winstats.exporter.series", series, s -> s.getAsLong())
         .description("Series in the snapshot-derived part of /metrics as last rendered.")
+        .strongReference(true)
         .register(registry);
   }
 
