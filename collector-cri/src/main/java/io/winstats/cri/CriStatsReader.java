@@ -2,6 +2,7 @@ package io.winstats.cri;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -94,6 +95,9 @@ public final class CriStatsReader implements AutoCloseable {
   static final long CACHE_MAXIMUM_SIZE = 20_000;
 
   private static final Pattern BARE_IMAGE_ID = Pattern.compile("[0-9a-f]{64}");
+
+  /** How long a round after an outage waits for the connection it starts (capped by the call timeout). */
+  private static final Duration RECONNECT_WAIT = Duration.ofMillis(250);
 
   private final String target;
   private final ManagedChannel channel;
@@ -211,8 +215,7 @@ public final class CriStatsReader implements AutoCloseable {
     }
     long started = System.nanoTime();
     if (failing == CriException.Reason.UNAVAILABLE) {
-      // Without this the channel waits out its reconnect backoff (3.5-5 s measured) after the runtime is back.
-      channel.resetConnectBackoff();
+      reconnect();
     }
     try {
       Round round = new Round(new StatsMapper.HostView(hostFiles, clock.instant()));
@@ -241,6 +244,28 @@ public final class CriStatsReader implements AutoCloseable {
               CriException.Reason.MALFORMED,
               "endpoint=" + target + ": could not map the runtime's answer: " + e,
               e));
+    }
+  }
+
+  /**
+   * Starts a connection attempt now and waits for it, up to {@link #RECONNECT_WAIT}. Without the reset the channel waits
+   * out its reconnect backoff (3.5-5 s measured) after the runtime is back. Without the wait the round's first call
+   * still fails at once with the outage's error: after a transient failure the channel keeps reporting
+   * TRANSIENT_FAILURE, and fails calls fast, until a new connection is READY (pick_first's sticky transient failure),
+   * so the first round after the runtime returned failed and recovery took one more retry (RuntimeFaultsIT).
+   */
+  private void reconnect() {
+    channel.resetConnectBackoff();
+    long end = System.nanoTime() + Math.min(RECONNECT_WAIT.toNanos(), callTimeout.toNanos());
+    ConnectivityState state = channel.getState(true);
+    while (state != ConnectivityState.READY && state != ConnectivityState.SHUTDOWN && System.nanoTime() - end < 0) {
+      try {
+        TimeUnit.MILLISECONDS.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      state = channel.getState(false);
     }
   }
 

@@ -108,13 +108,15 @@ public final class SelfMetrics {
 
   private double ageSeconds(AtomicReference<Instant> last) {
     Instant at = last.get();
-    return at == null ? Double.NaN : Duration.between(at, clock.instant()).toNanos() / 1e9;
+    // A wall clock stepped back would make the age negative until the next sample; no sample is younger than now.
+    return at == null ? Double.NaN : Math.max(0, Duration.between(at, clock.instant()).toNanos()) / 1e9;
   }
 
   /** {@code winstats_exporter_series}: data points in the snapshot part of {@code /metrics} as last rendered. */
   public void seriesCount(java.util.function.LongSupplier series) {
     Gauge.builder("winstats.exporter.series", series, s -> s.getAsLong())
         .description("Series in the snapshot-derived part of /metrics as last rendered.")
+        .strongReference(true)
         .register(registry);
   }
 

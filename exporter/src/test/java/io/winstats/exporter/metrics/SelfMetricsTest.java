@@ -2,16 +2,110 @@ package io.winstats.exporter.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.winstats.exporter.sampling.SamplingLoop;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
+/** The daemon's own series: what survives a GC, what a wall-clock step does to the sample age, interval and build info. */
 class SelfMetricsTest {
+  private static final Instant T0 = Instant.parse("2026-11-21T08:00:00Z");
+
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final SteppingClock clock = new SteppingClock(T0);
+  private final SelfMetrics self = new SelfMetrics(registry, clock);
+
+  /** A wall clock the test steps, as NTP or an operator would. */
+  private static final class SteppingClock extends Clock {
+    private volatile Instant now;
+
+    SteppingClock(Instant now) {
+      this.now = now;
+    }
+
+    void step(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+  }
+
+  private double age() {
+    return registry.get("winstats.exporter.sample.age").tag("source", "cri").gauge().value();
+  }
+
+  @Test
+  void sampleAgeFollowsTheWallClockForwardAndRestartsWithTheNextSample() {
+    SamplingLoop.Listener<Instant> listener = self.listener("cri", sample -> {}, sample -> sample, reason -> {});
+    listener.succeeded(T0, 1_000);
+    clock.step(Duration.ofSeconds(3));
+    assertThat(age()).isEqualTo(3.0);
+
+    // A forward step of an hour shows as an hour of age until the next sample, which is stamped by the same clock.
+    clock.step(Duration.ofHours(1));
+    assertThat(age()).isEqualTo(3603.0);
+    listener.succeeded(clock.instant(), 1_000);
+    assertThat(age()).isZero();
+  }
+
+  @Test
+  void aWallClockStepBackwardsNeverMakesTheSampleAgeNegative() {
+    SamplingLoop.Listener<Instant> listener = self.listener("cri", sample -> {}, sample -> sample, reason -> {});
+    listener.succeeded(T0, 1_000);
+
+    clock.step(Duration.ofHours(-1));
+    assertThat(age()).as("age after the wall clock stepped back an hour").isZero();
+
+    clock.step(Duration.ofSeconds(2));
+    assertThat(age()).isZero();
+    listener.succeeded(clock.instant(), 1_000);
+    clock.step(Duration.ofSeconds(2));
+    assertThat(age()).isEqualTo(2.0);
+  }
+
+  @Test
+  void sampleAgeIsNaNBeforeTheFirstSample() {
+    self.listener("cri", sample -> {}, (Instant sample) -> sample, reason -> {});
+    assertThat(age()).isNaN();
+  }
+
+  /**
+   * Micrometer holds a gauge's state object weakly unless told otherwise; the series count is read through a method
+   * reference that nothing else holds, so without a strong reference it reads NaN after the first GC (it did, on every
+   * live scrape).
+   */
+  @Test
+  void seriesCountSurvivesGarbageCollection() throws InterruptedException {
+    AtomicLong series = new AtomicLong(1234);
+    self.seriesCount(series::get);
+
+    for (int i = 0; i < 5; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+    assertThat(registry.get("winstats.exporter.series").gauge().value()).isEqualTo(1234.0);
+  }
 
   @Test
   void theSamplingIntervalIsAGaugeInSeconds() {

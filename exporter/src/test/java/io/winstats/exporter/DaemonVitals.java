@@ -1,0 +1,106 @@
+package io.winstats.exporter;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * What the daemon process holds, read from outside: threads and file descriptors from {@code /proc/<pid>}, live heap
+ * and live instances per class from {@code jcmd <pid> GC.class_histogram} (which runs a full GC first, so the figures
+ * are what survives a collection). Linux only; the daemon must run as the test's user.
+ */
+final class DaemonVitals {
+  /**
+   * The heap after a full GC.
+   *
+   * @param liveBytes bytes of all live objects
+   * @param instances live instances of each class, by the JVM's class name ({@code io.winstats.cri.CpuRateCache$Key})
+   */
+  record Heap(long liveBytes, Map<String, Long> instances) {
+    long count(String className) {
+      return instances.getOrDefault(className, 0L);
+    }
+  }
+
+  private DaemonVitals() {}
+
+  /** {@code Threads:} of {@code /proc/<pid>/status}. */
+  static int threads(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+        if (line.startsWith("Threads:")) {
+          return Integer.parseInt(line.substring("Threads:".length()).strip());
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    throw new IllegalStateException("no Threads: line for pid " + pid);
+  }
+
+  /** Entries of {@code /proc/<pid>/fd}. */
+  static int fileDescriptors(long pid) {
+    try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+      return (int) fds.count();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Runs {@code jcmd <pid> GC.class_histogram} (a full GC, then a histogram of what is live). */
+  static Heap heapAfterGc(long pid) {
+    String out = jcmd(pid, "GC.class_histogram");
+    Map<String, Long> instances = new HashMap<>();
+    long total = -1;
+    for (String line : out.lines().toList()) {
+      String[] f = line.trim().split("\\s+");
+      if (f.length >= 4 && f[0].endsWith(":") && f[1].matches("\\d+")) {
+        instances.merge(f[3], Long.parseLong(f[1]), Long::sum);
+      } else if (f.length == 3 && f[0].equals("Total")) {
+        total = Long.parseLong(f[2]);
+      }
+    }
+    if (total < 0) {
+      throw new IllegalStateException("no Total line in jcmd GC.class_histogram output:\n" + out);
+    }
+    return new Heap(total, instances);
+  }
+
+  private static String jcmd(long pid, String command) {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    try {
+      Path output = Files.createTempFile("jcmd", ".txt");
+      try {
+        Process p =
+            new ProcessBuilder(List.of(jcmd.toString(), Long.toString(pid), command))
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        p.getOutputStream().close();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+          throw new IllegalStateException("jcmd " + command + " did not finish within 60 s");
+        }
+        String text = Files.readString(output, StandardCharsets.UTF_8);
+        if (p.exitValue() != 0) {
+          throw new IllegalStateException("jcmd " + command + " exited with " + p.exitValue() + ": " + text);
+        }
+        return text;
+      } finally {
+        Files.deleteIfExists(output);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+}

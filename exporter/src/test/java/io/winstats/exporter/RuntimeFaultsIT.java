@@ -1,0 +1,248 @@
+package io.winstats.exporter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.winstats.cri.testing.ContainerSpec;
+import io.winstats.cri.testing.ContainerdExtension;
+import io.winstats.cri.testing.ContainerdHarness;
+import io.winstats.cri.testing.CriTestClient;
+import io.winstats.cri.testing.Deadline;
+import io.winstats.cri.testing.PodHandle;
+import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.exporter.testing.PrometheusText;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The real jar against a private containerd with three pods, while containerd is killed and restarted ten times and a
+ * client scrapes {@code /metrics} and {@code /stats/summary} every 100 ms throughout. Three kinds of fault take turns:
+ *
+ * <ul>
+ *   <li>{@code sigterm-restart}: {@link ContainerdHarness#restart()}, SIGTERM and an immediate start (containerd removes
+ *       its socket on the way out);
+ *   <li>{@code stop-wait-start}: {@link ContainerdHarness#stopRuntime()}, then containerd stays down until the daemon
+ *       says so ({@code container_scrape_error 1}), then {@link ContainerdHarness#startRuntime()};
+ *   <li>{@code sigkill-wait-start}: SIGKILL to containerd (its socket file stays behind, so connects are refused rather
+ *       than not found), then the same wait and start.
+ * </ul>
+ *
+ * <p>Pods and their shims outlive containerd, so the daemon keeps serving the last pod sample (stale by its timestamp)
+ * while the runtime is down, flags it with {@code container_scrape_error 1}, and must have a fresh pod sample with the
+ * flag back at 0 within one sampling interval plus the reconnect allowance after containerd answers again. The
+ * allowance: the CRI reader skips gRPC's reconnect backoff after {@code UNAVAILABLE} (see {@code CriStatsReader}), and
+ * the sampling loop retries a failing source at most one interval apart, so the only extra delay is one round's own
+ * duration and our 50 ms poll; {@link #RECONNECT_ALLOWANCE} is 1 s for that on a shared, loaded machine.
+ */
+@Tag("containerd")
+@ExtendWith(ContainerdExtension.class)
+class RuntimeFaultsIT {
+  private static final Duration INTERVAL = Duration.ofSeconds(1);
+  private static final Duration RECONNECT_ALLOWANCE = Duration.ofSeconds(1);
+  private static final int RESTARTS = 10;
+  /** Threads and file descriptors may differ by this much between the first and the last restart (JIT, GC helpers). */
+  private static final int THREAD_SLACK = 3;
+
+  private static final int FD_SLACK = 4;
+
+  private enum Fault {
+    SIGTERM_RESTART("sigterm-restart"),
+    STOP_WAIT_START("stop-wait-start"),
+    SIGKILL_WAIT_START("sigkill-wait-start");
+
+    final String label;
+
+    Fault(String label) {
+      this.label = label;
+    }
+  }
+
+  private record Outcome(
+      int restart,
+      Fault fault,
+      long downMillis,
+      boolean errorSeen,
+      long recoveredMillis,
+      int threads,
+      int fds) {}
+
+  @Test
+  void tenRuntimeRestartsLoseNoScrapeAndPodsReturnWithinAnInterval(ContainerdHarness harness, CriTestClient client)
+      throws Exception {
+    List<PodHandle> pods =
+        List.of(
+            harness.defer(client.runPod("burner", "faults", List.of(ContainerSpec.burner("burn", 0.2)))),
+            harness.defer(
+                client.runPod(
+                    "sleeper", "faults", List.of(ContainerSpec.sleeper("sleep"), ContainerSpec.sleeper("idle")))),
+            harness.defer(client.runPod("quiet", "faults", List.of(ContainerSpec.sleeper("app")))));
+    try (DaemonProcess daemon =
+        DaemonProcess.start(
+            Path.of("target", "runtime-faults", "daemon.log"),
+            "--cri.endpoint=" + harness.endpoint(),
+            "--sampling.interval=" + INTERVAL.toSeconds() + "s",
+            "--node.name=faults-node",
+            "--log.level=debug")) {
+      Deadline.await("/healthz 200\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
+      long startedMillis = System.currentTimeMillis();
+      Deadline.await(
+          "all three pods sampled",
+          Duration.ofSeconds(30),
+          () -> freshPods(daemon, pods, startedMillis) && scrapeError(daemon) == 0);
+
+      List<Outcome> outcomes = new ArrayList<>();
+      long runStart = System.nanoTime();
+      try (SteadyScraper scraper = SteadyScraper.start(daemon.port(), Duration.ofMillis(100), Duration.ofMinutes(5))) {
+        System.out.printf(
+            "RuntimeFaultsIT before restarts: threads=%d fds=%d%n",
+            DaemonVitals.threads(daemon.pid()), DaemonVitals.fileDescriptors(daemon.pid()));
+        for (int i = 1; i <= RESTARTS; i++) {
+          Fault fault = Fault.values()[(i - 1) % Fault.values().length];
+          outcomes.add(restartOnce(i, fault, harness, daemon, pods, scraper));
+          Outcome o = outcomes.get(outcomes.size() - 1);
+          System.out.printf(
+              Locale.ROOT,
+              "RuntimeFaultsIT restart %2d %-18s down=%5d ms scrape_error_1_seen=%-5s pods_fresh_after=%5d ms"
+                  + " threads=%d fds=%d%n",
+              o.restart(), o.fault().label, o.downMillis(), o.errorSeen(), o.recoveredMillis(), o.threads(), o.fds());
+        }
+        scraper.close();
+        List<SteadyScraper.Scrape> all = scraper.scrapes();
+        List<SteadyScraper.Scrape> failed = scraper.failures();
+        long podGaps =
+            all.stream()
+                .filter(s -> s.failure() == null)
+                .filter(s -> !s.podUids().containsAll(pods.stream().map(PodHandle::uid).toList()))
+                .count();
+        System.out.printf(
+            "RuntimeFaultsIT summary: %d restarts in %.1f s; %d scrape rounds (x2 requests), %d failed, %d without"
+                + " every pod; threads %d -> %d, fds %d -> %d (first -> last restart)%n",
+            RESTARTS,
+            (System.nanoTime() - runStart) / 1e9,
+            all.size(),
+            failed.size(),
+            podGaps,
+            outcomes.get(0).threads(),
+            outcomes.get(RESTARTS - 1).threads(),
+            outcomes.get(0).fds(),
+            outcomes.get(RESTARTS - 1).fds());
+
+        assertThat(failed).as("scrapes that failed during the restarts").isEmpty();
+        assertThat(all.size()).as("scrape rounds").isGreaterThan(RESTARTS * 10);
+        assertThat(podGaps).as("scrapes where a pod's series were missing (they stay, stale, during outages)").isZero();
+        for (Outcome o : outcomes) {
+          assertThat(o.recoveredMillis())
+              .as("restart %d (%s): pods fresh and container_scrape_error 0 after containerd answered", o.restart(), o.fault().label)
+              .isLessThanOrEqualTo(INTERVAL.plus(RECONNECT_ALLOWANCE).toMillis());
+          if (o.fault() != Fault.SIGTERM_RESTART) {
+            assertThat(o.errorSeen()).as("restart %d: container_scrape_error 1 while down", o.restart()).isTrue();
+          }
+        }
+        assertThat(all.stream().filter(s -> s.scrapeError() == 1).count())
+            .as("scrapes that saw container_scrape_error 1")
+            .isPositive();
+        assertThat(all.get(all.size() - 1).scrapeError()).as("container_scrape_error after the last restart").isZero();
+        assertThat(outcomes.get(RESTARTS - 1).threads())
+            .as("daemon threads, last vs first restart (slack %d)", THREAD_SLACK)
+            .isLessThanOrEqualTo(outcomes.get(0).threads() + THREAD_SLACK);
+        assertThat(outcomes.get(RESTARTS - 1).fds())
+            .as("daemon file descriptors, last vs first restart (slack %d)", FD_SLACK)
+            .isLessThanOrEqualTo(outcomes.get(0).fds() + FD_SLACK);
+      }
+      String log = daemon.log();
+      assertThat(log.lines().filter(l -> l.contains("level=ERROR"))).as(log).isEmpty();
+      assertThat(daemon.isAlive()).isTrue();
+    }
+  }
+
+  private Outcome restartOnce(
+      int restart, Fault fault, ContainerdHarness harness, DaemonProcess daemon, List<PodHandle> pods, SteadyScraper scraper) {
+    long downWall = System.currentTimeMillis();
+    long down = System.nanoTime();
+    boolean errorSeen = false;
+    switch (fault) {
+      case SIGTERM_RESTART -> harness.restart();
+      case STOP_WAIT_START -> {
+        harness.stopRuntime();
+        errorSeen = awaitScrapeError(daemon);
+        harness.startRuntime();
+      }
+      case SIGKILL_WAIT_START -> {
+        kill(harness);
+        errorSeen = awaitScrapeError(daemon);
+        harness.startRuntime();
+      }
+    }
+    long up = System.nanoTime();
+    Deadline.await(
+        "restart " + restart + ": every pod sampled after the outage, container_scrape_error 0",
+        Duration.ofSeconds(30),
+        () -> freshPods(daemon, pods, downWall) && scrapeError(daemon) == 0);
+    long recovered = System.nanoTime();
+    long upWall = System.currentTimeMillis();
+    if (!errorSeen) {
+      errorSeen =
+          scraper.scrapes().stream()
+              .anyMatch(s -> s.wallMillis() >= downWall && s.wallMillis() <= upWall && s.scrapeError() == 1);
+    }
+    return new Outcome(
+        restart,
+        fault,
+        (up - down) / 1_000_000,
+        errorSeen,
+        (recovered - up) / 1_000_000,
+        DaemonVitals.threads(daemon.pid()),
+        DaemonVitals.fileDescriptors(daemon.pid()));
+  }
+
+  /** Polls until the daemon reports the runtime down; bounded by two intervals plus the CRI deadline's worth. */
+  private static boolean awaitScrapeError(DaemonProcess daemon) {
+    Deadline.await("container_scrape_error 1 while containerd is down", Duration.ofSeconds(10), () -> scrapeError(daemon) == 1);
+    return true;
+  }
+
+  /** SIGKILL to the harness's containerd, found among this JVM's children by its config file; waits for it to exit. */
+  private static void kill(ContainerdHarness harness) {
+    String config = harness.workDir().resolve("config.toml").toString();
+    ProcessHandle containerd =
+        ProcessHandle.current()
+            .children()
+            .filter(p -> p.info().command().map(c -> c.endsWith("/containerd")).orElse(false))
+            .filter(p -> p.info().arguments().map(a -> List.of(a).contains(config)).orElse(false))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no containerd child process with --config " + config));
+    containerd.destroyForcibly();
+    Deadline.await("containerd pid " + containerd.pid() + " to exit after SIGKILL", Duration.ofSeconds(10), () -> !containerd.isAlive());
+  }
+
+  private static int scrapeError(DaemonProcess daemon) {
+    DaemonProcess.Response r = daemon.get("/metrics");
+    if (r.status() != 200) {
+      return -1;
+    }
+    List<PrometheusText> error = PrometheusText.select(PrometheusText.parse(r.body()), "container_scrape_error");
+    return error.isEmpty() ? -1 : (int) error.get(0).value();
+  }
+
+  /** Whether every pod has a {@code container_last_seen} from a runtime round stamped after {@code afterMillis}. */
+  private static boolean freshPods(DaemonProcess daemon, List<PodHandle> pods, long afterMillis) {
+    DaemonProcess.Response r = daemon.get("/metrics");
+    if (r.status() != 200) {
+      return false;
+    }
+    List<PrometheusText> metrics = PrometheusText.parse(r.body());
+    for (PodHandle pod : pods) {
+      List<PrometheusText> seen =
+          PrometheusText.select(metrics, "container_last_seen", "pod", pod.name(), "container", "");
+      if (seen.isEmpty() || seen.get(0).timestampMillis() == null || seen.get(0).timestampMillis() <= afterMillis) {
+        return false;
+      }
+    }
+    return true;
+  }
+}
