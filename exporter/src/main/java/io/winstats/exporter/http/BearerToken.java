@@ -26,8 +26,9 @@ final class BearerToken {
 
   BearerToken(Path file, LongSupplier nanoTime, Duration checkEvery) {
     this.file = file;
-    this.digest = sha256(read(file));
+    // Watch first: a change between the two is then seen, not lost.
     this.watch = new FileWatch(List.of(file), nanoTime, checkEvery);
+    this.digest = sha256(read(file));
   }
 
   /** The token in {@code file}, without surrounding white space; throws {@link IllegalArgumentException}. */

@@ -254,6 +254,20 @@ final class TlsMaterial {
   private final class ClientTrust extends X509ExtendedTrustManager {
     private void check(X509Certificate[] chain, String authType, @Nullable SSLEngine engine, @Nullable Socket socket)
         throws CertificateException {
+      try {
+        verify(chain, authType, engine, socket);
+      } catch (CertificateException e) {
+        // The handshake fails; the client sees why. Not the operator's concern unless debugging.
+        LOG.debug(
+            "event=client_certificate_refused subject=\"{}\" error=\"{}\"",
+            chain.length == 0 ? "" : chain[0].getSubjectX500Principal().getName(),
+            e.getMessage());
+        throw e;
+      }
+    }
+
+    private void verify(X509Certificate[] chain, String authType, @Nullable SSLEngine engine, @Nullable Socket socket)
+        throws CertificateException {
       refresh();
       Loaded c = current;
       if (config.clientAuth().verified()) {

@@ -174,11 +174,6 @@ public record WebConfig(
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
-  /** Whether any response is gated by a credential (a password, a token or a client certificate). */
-  public boolean authenticates() {
-    return !basicAuthUsers.isEmpty() || (tls != null && tls.clientAuth().required());
-  }
-
   /**
    * Reads and checks {@code file}, loading every certificate and key it names; adds each problem to {@code problems}
    * (prefixed with the file name) and returns {@code null} if there was any.

@@ -56,7 +56,6 @@ class WebConfigTest {
     assertThat(web.headers()).containsEntry("X-Frame-Options", "deny").hasSize(2);
     assertThat(web.basicAuthUsers()).containsOnlyKeys("prometheus");
     assertThat(web.rateLimit()).isEqualTo(new WebConfig.RateLimit(Duration.ofMillis(100), 5));
-    assertThat(web.authenticates()).isTrue();
   }
 
   @Test
