@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.winstats.exporter.http.HttpLimits;
+import io.winstats.exporter.http.ServerSettings;
 import io.winstats.perfcounters.pdh.CustomCounter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,6 +30,13 @@ final class ConfigFile {
   static final Set<String> KEYS =
       Set.of(
           "web.listen-address",
+          "web.config.file",
+          "web.auth.bearer-token-file",
+          "web.max-header-bytes",
+          "web.max-body-bytes",
+          "web.request-timeout",
+          "web.idle-timeout",
+          "web.max-connections",
           "cri.endpoint",
           "cri.timeout",
           "sampling.interval",
@@ -167,6 +176,19 @@ final class ConfigFile {
   static String toYaml(ExporterConfig config) {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("web.listen-address", config.listenAddress().toString());
+    ServerSettings server = config.server();
+    if (server.web() != null) {
+      out.put("web.config.file", server.web().file().toString());
+    }
+    if (server.bearerTokenFile() != null) {
+      out.put("web.auth.bearer-token-file", server.bearerTokenFile().toString());
+    }
+    HttpLimits limits = server.limits();
+    out.put("web.max-header-bytes", ByteSizeFlag.format(limits.maxHeaderBytes()));
+    out.put("web.max-body-bytes", ByteSizeFlag.format(limits.maxBodyBytes()));
+    out.put("web.request-timeout", DurationFlag.format(limits.requestTimeout()));
+    out.put("web.idle-timeout", DurationFlag.format(limits.idleTimeout()));
+    out.put("web.max-connections", limits.maxConnections());
     out.put("cri.endpoint", config.criEndpoint());
     out.put("cri.timeout", DurationFlag.format(config.criTimeout()));
     out.put("sampling.interval", DurationFlag.format(config.samplingInterval()));

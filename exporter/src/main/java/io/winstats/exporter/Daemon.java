@@ -127,7 +127,11 @@ public final class Daemon implements AutoCloseable {
 
       server =
           new ExporterServer(
-              config.listenAddress(), store::current, new SummaryAssembler(config.nodeName(), windowsNode), renderer);
+              config.listenAddress(),
+              config.server(),
+              store::current,
+              new SummaryAssembler(config.nodeName(), windowsNode),
+              renderer);
       server.start();
       started.push(server);
       nodeLoop.start();
@@ -135,8 +139,9 @@ public final class Daemon implements AutoCloseable {
       criLoop.start();
       started.push(criLoop);
       LOG.info(
-          "event=started listen={} node_source={} cri_endpoint={} interval={} node={}",
+          "event=started listen={} {} node_source={} cri_endpoint={} interval={} node={}",
           config.listenAddress(),
+          server.description(),
           nodeSource.name(),
           endpoint,
           DurationFlag.format(config.samplingInterval()),

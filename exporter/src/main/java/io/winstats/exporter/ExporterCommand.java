@@ -1,6 +1,9 @@
 package io.winstats.exporter;
 
 import io.winstats.cri.CriEndpoint;
+import io.winstats.exporter.http.HttpLimits;
+import io.winstats.exporter.http.ServerSettings;
+import io.winstats.exporter.http.WebConfig;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -45,6 +48,57 @@ public final class ExporterCommand implements Callable<Integer> {
       description = "Address to serve on; ':PORT' is every interface. Default: ${DEFAULT-VALUE}.",
       defaultValue = ":" + DEFAULT_PORT)
   String listenAddress = ":" + DEFAULT_PORT;
+
+  @Option(
+      names = "--web.config.file",
+      paramLabel = "FILE",
+      description = "exporter-toolkit web configuration (YAML, as node_exporter and windows_exporter read it): TLS,"
+          + " client certificates, bcrypt basic auth, response headers, rate limit. /healthz stays open.")
+  @Nullable Path webConfigFile;
+
+  @Option(
+      names = "--web.auth.bearer-token-file",
+      paramLabel = "FILE",
+      description = "File holding a bearer token (Authorization: Bearer TOKEN) that grants access to every path but"
+          + " /healthz; re-read when it changes. Alone or beside basic auth.")
+  @Nullable Path bearerTokenFile;
+
+  @Option(
+      names = "--web.max-header-bytes",
+      paramLabel = "SIZE",
+      description = "Largest request line plus headers (16384, 16KiB, 1MiB). Default: ${DEFAULT-VALUE}.",
+      defaultValue = "16KiB")
+  String maxHeaderBytes = "16KiB";
+
+  @Option(
+      names = "--web.max-body-bytes",
+      paramLabel = "SIZE",
+      description = "Largest request body (POST /stats/summary); larger gets 413. Default: ${DEFAULT-VALUE}.",
+      defaultValue = "64KiB")
+  String maxBodyBytes = "64KiB";
+
+  @Option(
+      names = "--web.request-timeout",
+      paramLabel = "DURATION",
+      description = "Time a client has to send a request's headers once it started. Default: ${DEFAULT-VALUE}.",
+      defaultValue = "10s")
+  String requestTimeout = "10s";
+
+  @Option(
+      names = "--web.idle-timeout",
+      paramLabel = "DURATION",
+      description = "Time a connection may stay open with no request (also bounds a TLS handshake). Default:"
+          + " ${DEFAULT-VALUE}.",
+      defaultValue = "60s")
+  String idleTimeout = "60s";
+
+  @Option(
+      names = "--web.max-connections",
+      paramLabel = "N",
+      description = "Open connections at once; further ones wait in the listen backlog until one closes. Default:"
+          + " ${DEFAULT-VALUE}.",
+      defaultValue = "256")
+  String maxConnections = "256";
 
   @Option(
       names = "--cri.endpoint",
@@ -144,6 +198,13 @@ public final class ExporterCommand implements Callable<Integer> {
     String nodeName = setting(file, "node.name", this.nodeName);
     String recordFile = setting(file, "record", this.recordFile == null ? null : this.recordFile.toString());
     String logLevel = setting(file, "log.level", this.logLevel);
+    String webConfigFile = setting(file, "web.config.file", pathText(this.webConfigFile));
+    String bearerTokenFile = setting(file, "web.auth.bearer-token-file", pathText(this.bearerTokenFile));
+    String maxHeaderBytes = setting(file, "web.max-header-bytes", this.maxHeaderBytes);
+    String maxBodyBytes = setting(file, "web.max-body-bytes", this.maxBodyBytes);
+    String requestTimeout = setting(file, "web.request-timeout", this.requestTimeout);
+    String idleTimeout = setting(file, "web.idle-timeout", this.idleTimeout);
+    String maxConnections = setting(file, "web.max-connections", this.maxConnections);
     ListenAddress address = null;
     try {
       address = ListenAddress.parse(listenAddress);
@@ -175,6 +236,10 @@ public final class ExporterCommand implements Callable<Integer> {
           "perfcounters: custom performance counters need the pdh node source (Windows); --node.source is "
               + nodeSource);
     }
+    ServerSettings server =
+        serverSettings(
+            webConfigFile, bearerTokenFile, maxHeaderBytes, maxBodyBytes, requestTimeout, idleTimeout, maxConnections,
+            problems);
     if (!problems.isEmpty()) {
       throw new ParameterException(
           spec == null ? new CommandLine(this) : spec.commandLine(), String.join(System.lineSeparator(), problems));
@@ -188,7 +253,67 @@ public final class ExporterCommand implements Callable<Integer> {
         resolveNodeName(nodeName),
         level,
         recordFile == null ? null : Path.of(recordFile),
-        file.customCounters());
+        file.customCounters(),
+        server);
+  }
+
+  private static @Nullable ServerSettings serverSettings(
+      @Nullable String webConfigFile,
+      @Nullable String bearerTokenFile,
+      String maxHeaderBytes,
+      String maxBodyBytes,
+      String requestTimeout,
+      String idleTimeout,
+      String maxConnections,
+      List<String> problems) {
+    int before = problems.size();
+    long headerBytes = size("--web.max-header-bytes", maxHeaderBytes, 1024, Integer.MAX_VALUE, problems);
+    long bodyBytes = size("--web.max-body-bytes", maxBodyBytes, 0, Long.MAX_VALUE, problems);
+    Duration request = duration("--web.request-timeout", requestTimeout, Duration.ofMillis(100), problems);
+    Duration idle = duration("--web.idle-timeout", idleTimeout, Duration.ofMillis(100), problems);
+    int connections = 0;
+    try {
+      connections = Integer.parseInt(maxConnections.strip());
+      if (connections < 1) {
+        problems.add("--web.max-connections: must be at least 1, not " + connections);
+      }
+    } catch (NumberFormatException e) {
+      problems.add("--web.max-connections: '" + maxConnections + "' is not a whole number");
+    }
+    WebConfig web = null;
+    if (webConfigFile != null && !webConfigFile.isEmpty()) {
+      web = WebConfig.read(Path.of(webConfigFile), problems);
+    }
+    Path bearer = null;
+    if (bearerTokenFile != null && !bearerTokenFile.isEmpty()) {
+      try {
+        ServerSettings.checkBearerTokenFile(Path.of(bearerTokenFile));
+        bearer = Path.of(bearerTokenFile);
+      } catch (IllegalArgumentException e) {
+        problems.add(e.getMessage());
+      }
+    }
+    if (problems.size() > before) {
+      return null;
+    }
+    return new ServerSettings(new HttpLimits((int) headerBytes, bodyBytes, request, idle, connections), web, bearer);
+  }
+
+  private static long size(String flag, String text, long minimum, long maximum, List<String> problems) {
+    try {
+      long n = ByteSizeFlag.parse(text);
+      if (n < minimum || n > maximum) {
+        problems.add(flag + ": " + text + " is outside " + ByteSizeFlag.format(minimum) + " to " + ByteSizeFlag.format(maximum));
+      }
+      return n;
+    } catch (IllegalArgumentException e) {
+      problems.add(flag + ": " + e.getMessage());
+      return 0;
+    }
+  }
+
+  private static @Nullable String pathText(@Nullable Path path) {
+    return path == null ? null : path.toString();
   }
 
   /** A flag given on the command line wins over the config file, which wins over the flag's default. */

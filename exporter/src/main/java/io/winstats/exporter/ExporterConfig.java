@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.winstats.exporter.http.ServerSettings;
 import io.winstats.perfcounters.pdh.CustomCounter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * @param logLevel {@code debug}, {@code info}, {@code warn} or {@code error}
  * @param recordFile where to record node samples as a PDH-CSV counter log, or {@code null}
  * @param customCounters custom PDH counters exported as series of their own (PDH source only)
+ * @param server HTTP limits, and the web configuration (TLS, authentication) and bearer token file if any
  */
 public record ExporterConfig(
     ListenAddress listenAddress,
@@ -29,7 +31,8 @@ public record ExporterConfig(
     String nodeName,
     String logLevel,
     @Nullable Path recordFile,
-    List<CustomCounter> customCounters) {
+    List<CustomCounter> customCounters,
+    ServerSettings server) {
   public ExporterConfig {
     Objects.requireNonNull(listenAddress, "listenAddress");
     Objects.requireNonNull(criEndpoint, "criEndpoint");
@@ -39,5 +42,6 @@ public record ExporterConfig(
     Objects.requireNonNull(nodeName, "nodeName");
     Objects.requireNonNull(logLevel, "logLevel");
     customCounters = List.copyOf(customCounters);
+    Objects.requireNonNull(server, "server");
   }
 }

@@ -2,6 +2,8 @@ package io.winstats.exporter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.exporter.http.HttpLimits;
+import io.winstats.exporter.http.ServerSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -176,6 +178,95 @@ class ExporterCommandTest {
     assertThat(run("--config.file=" + file, "--print-config", "--cri.timeout=2s")).isZero();
     assertThat(out.toString()).contains("node.name: \"from-file\"").contains("cri.timeout: \"2s\"");
     assertThat(launched.get()).isNull();
+  }
+
+  @Test
+  void httpLimitsHaveDefaultsFlagsAndConfigFileKeys(@TempDir Path dir) throws IOException {
+    assertThat(run()).isZero();
+    assertThat(launched.get().server()).isEqualTo(ServerSettings.DEFAULTS);
+
+    Path file =
+        Files.writeString(
+            dir.resolve("limits.yml"),
+            """
+            web:
+              max-header-bytes: 32KiB
+              max-body-bytes: 1MiB
+              request-timeout: 5s
+              idle-timeout: 2m
+              max-connections: 64
+            """);
+    assertThat(run("--config.file=" + file, "--web.max-connections=8")).isZero();
+    assertThat(launched.get().server().limits())
+        .isEqualTo(new HttpLimits(32 * 1024, 1024 * 1024, Duration.ofSeconds(5), Duration.ofMinutes(2), 8));
+    assertThat(run("--config.file=" + file, "--print-config")).isZero();
+    assertThat(out.toString())
+        .contains("web.max-header-bytes: \"32KiB\"")
+        .contains("web.max-body-bytes: \"1MiB\"")
+        .contains("web.idle-timeout: \"120s\"")
+        .contains("web.max-connections: 64");
+  }
+
+  @Test
+  void everyBadLimitIsReported() {
+    assertThat(
+            run(
+                "--web.max-header-bytes=lots",
+                "--web.max-body-bytes=-1",
+                "--web.request-timeout=10ms",
+                "--web.idle-timeout=forever",
+                "--web.max-connections=0"))
+        .isEqualTo(2);
+    assertThat(err.toString())
+        .contains("--web.max-header-bytes: 'lots' is not a size")
+        .contains("--web.max-body-bytes: '-1' is not a size")
+        .contains("--web.request-timeout: 10ms is shorter than the minimum")
+        .contains("--web.idle-timeout: 'forever' is not a duration")
+        .contains("--web.max-connections: must be at least 1");
+  }
+
+  @Test
+  void aBadWebConfigFileListsEveryProblemAndExitsTwo(@TempDir Path dir) throws IOException {
+    Path web =
+        Files.writeString(
+            dir.resolve("web.yml"),
+            """
+            tls_server_config:
+              cert_file: missing.crt
+              key_file: missing.key
+              client_auth_type: Sometimes
+            basic_auth_users:
+              alice: hunter2
+            """);
+    assertThat(run("--web.config.file=" + web, "--web.auth.bearer-token-file=" + dir.resolve("no-token"))).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("client_auth_type: 'Sometimes'")
+        .contains("basic_auth_users.alice: not a bcrypt hash")
+        .contains("--web.auth.bearer-token-file: cannot read " + dir.resolve("no-token"))
+        .contains("Usage: winstats-exporter");
+    assertThat(launched.get()).isNull();
+  }
+
+  @Test
+  void theWebConfigAndTokenFileCanComeFromTheConfigFile(@TempDir Path dir) throws IOException {
+    Path web = Files.writeString(dir.resolve("web.yml"), "basic_auth_users:\n  a: $2a$04$QZSPLYNCSlIOxYaleTfi7OjWu6SQxeWfsMJ9mIxpZh3G3OoEL0aTq\n");
+    Path token = Files.writeString(dir.resolve("token"), "t0ken\n");
+    Path file =
+        Files.writeString(
+            dir.resolve("c.yml"), "web:\n  config.file: " + web + "\n  auth:\n    bearer-token-file: " + token + "\n");
+    assertThat(run("--config.file=" + file)).isZero();
+    ServerSettings server = launched.get().server();
+    assertThat(server.web().basicAuthUsers()).containsOnlyKeys("a");
+    assertThat(server.bearerTokenFile()).isEqualTo(token);
+  }
+
+  @Test
+  void byteSizeForms() {
+    assertThat(ByteSizeFlag.parse("16384")).isEqualTo(16384);
+    assertThat(ByteSizeFlag.parse("16KiB")).isEqualTo(16384);
+    assertThat(ByteSizeFlag.parse("2MiB")).isEqualTo(2 << 20);
+    assertThat(ByteSizeFlag.format(65536)).isEqualTo("64KiB");
+    assertThat(ByteSizeFlag.format(1000)).isEqualTo("1000");
   }
 
   @Test

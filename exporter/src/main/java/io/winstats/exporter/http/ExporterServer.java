@@ -19,15 +19,24 @@ import io.winstats.summary.SummaryJson;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLContext;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.xnio.Options;
+import org.xnio.Sequence;
+import org.xnio.SslClientAuthMode;
 
 /**
  * Serves {@code /healthz}, {@code /stats/summary}, {@code /metrics} and {@code /metrics/resource}.
@@ -35,6 +44,10 @@ import org.slf4j.LoggerFactory;
  * <p>Nothing here samples: every body comes from the published {@link Snapshot}. Summary and resource-metrics bodies
  * are rendered once per snapshot version and served as cached bytes from the I/O thread; only a cache miss or a
  * {@code /metrics} scrape is dispatched to a worker.
+ *
+ * <p>With a web configuration it serves HTTPS, re-reading its certificate, key and client CAs when they change, and
+ * requires the configured credentials on every path but {@code /healthz}, which stays open for liveness probes.
+ * {@link HttpLimits} bound what a client may send and how many may be connected.
  */
 public final class ExporterServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ExporterServer.class);
@@ -54,38 +67,135 @@ public final class ExporterServer implements AutoCloseable {
   private final SummaryAssembler assembler;
   private final MetricsRenderer renderer;
   private final Cache<RenderKey, RenderedBody> rendered = Caffeine.newBuilder().maximumSize(8).build();
-  private final PathHandler routes;
-  private final Undertow undertow;
+  private static final String HEALTHZ = "/healthz";
+  // How often a TLS handshake or a bearer-token check may look at the files for a change.
+  private static final Duration RELOAD_CHECK = Duration.ofSeconds(1);
 
+  private final PathHandler routes;
+  private final HttpHandler front;
+  private final HttpLimits limits;
+  private final @Nullable TlsMaterial tls;
+  private final Undertow undertow;
+  private final String description;
+
+  /** Plain HTTP with the default limits and no authentication. */
   public ExporterServer(
       ListenAddress address,
+      Supplier<Snapshot> snapshots,
+      SummaryAssembler assembler,
+      MetricsRenderer renderer) {
+    this(address, ServerSettings.DEFAULTS, snapshots, assembler, renderer);
+  }
+
+  /**
+   * A server with the given limits, and TLS and authentication if {@code settings} asks for them. Throws {@link
+   * IllegalArgumentException} when a certificate, key or token file named there cannot be loaded.
+   */
+  public ExporterServer(
+      ListenAddress address,
+      ServerSettings settings,
       Supplier<Snapshot> snapshots,
       SummaryAssembler assembler,
       MetricsRenderer renderer) {
     this.snapshots = snapshots;
     this.assembler = assembler;
     this.renderer = renderer;
+    this.limits = settings.limits();
     PathHandler routes =
         new PathHandler(this::notFound)
             .addExactPath("/", allow(READ_METHODS, this::landingPage))
-            .addExactPath("/healthz", allow(READ_METHODS, this::healthz))
+            .addExactPath(HEALTHZ, allow(READ_METHODS, this::healthz))
             .addExactPath("/stats/summary", allow(SUMMARY_METHODS, this::summary))
             .addExactPath("/metrics", allow(READ_METHODS, this::metrics))
             .addExactPath("/metrics/resource", allow(READ_METHODS, this::resourceMetrics));
-    this.undertow =
+    WebConfig web = settings.web();
+    this.tls = web == null || web.tls() == null ? null : new TlsMaterial(web.tls(), System::nanoTime, RELOAD_CHECK);
+    BearerToken bearer =
+        settings.bearerTokenFile() == null ? null : new BearerToken(settings.bearerTokenFile(), System::nanoTime, RELOAD_CHECK);
+    this.routes = routes;
+    this.front =
+        web == null && bearer == null
+            ? this::guarded
+            : new AccessControl(
+                this::guarded,
+                Set.of(HEALTHZ),
+                web == null ? Map.of() : web.headers(),
+                web == null || web.rateLimit() == null ? null : new TokenBucket(web.rateLimit(), System::nanoTime),
+                web != null && web.tls() != null && web.tls().clientAuth().required(),
+                web == null ? Map.of() : web.basicAuthUsers(),
+                bearer);
+    Undertow.Builder builder =
         Undertow.builder()
-            .addHttpListener(address.port(), address.host())
             .setIoThreads(2)
             .setWorkerThreads(4)
-            .setServerOption(UndertowOptions.MAX_HEADER_SIZE, 16 * 1024)
-            .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, 64L * 1024)
+            .setServerOption(UndertowOptions.MAX_HEADER_SIZE, limits.maxHeaderBytes())
+            .setServerOption(UndertowOptions.HTTP2_SETTINGS_MAX_HEADER_LIST_SIZE, limits.maxHeaderBytes())
+            // No MAX_ENTITY_SIZE: Undertow would answer a declared Content-Length above it with a bare 400 before
+            // any handler runs; limited() answers 413 instead, and no handler reads a body.
             .setServerOption(UndertowOptions.MAX_PARAMETERS, 32)
             .setServerOption(UndertowOptions.MAX_HEADERS, 64)
-            .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, 10_000)
-            .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, 60_000)
-            .setHandler(this::guarded)
-            .build();
-    this.routes = routes;
+            .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, millis(limits.requestTimeout()))
+            .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, millis(limits.idleTimeout()))
+            // XNIO stops accepting at the high-water mark and resumes below the low-water mark; until then new
+            // connections wait in the kernel's listen backlog.
+            .setSocketOption(Options.CONNECTION_HIGH_WATER, limits.maxConnections())
+            .setSocketOption(Options.CONNECTION_LOW_WATER, limits.maxConnections())
+            .setHandler(this::limited);
+    if (tls != null) {
+      WebConfig.Tls t = web.tls();
+      // Every mode that asks for a certificate only requests it during the handshake, so that /healthz answers
+      // probes that have none; AccessControl refuses every other path without one when the mode requires it.
+      builder
+          .addHttpsListener(address.port(), address.host(), tls.context())
+          .setSocketOption(
+              Options.SSL_CLIENT_AUTH_MODE,
+              t.clientAuth() == WebConfig.ClientAuth.NoClientCert
+                  ? SslClientAuthMode.NOT_REQUESTED
+                  : SslClientAuthMode.REQUESTED)
+          .setSocketOption(Options.SSL_ENABLED_PROTOCOLS, Sequence.of(t.protocols()))
+          .setServerOption(UndertowOptions.ENABLE_HTTP2, web.http2());
+      if (!t.cipherSuites().isEmpty()) {
+        builder.setSocketOption(Options.SSL_ENABLED_CIPHER_SUITES, Sequence.of(withTls13Suites(t.cipherSuites())));
+      }
+    } else {
+      builder.addHttpListener(address.port(), address.host());
+    }
+    this.undertow = builder.build();
+    this.description =
+        "scheme=" + scheme()
+            + (tls == null ? "" : " client_auth=" + web.tls().clientAuth() + " protocols=" + web.tls().protocols())
+            + " basic_auth_users=" + (web == null ? 0 : web.basicAuthUsers().size())
+            + " bearer_token=" + (bearer != null)
+            + " max_connections=" + limits.maxConnections();
+  }
+
+  /** Go's cipher_suites only govern TLS 1.2 and below; TLS 1.3's suites stay as the JDK enables them. */
+  private static List<String> withTls13Suites(List<String> configured) {
+    List<String> out = new ArrayList<>(configured);
+    try {
+      for (String s : SSLContext.getDefault().getDefaultSSLParameters().getCipherSuites()) {
+        if ((s.startsWith("TLS_AES_") || s.startsWith("TLS_CHACHA20_")) && !out.contains(s)) {
+          out.add(s);
+        }
+      }
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("the JDK has no default TLS context", e);
+    }
+    return out;
+  }
+
+  private static int millis(Duration d) {
+    return (int) Math.min(Integer.MAX_VALUE, d.toMillis());
+  }
+
+  /** {@code https} with a web config that has TLS, else {@code http}. */
+  public String scheme() {
+    return tls == null ? "http" : "https";
+  }
+
+  /** How the server is guarded, as {@code key=value} pairs for the start-up log line. */
+  public String description() {
+    return description;
   }
 
   /** Starts listening; throws if the address cannot be bound. */
@@ -96,6 +206,22 @@ public final class ExporterServer implements AutoCloseable {
   /** The port actually bound (useful with port 0). */
   public int port() {
     return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
+  }
+
+  private void limited(HttpServerExchange exchange) throws Exception {
+    long length = exchange.getRequestContentLength();
+    if (length > limits.maxBodyBytes()) {
+      // The body is never read: close the connection rather than drain it.
+      exchange.setPersistent(false);
+      plain(exchange, 413, "request body larger than " + limits.maxBodyBytes() + " bytes\n");
+      return;
+    }
+    if (length < 0 && exchange.getRequestHeaders().contains(Headers.TRANSFER_ENCODING)) {
+      // A chunked body has no declared size and is never read here: close after answering, so that nothing drains
+      // a body without end.
+      exchange.setPersistent(false);
+    }
+    front.handleRequest(exchange);
   }
 
   private void guarded(HttpServerExchange exchange) {
@@ -263,7 +389,7 @@ public final class ExporterServer implements AutoCloseable {
     plain(exchange, 503, "no sample yet\n");
   }
 
-  private static void plain(HttpServerExchange exchange, int status, String text) {
+  static void plain(HttpServerExchange exchange, int status, String text) {
     exchange.setStatusCode(status);
     exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "text/plain; charset=utf-8");
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
