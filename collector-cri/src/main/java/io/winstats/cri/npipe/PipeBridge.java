@@ -3,7 +3,6 @@ package io.winstats.cri.npipe;
 import io.grpc.netty.shaded.io.netty.bootstrap.ServerBootstrap;
 import io.grpc.netty.shaded.io.netty.channel.Channel;
 import io.grpc.netty.shaded.io.netty.channel.ChannelInitializer;
-import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import io.grpc.netty.shaded.io.netty.channel.DefaultEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.local.LocalAddress;
@@ -61,8 +60,8 @@ public final class PipeBridge implements AutoCloseable {
           new ServerBootstrap()
               .group(group)
               .channel(LocalServerChannel.class)
-              // The relay reads only once the pipe is open, and pauses while the pipe lags behind.
-              .childOption(ChannelOption.AUTO_READ, false)
+              // The relay reads from the start and queues until the pipe is open (a client may write and close
+              // before that: unread input is dropped on close); it pauses while the pipe lags behind.
               .childHandler(
                   new ChannelInitializer<LocalChannel>() {
                     @Override

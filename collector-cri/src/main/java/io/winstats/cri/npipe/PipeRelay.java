@@ -91,10 +91,6 @@ final class PipeRelay extends ChannelInboundHandlerAdapter {
     }
     submit(this::pumpToPipe);
     submit(this::pumpFromPipe);
-    Channel ch = channel;
-    if (ch != null) {
-      ch.config().setAutoRead(true);
-    }
   }
 
   private void submit(Runnable task) {
@@ -122,10 +118,9 @@ final class PipeRelay extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
+    // Whatever the client wrote before closing still goes to the pipe: the writer closes the relay after END, also
+    // when the pipe opens only after the client has gone.
     toPipe.add(END);
-    if (connection == null) {
-      close();
-    }
     ctx.fireChannelInactive();
   }
 
@@ -175,11 +170,13 @@ final class PipeRelay extends ChannelInboundHandlerAdapter {
     PipeConnection c = Objects.requireNonNull(connection);
     Channel ch = Objects.requireNonNull(channel);
     ByteBuffer buffer = ByteBuffer.allocate(READ_BUFFER_BYTES);
+    boolean pipeDone = false;
     try {
       while (!closed.get() && ch.isActive()) {
         buffer.clear();
         int n = c.read(buffer);
         if (n < 0) {
+          pipeDone = true;
           break;
         }
         buffer.flip();
@@ -191,12 +188,16 @@ final class PipeRelay extends ChannelInboundHandlerAdapter {
         }
       }
     } catch (IOException e) {
+      pipeDone = true;
       if (!closed.get()) {
         LOG.debug("event=npipe_read_failed endpoint={} cause={}", target, e.toString());
       }
     } finally {
-      // The close is queued on the event loop behind the writes above, so they reach gRPC first.
-      close();
+      // The pipe ended or failed: close (queued on the event loop behind the writes above, so they reach gRPC first).
+      // The client went away instead: the writer closes the relay once it has written what the client sent.
+      if (pipeDone || ch.isActive()) {
+        close();
+      }
     }
   }
 

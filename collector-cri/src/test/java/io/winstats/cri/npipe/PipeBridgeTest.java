@@ -232,6 +232,49 @@ class PipeBridgeTest {
     Deadline.await("the relay to end", TIMEOUT, () -> bridge.liveConnections() == 0);
   }
 
+  /**
+   * A client that writes and closes before the pipe has opened (a slow or busy pipe) must still have every byte and
+   * the end of stream delivered: the relay once lost them, because it read nothing until the pipe opened.
+   */
+  @Test
+  void whatAClientSentBeforeThePipeOpenedStillReachesIt() throws Exception {
+    List<byte[]> sessions = new CopyOnWriteArrayList<>();
+    Path socket =
+        serve(
+            "slow.sock",
+            s -> {
+              ByteArrayOutputStream got = new ByteArrayOutputStream();
+              try (s) {
+                ByteBuffer buffer = ByteBuffer.allocate(8192);
+                while (s.read(buffer) >= 0) {
+                  got.write(buffer.array(), 0, buffer.position());
+                  buffer.clear();
+                }
+                sessions.add(got.toByteArray());
+              } catch (IOException ignored) {
+                // Counted as a session without end of stream: never added.
+              }
+            });
+    PipeConnector fast = UnixSocketConnection.connector(socket, new AtomicInteger());
+    PipeConnector slow =
+        () -> {
+          try {
+            Thread.sleep(300); // a pipe that is busy for a while before it opens
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return fast.open();
+        };
+    PipeBridge bridge = bridge(slow);
+    Client client = Client.connect(bridge);
+    byte[] sent = random(64 << 10, 5);
+    client.channel.writeAndFlush(Unpooled.wrappedBuffer(sent));
+    client.channel.close().syncUninterruptibly();
+    Deadline.await("the server to see end of stream", TIMEOUT, () -> !sessions.isEmpty());
+    assertThat(sessions.get(0)).isEqualTo(sent);
+    Deadline.await("the relay to end", TIMEOUT, () -> bridge.liveConnections() == 0);
+  }
+
   @Test
   void aFailedOpenClosesTheClientAndTheNextConnectOpensAgain() throws IOException {
     Path socket = dir.resolve("late.sock");
