@@ -2,7 +2,6 @@ package io.winstats.cri;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 
 import io.winstats.cri.testing.Cgroups;
 import io.winstats.cri.testing.ContainerSpec;
@@ -91,11 +90,14 @@ class CriStatsReaderIT {
           "the burner to use 1 more CPU second", Duration.ofSeconds(20),
           () -> Cgroups.cpuUsageNanos(burnCpu) >= cpuAtFirst + 1_000_000_000L);
 
+      Path podCpu = burner.podCgroup("cpuacct");
+      long podCpuBefore = Cgroups.cpuUsageNanos(podCpu);
       long cpuBefore = Cgroups.cpuUsageNanos(burnCpu);
       long workingSetBefore = Cgroups.workingSetBytes(burnMemory);
       RuntimeSample second = reader.sample();
       long cpuAfter = Cgroups.cpuUsageNanos(burnCpu);
       long workingSetAfter = Cgroups.workingSetBytes(burnMemory);
+      long podCpuAfter = Cgroups.cpuUsageNanos(podCpu);
 
       PodSample burner2 = pod(second, burner);
       PodSample sleeper2 = pod(second, sleeper);
@@ -118,9 +120,12 @@ class CriStatsReaderIT {
       assertThat(reported).as("cumulative CPU grows").isGreaterThan(cpuAtFirst);
       assertThat(reported).isBetween((long) (cpuBefore * 0.99), (long) (cpuAfter * 1.01));
       assertThat(burn2.cpu().usageNanoCores()).isNotNull();
-      assertThat(burn2.cpu().usageNanoCores() / 1e9).as("burner rate, cores").isCloseTo(0.5, within(0.1));
-      assertThat(burner2.cpu().usageNanoCores() / 1e9).as("burner pod rate, cores").isCloseTo(0.5, within(0.1));
-      assertThat(burner2.cpu().usageCoreNanos()).isGreaterThanOrEqualTo(reported);
+      // The CFS quota caps the burner at 0.5 core; a busy 2-core machine can starve it below that. Exactness is the
+      // cgroup bracket's job; these bounds only say the rate is a rate of this burner.
+      assertThat(burn2.cpu().usageNanoCores() / 1e9).as("burner rate, cores").isBetween(0.15, 0.6);
+      assertThat(burner2.cpu().usageNanoCores() / 1e9).as("burner pod rate, cores").isBetween(0.15, 0.6);
+      // containerd reads the pod's cgroup at another moment than the container's: bracket the pod by its own cgroup.
+      assertThat(burner2.cpu().usageCoreNanos()).isBetween((long) (podCpuBefore * 0.99), (long) (podCpuAfter * 1.01));
       assertThat(sleep2.cpu().usageNanoCores()).isNotNull().isLessThan(50_000_000L);
 
       assertThat(workingSet).isPositive();
@@ -254,7 +259,7 @@ class CriStatsReaderIT {
       long workingSets = second.containers().stream().mapToLong(c -> c.memory().workingSetBytes()).sum();
       assertThat(second.cpu().usageCoreNanos()).isEqualTo(sum);
       assertThat(second.memory().workingSetBytes()).isEqualTo(workingSets).isPositive();
-      assertThat(second.cpu().usageNanoCores() / 1e9).as("summed pod rate, cores").isCloseTo(0.5, within(0.1));
+      assertThat(second.cpu().usageNanoCores() / 1e9).as("summed pod rate, cores").isBetween(0.15, 0.6);
       assertThat(second.network()).as("ListContainerStats has no pod network").isNull();
       assertThat(reader.usesContainerStatsFallback()).isTrue();
     }
