@@ -89,7 +89,7 @@ class KubernetesManifestsTest {
     assertThat(spec.path("hostNetwork").asBoolean()).isTrue();
     JsonNode c = spec.at("/containers/0");
     assertThat(c.path("args")).extracting(JsonNode::asText)
-        .contains("--node.source=procfs:/host/proc", "--cri.endpoint=unix:///run/containerd/containerd.sock",
+        .contains("--node.source=procfs:/host/proc,rootfs=/host/root", "--cri.endpoint=unix:///run/containerd/containerd.sock",
             "--web.listen-address=:9844");
     Map<String, JsonNode> mounts = new HashMap<>();
     c.path("volumeMounts").forEach(m -> mounts.put(m.path("mountPath").asText(), m));
@@ -97,6 +97,12 @@ class KubernetesManifestsTest {
     spec.path("volumes").forEach(v -> hostPaths.put(v.path("name").asText(), v.at("/hostPath/path").asText()));
     assertThat(mounts.get("/host/proc").path("readOnly").asBoolean()).isTrue();
     assertThat(hostPaths.get(mounts.get("/host/proc").path("name").asText())).isEqualTo("/proc");
+    // rootfs=/host/root: the node's filesystems; CRI's host paths at their own paths, read-only.
+    for (String[] m : new String[][] {{"/host/root", "/"}, {"/var/lib/containerd", "/var/lib/containerd"}, {"/var/log/pods", "/var/log/pods"}}) {
+      assertThat(mounts.get(m[0])).as(m[0]).isNotNull();
+      assertThat(mounts.get(m[0]).path("readOnly").asBoolean()).as(m[0] + " read-only").isTrue();
+      assertThat(hostPaths.get(mounts.get(m[0]).path("name").asText())).isEqualTo(m[1]);
+    }
     assertThat(hostPaths.get(mounts.get("/run/containerd/containerd.sock").path("name").asText()))
         .isEqualTo("/run/containerd/containerd.sock");
     assertThat(c.at("/securityContext/readOnlyRootFilesystem").asBoolean()).isTrue();

@@ -125,7 +125,8 @@ public final class ExporterCommand implements Callable<Integer> {
   @Option(
       names = "--node.source",
       paramLabel = "SOURCE",
-      description = "Node counter source: auto (pdh on Windows, procfs on Linux), procfs, pdh, "
+      description = "Node counter source: auto (pdh on Windows, procfs on Linux), procfs, "
+          + "procfs:PROC[,rootfs=DIR] (in a container: the host's proc tree, and the host root for filesystems), pdh, "
           + "or replay:FILE[,speed=N|max][,bias=MINUTES][,time=replay|recorded] for a typeperf/relog CSV. "
           + "Default: ${DEFAULT-VALUE}.",
       defaultValue = "auto")
