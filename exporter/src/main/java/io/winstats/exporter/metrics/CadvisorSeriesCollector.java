@@ -1,6 +1,5 @@
 package io.winstats.exporter.metrics;
 
-import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.ContainerSample;
@@ -32,29 +31,18 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Snapshots are built once per published {@link Snapshot#version()} and reused by every scrape of that version.
  */
-public final class CadvisorSeriesCollector implements MultiCollector {
-  private record Cached(long version, MetricSnapshots snapshots) {}
-
-  private final Supplier<Snapshot> snapshots;
-  private volatile @Nullable Cached cached;
-
+public final class CadvisorSeriesCollector extends PerVersionCollector {
   public CadvisorSeriesCollector(Supplier<Snapshot> snapshots) {
-    this.snapshots = snapshots;
+    super(snapshots);
   }
 
   @Override
-  public MetricSnapshots collect() {
-    Snapshot snapshot = snapshots.get();
-    Cached c = cached;
-    if (c != null && c.version() == snapshot.version()) {
-      return c.snapshots();
-    }
-    MetricSnapshots built = build(snapshot);
-    cached = new Cached(snapshot.version(), built);
-    return built;
+  MetricSnapshots build(Snapshot snapshot) {
+    return series(snapshot);
   }
 
-  static MetricSnapshots build(Snapshot snapshot) {
+  /** The series of {@code snapshot}, for golden tests and benchmarks. */
+  static MetricSnapshots series(Snapshot snapshot) {
     MetricFamilies f = new MetricFamilies();
     NodeSample node = snapshot.node();
     if (node != null) {

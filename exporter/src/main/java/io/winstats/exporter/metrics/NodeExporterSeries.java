@@ -1,6 +1,5 @@
 package io.winstats.exporter.metrics;
 
-import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.sampling.Snapshot;
@@ -21,26 +20,14 @@ import org.jspecify.annotations.Nullable;
  * Node series of a Linux node under node_exporter's names and labels, so that node_exporter dashboards and rules work
  * unchanged. Values carry no timestamp, as node_exporter's do not. Built once per snapshot version.
  */
-public final class NodeExporterSeries implements MultiCollector {
-  private record Cached(long version, MetricSnapshots snapshots) {}
-
-  private final Supplier<Snapshot> snapshots;
-  private volatile @Nullable Cached cached;
-
+public final class NodeExporterSeries extends PerVersionCollector {
   public NodeExporterSeries(Supplier<Snapshot> snapshots) {
-    this.snapshots = snapshots;
+    super(snapshots);
   }
 
   @Override
-  public MetricSnapshots collect() {
-    Snapshot snapshot = snapshots.get();
-    Cached c = cached;
-    if (c != null && c.version() == snapshot.version()) {
-      return c.snapshots();
-    }
-    MetricSnapshots built = snapshot.node() == null ? MetricSnapshots.of() : build(snapshot.node());
-    cached = new Cached(snapshot.version(), built);
-    return built;
+  MetricSnapshots build(Snapshot snapshot) {
+    return snapshot.node() == null ? MetricSnapshots.of() : build(snapshot.node());
   }
 
   static MetricSnapshots build(NodeSample node) {

@@ -1,6 +1,5 @@
 package io.winstats.exporter.metrics;
 
-import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.sampling.Snapshot;
@@ -17,7 +16,6 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Node series of a Windows node under windows_exporter's names and labels ({@code cpu}, {@code memory}, {@code net},
@@ -26,32 +24,20 @@ import org.jspecify.annotations.Nullable;
  * {@code windows_cs_*}), so stock Windows dashboards work unchanged. No timestamps, as windows_exporter sets none.
  * Built once per snapshot version.
  */
-public final class WindowsExporterSeries implements MultiCollector {
+public final class WindowsExporterSeries extends PerVersionCollector {
   /** windows_exporter's {@code nicNameToUnderscore}: every character but ASCII letters and digits becomes {@code _}. */
   private static final Pattern NIC_MANGLE = Pattern.compile("[^a-zA-Z0-9]");
 
   private static final Set<CpuMode> WINDOWS_MODES =
       EnumSet.of(CpuMode.IDLE, CpuMode.INTERRUPT, CpuMode.DPC, CpuMode.PRIVILEGED, CpuMode.USER);
 
-  private record Cached(long version, MetricSnapshots snapshots) {}
-
-  private final Supplier<Snapshot> snapshots;
-  private volatile @Nullable Cached cached;
-
   public WindowsExporterSeries(Supplier<Snapshot> snapshots) {
-    this.snapshots = snapshots;
+    super(snapshots);
   }
 
   @Override
-  public MetricSnapshots collect() {
-    Snapshot snapshot = snapshots.get();
-    Cached c = cached;
-    if (c != null && c.version() == snapshot.version()) {
-      return c.snapshots();
-    }
-    MetricSnapshots built = snapshot.node() == null ? MetricSnapshots.of() : build(snapshot.node());
-    cached = new Cached(snapshot.version(), built);
-    return built;
+  MetricSnapshots build(Snapshot snapshot) {
+    return snapshot.node() == null ? MetricSnapshots.of() : build(snapshot.node());
   }
 
   static MetricSnapshots build(NodeSample node) {

@@ -34,12 +34,12 @@ class ExpositionGoldenTest {
 
   @Test
   void cadvisorSeries() throws IOException {
-    assertGolden("cadvisor.prom", CadvisorSeriesCollector.build(HEALTHY));
+    assertGolden("cadvisor.prom", CadvisorSeriesCollector.series(HEALTHY));
   }
 
   @Test
   void cadvisorSeriesWhileTheRuntimeIsDown() throws IOException {
-    assertGolden("cadvisor-runtime-down.prom", CadvisorSeriesCollector.build(RUNTIME_DOWN));
+    assertGolden("cadvisor-runtime-down.prom", CadvisorSeriesCollector.series(RUNTIME_DOWN));
   }
 
   @Test
@@ -71,7 +71,7 @@ class ExpositionGoldenTest {
     Snapshot snapshot = new Snapshot(9, replayed, null, null, null);
 
     String windows = text(WindowsExporterSeries.build(replayed));
-    String cadvisor = text(CadvisorSeriesCollector.build(snapshot));
+    String cadvisor = text(CadvisorSeriesCollector.series(snapshot));
     String resource = text(ResourceMetrics.build(snapshot));
 
     assertThat(windows).contains("windows_memory_available_bytes 9.0E9", "windows_memory_commit_limit 2.0E10")
