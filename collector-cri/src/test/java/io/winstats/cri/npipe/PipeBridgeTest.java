@@ -83,6 +83,21 @@ class PipeBridgeTest {
     return socket;
   }
 
+  /** Reads a session to its end of stream and records what arrived; a session without end of stream is not recorded. */
+  private static void sink(SocketChannel s, List<byte[]> sessions) {
+    ByteArrayOutputStream got = new ByteArrayOutputStream();
+    try (s) {
+      ByteBuffer buffer = ByteBuffer.allocate(8192);
+      while (s.read(buffer) >= 0) {
+        got.write(buffer.array(), 0, buffer.position());
+        buffer.clear();
+      }
+      sessions.add(got.toByteArray());
+    } catch (IOException ignored) {
+      // Counted as a session without end of stream: never added.
+    }
+  }
+
   private static void echo(SocketChannel s) {
     try (s) {
       ByteBuffer buffer = ByteBuffer.allocate(8192);
@@ -207,21 +222,7 @@ class PipeBridgeTest {
   void clientCloseReachesTheServerAsEndOfStreamAfterTheLastByte() throws Exception {
     List<byte[]> sessions = new CopyOnWriteArrayList<>();
     Path socket =
-        serve(
-            "sink.sock",
-            s -> {
-              ByteArrayOutputStream got = new ByteArrayOutputStream();
-              try (s) {
-                ByteBuffer buffer = ByteBuffer.allocate(8192);
-                while (s.read(buffer) >= 0) {
-                  got.write(buffer.array(), 0, buffer.position());
-                  buffer.clear();
-                }
-                sessions.add(got.toByteArray()); // only after end of stream
-              } catch (IOException ignored) {
-                // Counted as a session without end of stream: never added.
-              }
-            });
+        serve("sink.sock", s -> sink(s, sessions));
     PipeBridge bridge = bridge(UnixSocketConnection.connector(socket, new AtomicInteger()));
     Client client = Client.connect(bridge);
     byte[] sent = random(3 << 20, 4);
@@ -240,21 +241,7 @@ class PipeBridgeTest {
   void whatAClientSentBeforeThePipeOpenedStillReachesIt() throws Exception {
     List<byte[]> sessions = new CopyOnWriteArrayList<>();
     Path socket =
-        serve(
-            "slow.sock",
-            s -> {
-              ByteArrayOutputStream got = new ByteArrayOutputStream();
-              try (s) {
-                ByteBuffer buffer = ByteBuffer.allocate(8192);
-                while (s.read(buffer) >= 0) {
-                  got.write(buffer.array(), 0, buffer.position());
-                  buffer.clear();
-                }
-                sessions.add(got.toByteArray());
-              } catch (IOException ignored) {
-                // Counted as a session without end of stream: never added.
-              }
-            });
+        serve("slow.sock", s -> sink(s, sessions));
     PipeConnector fast = UnixSocketConnection.connector(socket, new AtomicInteger());
     PipeConnector slow =
         () -> {
