@@ -2,6 +2,7 @@ package io.winstats.dashboards;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.winstats.exporter.testing.ChildProcess;
 import io.winstats.exporter.testing.DaemonProcess;
 import java.io.IOException;
 import java.net.URI;
@@ -16,34 +17,29 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 
 /** A real {@code prometheus} on a free loopback port, with its TSDB and log in a work directory. */
 final class PrometheusServer implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private final Process process;
+  private final ChildProcess process;
   private final int port;
-  private final Path log;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-  private PrometheusServer(Process process, int port, Path log) {
+  private PrometheusServer(ChildProcess process, int port) {
     this.process = process;
     this.port = port;
-    this.log = log;
   }
 
   static PrometheusServer start(Path binary, Path config, Path workDir) throws IOException {
     int port = DaemonProcess.freePort();
     Path log = workDir.resolve("prometheus.log");
     Files.createDirectories(workDir.resolve("tsdb"));
-    Process p =
-        new ProcessBuilder(
-                List.of(binary.toString(), "--config.file=" + config, "--storage.tsdb.path=" + workDir.resolve("tsdb"),
-                    "--web.listen-address=127.0.0.1:" + port, "--log.level=warn"))
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    return new PrometheusServer(p, port, log);
+    ChildProcess p =
+        ChildProcess.start(
+            List.of(binary.toString(), "--config.file=" + config, "--storage.tsdb.path=" + workDir.resolve("tsdb"),
+                "--web.listen-address=127.0.0.1:" + port, "--log.level=warn"),
+            log);
+    return new PrometheusServer(p, port);
   }
 
   boolean isReady() {
@@ -97,18 +93,11 @@ final class PrometheusServer implements AutoCloseable {
   }
 
   String log() {
-    try {
-      return Files.readString(log);
-    } catch (IOException e) {
-      return "(no log: " + e + ")";
-    }
+    return process.log();
   }
 
   @Override
   public void close() throws InterruptedException {
-    process.destroy();
-    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-    }
+    process.close();
   }
 }

@@ -1,9 +1,9 @@
 package io.winstats.exporter;
 
+import io.winstats.exporter.testing.ChildProcess;
 import io.winstats.exporter.testing.DaemonProcess;
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,15 +22,13 @@ import org.jspecify.annotations.Nullable;
 final class NodeExporterProcess implements AutoCloseable {
   static final String BINARY = "prometheus-node-exporter";
 
-  private final Process process;
+  private final ChildProcess process;
   private final int port;
-  private final Path log;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-  private NodeExporterProcess(Process process, int port, Path log) {
+  private NodeExporterProcess(ChildProcess process, int port) {
     this.process = process;
     this.port = port;
-    this.log = log;
   }
 
   /** The binary on {@code PATH}, or null when the package is not installed. */
@@ -52,7 +49,7 @@ final class NodeExporterProcess implements AutoCloseable {
    * restores upstream's default so that loopback can be compared.
    */
   static NodeExporterProcess start(Path binary, Path log) throws IOException {
-    int port = freePort();
+    int port = DaemonProcess.freePort();
     List<String> command =
         new ArrayList<>(
             List.of(
@@ -66,9 +63,7 @@ final class NodeExporterProcess implements AutoCloseable {
                 "--collector.filesystem",
                 "--collector.loadavg",
                 "--collector.stat"));
-    Files.createDirectories(log.getParent());
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    return new NodeExporterProcess(p, port, log);
+    return new NodeExporterProcess(ChildProcess.start(command, log), port);
   }
 
   /** GET {@code /metrics}; status -1 and the exception text when the connection fails. */
@@ -95,24 +90,11 @@ final class NodeExporterProcess implements AutoCloseable {
   }
 
   String log() {
-    try {
-      return Files.readString(log);
-    } catch (IOException e) {
-      return "(no log: " + e + ")";
-    }
+    return process.log();
   }
 
   @Override
   public void close() throws InterruptedException {
-    process.destroy();
-    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
+    process.close();
   }
 }

@@ -4,6 +4,7 @@ import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
 import io.winstats.cri.testing.Deadline;
+import io.winstats.exporter.testing.ChildProcess;
 import io.winstats.exporter.testing.DaemonProcess;
 import java.io.IOException;
 import java.net.Socket;
@@ -233,10 +234,10 @@ public final class NodeBenchmark {
 
   /** A reference server started for the benchmark on a free loopback port, stopped with it. */
   private static final class Reference implements AutoCloseable {
-    private final Process process;
+    private final ChildProcess process;
     private final int port;
 
-    private Reference(Process process, int port) {
+    private Reference(ChildProcess process, int port) {
       this.process = process;
       this.port = port;
     }
@@ -249,10 +250,7 @@ public final class NodeBenchmark {
       Files.createDirectories(dir);
       int port = DaemonProcess.freePort();
       return started(
-          new ProcessBuilder("prometheus-node-exporter", "--web.listen-address=127.0.0.1:" + port)
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("log").toFile())
-              .start(),
+          ChildProcess.start(List.of("prometheus-node-exporter", "--web.listen-address=127.0.0.1:" + port), dir.resolve("log")),
           port);
     }
 
@@ -277,8 +275,7 @@ public final class NodeBenchmark {
               }
               """,
               dir.toAbsolutePath(), port, root.toAbsolutePath()));
-      return started(
-          new ProcessBuilder("nginx", "-c", conf.toAbsolutePath().toString()).redirectErrorStream(true).start(), port);
+      return started(ChildProcess.start(List.of("nginx", "-c", conf.toAbsolutePath().toString()), dir.resolve("log")), port);
     }
 
     static Reference prometheus(Path dir, String target) throws IOException {
@@ -290,16 +287,15 @@ public final class NodeBenchmark {
           "global: {scrape_interval: 15s}\nscrape_configs:\n  - job_name: winstats-exporter\n"
               + "    static_configs: [{targets: ['" + target + "']}]\n");
       return started(
-          new ProcessBuilder(
+          ChildProcess.start(
+              List.of(
                   "prometheus", "--config.file=" + conf, "--storage.tsdb.path=" + dir.resolve("data"),
-                  "--web.listen-address=127.0.0.1:" + port)
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("log").toFile())
-              .start(),
+                  "--web.listen-address=127.0.0.1:" + port),
+              dir.resolve("log")),
           port);
     }
 
-    private static Reference started(Process p, int port) {
+    private static Reference started(ChildProcess p, int port) {
       Deadline.await("a server on port " + port, Duration.ofSeconds(30), () -> {
         try (Socket s = new Socket("127.0.0.1", port)) {
           return true;
@@ -312,10 +308,7 @@ public final class NodeBenchmark {
 
     @Override
     public void close() throws InterruptedException {
-      process.destroy();
-      if (!process.waitFor(10, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
+      process.close();
     }
   }
 }

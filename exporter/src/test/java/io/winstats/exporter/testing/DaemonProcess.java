@@ -19,15 +19,13 @@ import java.util.concurrent.TimeUnit;
  * system property {@code winstats.jar} (failsafe sets it). Shipped in the exporter's test-jar for other modules' tests.
  */
 public final class DaemonProcess implements AutoCloseable {
-  private final Process process;
+  private final ChildProcess process;
   private final int port;
-  private final Path log;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-  private DaemonProcess(Process process, int port, Path log) {
+  private DaemonProcess(ChildProcess process, int port) {
     this.process = process;
     this.port = port;
-    this.log = log;
   }
 
   /** Starts {@code java -jar winstats-exporter.jar} with {@code flags} plus a free {@code --web.listen-address}. */
@@ -49,9 +47,7 @@ public final class DaemonProcess implements AutoCloseable {
     command.addAll(List.of("-jar", jar().toString()));
     command.add("--web.listen-address=127.0.0.1:" + port);
     command.addAll(List.of(flags));
-    Files.createDirectories(log.getParent());
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    return new DaemonProcess(p, port, log);
+    return new DaemonProcess(ChildProcess.start(command, log), port);
   }
 
   /** Runs the jar with {@code args} to completion and returns its exit code and combined output. */
@@ -114,20 +110,13 @@ public final class DaemonProcess implements AutoCloseable {
   }
 
   public String log() {
-    try {
-      return Files.readString(log);
-    } catch (IOException e) {
-      return "(no log: " + e + ")";
-    }
+    return process.log();
   }
 
   /** SIGTERM, then a forced kill if it has not stopped within 10 s. */
   @Override
   public void close() throws InterruptedException {
-    process.destroy();
-    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-    }
+    process.close();
   }
 
   private static Path jar() {
