@@ -337,8 +337,8 @@ public final class ExporterServer implements AutoCloseable {
 
   private static void send(HttpServerExchange exchange, RenderedBody body) {
     boolean gzip = acceptsGzip(exchange);
-    byte[] bytes = gzip ? body.gzipped() : body.body();
-    sendParts(exchange, new ByteBuffer[] {ByteBuffer.wrap(bytes)}, bytes.length, body.contentType(), gzip);
+    ByteBuffer bytes = gzip ? body.gzipped() : body.body();
+    sendParts(exchange, new ByteBuffer[] {bytes}, bytes.remaining(), body.contentType(), gzip);
   }
 
   private static void sendParts(

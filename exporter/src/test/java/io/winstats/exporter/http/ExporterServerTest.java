@@ -22,6 +22,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPInputStream;
@@ -125,6 +128,24 @@ class ExporterServerTest {
     assertThat(gz.headers().firstValue("Content-Encoding")).hasValue("gzip");
     try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(gz.body()))) {
       assertThat(in.readAllBytes()).isEqualTo(plain.body());
+    }
+  }
+
+  @Test
+  void everyRequestGetsTheWholeCachedBodyEvenWhenServedAtOnce() throws Exception {
+    snapshot.set(READY);
+    byte[] first = send("GET", "/stats/summary").body();
+    byte[] firstGzip = send("GET", "/stats/summary", "Accept-Encoding", "gzip").body();
+    List<CompletableFuture<HttpResponse<byte[]>>> all = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/stats/summary"));
+      if (i % 2 == 1) {
+        b.header("Accept-Encoding", "gzip");
+      }
+      all.add(http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofByteArray()));
+    }
+    for (int i = 0; i < all.size(); i++) {
+      assertThat(all.get(i).get().body()).as("response %d", i).isEqualTo(i % 2 == 1 ? firstGzip : first);
     }
   }
 
