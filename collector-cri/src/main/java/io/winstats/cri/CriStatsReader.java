@@ -56,10 +56,11 @@ import org.slf4j.LoggerFactory;
  * Reads pod and container stats from a container runtime over CRI runtime.v1 gRPC, one {@link RuntimeSample} per
  * {@link #sample()} call.
  *
- * <p><b>Reading.</b> {@code ListPodSandboxStats} first (pods with their containers, pod network and process count).
- * If the runtime answers {@code UNIMPLEMENTED} (containerd before 1.7 on Windows), the reader switches for good to
- * {@code ListPodSandbox} + {@code ListContainers} + {@code ListContainerStats} and sums container CPU and memory into
- * the pod, as the kubelet's {@code addPodCPUMemoryStats} does; pods then have no network or process count. Identity
+ * <p><b>Reading.</b> {@code ListPodSandboxStats} by default (pods with their containers, pod network and process
+ * count). If the runtime answers {@code UNIMPLEMENTED} (containerd before 1.7 on Windows), or the operator chose {@link
+ * StatsCall#LIST_CONTAINER_STATS} because the other call costs the runtime too much, the reader uses {@code
+ * ListPodSandbox} + {@code ListContainers} + {@code ListContainerStats} and sums container CPU and memory into the
+ * pod, as the kubelet's {@code addPodCPUMemoryStats} does; pods then have no network or process count. Identity
  * (creation times, labels, the image) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id and
  * refreshed when an unknown id appears. Of containers sharing a name in a pod (a restarted container and its exited
  * predecessor) only the newest is reported, as the kubelet does.
@@ -111,7 +112,8 @@ public final class CriStatsReader implements AutoCloseable {
   private final RuntimeMetadata metadata;
 
   private @Nullable String runtimeName;
-  private boolean fallback;
+  // Reading through ListContainerStats: chosen, or fallen back to when ListPodSandboxStats is unimplemented.
+  private boolean viaContainerStats;
   private boolean imageFsUnimplemented;
   private boolean everHealthy;
   private CriException.@Nullable Reason failing;
@@ -152,6 +154,15 @@ public final class CriStatsReader implements AutoCloseable {
    */
   public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock) {
     return over(endpoint.uri(), CriTransport.open(endpoint), callTimeout, clock);
+  }
+
+  /** As {@link #open(CriEndpoint, Duration, Clock)}, reading every round with {@code call}. */
+  public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock, StatsCall call) {
+    CriStatsReader reader = open(endpoint, callTimeout, clock);
+    if (call == StatsCall.LIST_CONTAINER_STATS) {
+      reader.useContainerStats();
+    }
+    return reader;
   }
 
   /** A reader whose connections a {@link io.winstats.cri.npipe.PipeBridge} relays (a Unix socket in tests). */
@@ -220,7 +231,7 @@ public final class CriStatsReader implements AutoCloseable {
     try {
       Round round = new Round(new StatsMapper.HostView(hostFiles, clock.instant()));
       String name = runtimeName();
-      List<PodSample> pods = fallback ? readViaContainerStats(round) : readViaPodSandboxStats(round);
+      List<PodSample> pods = viaContainerStats ? readViaContainerStats(round) : readViaPodSandboxStats(round);
       RuntimeFilesystems filesystems = imageFilesystems(round);
       RuntimeSample sample = new RuntimeSample(clock.instant(), name, pods, filesystems, round.skipped);
       healthy(name);
@@ -228,7 +239,7 @@ public final class CriStatsReader implements AutoCloseable {
         LOG.debug(
             "event=cri_round endpoint={} path={} pods={} skipped={} durationMs={}",
             target,
-            fallback ? "ListContainerStats" : "ListPodSandboxStats",
+            viaContainerStats ? "ListContainerStats" : "ListPodSandboxStats",
             pods.size(),
             round.skipped.size(),
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
@@ -285,14 +296,14 @@ public final class CriStatsReader implements AutoCloseable {
     }
   }
 
-  /** Switches to the {@code ListContainerStats} path as if the runtime lacked {@code ListPodSandboxStats}. */
-  synchronized void useContainerStatsFallback() {
-    fallback = true;
+  /** Reads with {@code ListContainerStats} from the next round on, as if the runtime lacked the other call. */
+  synchronized void useContainerStats() {
+    viaContainerStats = true;
   }
 
-  /** Whether the reader has switched to the {@code ListContainerStats} path. */
-  synchronized boolean usesContainerStatsFallback() {
-    return fallback;
+  /** Whether the reader reads with {@code ListContainerStats}. */
+  synchronized boolean usesContainerStats() {
+    return viaContainerStats;
   }
 
   RuntimeMetadata metadataForTest() {
@@ -448,7 +459,7 @@ public final class CriStatsReader implements AutoCloseable {
               .getStatsList();
     } catch (RpcFailure f) {
       if (f.code() == Status.Code.UNIMPLEMENTED) {
-        fallback = true;
+        viaContainerStats = true;
         LOG.info(
             "event=cri_fallback endpoint={} path=ListContainerStats cause={}",
             target,

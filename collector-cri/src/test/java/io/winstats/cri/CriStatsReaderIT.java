@@ -239,13 +239,16 @@ class CriStatsReaderIT {
   }
 
   @Test
-  void containerStatsFallbackSumsContainersIntoThePod(ContainerdHarness harness, CriTestClient client) {
+  void listContainerStatsSumsContainersIntoThePod(ContainerdHarness harness, CriTestClient client) {
     PodHandle pod =
         client.runPod(
             "summed", "it-fallback", List.of(ContainerSpec.burner("burn", 0.5), ContainerSpec.sleeper("idle")));
     try (pod;
-        CriStatsReader reader = open(harness)) {
-      reader.useContainerStatsFallback();
+        CriStatsReader reader =
+            harness.defer(
+                CriStatsReader.open(
+                    CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
+                    StatsCall.LIST_CONTAINER_STATS))) {
       PodSample first = pod(reader.sample(), pod);
       long burnFirst = container(first, "burn").cpu().usageCoreNanos();
       Deadline.await(
@@ -261,7 +264,7 @@ class CriStatsReaderIT {
       assertThat(second.memory().workingSetBytes()).isEqualTo(workingSets).isPositive();
       assertThat(second.cpu().usageNanoCores() / 1e9).as("summed pod rate, cores").isBetween(0.15, 0.6);
       assertThat(second.network()).as("ListContainerStats has no pod network").isNull();
-      assertThat(reader.usesContainerStatsFallback()).isTrue();
+      assertThat(reader.usesContainerStats()).isTrue();
     }
   }
 

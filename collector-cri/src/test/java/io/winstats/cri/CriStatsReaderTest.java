@@ -278,7 +278,7 @@ class CriStatsReaderTest {
     RuntimeSample sample = reader.sample();
     assertThat(sample.pods()).extracting(p -> p.ref().name()).containsExactly("stays");
     assertThat(sample.skipped()).containsExactly("p2: NOT_FOUND: no sandbox p2");
-    assertThat(reader.usesContainerStatsFallback()).isFalse();
+    assertThat(reader.usesContainerStats()).isFalse();
   }
 
   // ---- The ListContainerStats fallback ---------------------------------------------------------------------------
@@ -297,7 +297,7 @@ class CriStatsReaderTest {
     runtime.containerStats.put("c", () -> linuxContainerStats("c", "postgres", T0 + t[0], 7, 7));
 
     RuntimeSample first = reader.sample();
-    assertThat(reader.usesContainerStatsFallback()).isTrue();
+    assertThat(reader.usesContainerStats()).isTrue();
     PodSample web = first.pods().stream().filter(p -> p.ref().name().equals("web")).findFirst().orElseThrow();
     assertThat(web.containers()).extracting(ContainerSample::name).containsExactly("app", "sidecar");
     assertThat(web.cpu()).isEqualTo(new io.winstats.cri.CpuUsage(NOW, 3 * SECOND, null));

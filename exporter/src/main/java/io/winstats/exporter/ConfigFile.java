@@ -39,6 +39,7 @@ final class ConfigFile {
           "web.max-connections",
           "cri.endpoint",
           "cri.timeout",
+          "cri.stats-call",
           "sampling.interval",
           "node.source",
           "node.name",
@@ -191,6 +192,7 @@ final class ConfigFile {
     out.put("web.max-connections", limits.maxConnections());
     out.put("cri.endpoint", config.criEndpoint());
     out.put("cri.timeout", DurationFlag.format(config.criTimeout()));
+    out.put("cri.stats-call", config.criStatsCall().rpcName());
     out.put("sampling.interval", DurationFlag.format(config.samplingInterval()));
     out.put("node.source", config.nodeSource());
     out.put("node.name", config.nodeName());

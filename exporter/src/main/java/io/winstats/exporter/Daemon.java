@@ -59,7 +59,7 @@ public final class Daemon implements AutoCloseable {
       NodeCounterSource nodeSource = openNodeSource(config.nodeSource(), config.customCounters(), clock);
       started.push(nodeSource);
       CriEndpoint endpoint = CriEndpoint.parse(config.criEndpoint());
-      CriStatsReader cri = CriStatsReader.open(endpoint, config.criTimeout(), clock);
+      CriStatsReader cri = CriStatsReader.open(endpoint, config.criTimeout(), clock, config.criStatsCall());
       started.push(cri);
 
       // Series built from the snapshot render once per version; Micrometer's live series render per scrape.
@@ -139,11 +139,12 @@ public final class Daemon implements AutoCloseable {
       criLoop.start();
       started.push(criLoop);
       LOG.info(
-          "event=started listen={} {} node_source={} cri_endpoint={} interval={} node={}",
+          "event=started listen={} {} node_source={} cri_endpoint={} cri_stats_call={} interval={} node={}",
           config.listenAddress(),
           server.description(),
           nodeSource.name(),
           endpoint,
+          config.criStatsCall().rpcName(),
           DurationFlag.format(config.samplingInterval()),
           config.nodeName());
     } catch (RuntimeException e) {

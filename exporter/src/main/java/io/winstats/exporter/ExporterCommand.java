@@ -1,6 +1,7 @@
 package io.winstats.exporter;
 
 import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.http.WebConfig;
@@ -116,6 +117,16 @@ public final class ExporterCommand implements Callable<Integer> {
   String criTimeout = "5s";
 
   @Option(
+      names = "--cri.stats-call",
+      paramLabel = "RPC",
+      description = "The CRI call each round reads pods with: ListPodSandboxStats (pod cgroup figures, pod network and"
+          + " process counts) or ListContainerStats (pod CPU and memory summed over its containers, no pod network or"
+          + " process counts; far less runtime CPU on containerd before 2.0, which runs runc ps per container for the"
+          + " other call). Default: ${DEFAULT-VALUE}.",
+      defaultValue = "ListPodSandboxStats")
+  String criStatsCall = "ListPodSandboxStats";
+
+  @Option(
       names = "--sampling.interval",
       paramLabel = "DURATION",
       description = "How often node counters and the runtime are sampled (at least 1s). Default: ${DEFAULT-VALUE}.",
@@ -194,6 +205,7 @@ public final class ExporterCommand implements Callable<Integer> {
     String listenAddress = setting(file, "web.listen-address", this.listenAddress);
     String criEndpoint = setting(file, "cri.endpoint", this.criEndpoint);
     String criTimeout = setting(file, "cri.timeout", this.criTimeout);
+    String criStatsCall = setting(file, "cri.stats-call", this.criStatsCall);
     String samplingInterval = setting(file, "sampling.interval", this.samplingInterval);
     String nodeSource = setting(file, "node.source", this.nodeSource);
     String nodeName = setting(file, "node.name", this.nodeName);
@@ -219,6 +231,12 @@ public final class ExporterCommand implements Callable<Integer> {
       problems.add("--cri.endpoint: " + e.getMessage());
     }
     Duration timeout = duration("--cri.timeout", criTimeout, Duration.ofMillis(100), problems);
+    StatsCall statsCall = StatsCall.LIST_POD_SANDBOX_STATS;
+    try {
+      statsCall = StatsCall.parse(criStatsCall);
+    } catch (IllegalArgumentException e) {
+      problems.add("--cri.stats-call: " + e.getMessage());
+    }
     Duration interval = duration("--sampling.interval", samplingInterval, Duration.ofSeconds(1), problems);
     String level = logLevel.toLowerCase(Locale.ROOT);
     if (!List.of("debug", "info", "warn", "error").contains(level)) {
@@ -249,6 +267,7 @@ public final class ExporterCommand implements Callable<Integer> {
         address,
         endpoint,
         timeout,
+        statsCall,
         interval,
         nodeSource,
         resolveNodeName(nodeName),

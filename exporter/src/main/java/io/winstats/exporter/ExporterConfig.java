@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.perfcounters.pdh.CustomCounter;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param listenAddress where to serve HTTP
  * @param criEndpoint the runtime's CRI endpoint ({@code unix://}, {@code tcp://} or {@code npipe://})
  * @param criTimeout the deadline of every CRI call
+ * @param criStatsCall the CRI call each round reads pods with
  * @param samplingInterval how often each source is sampled
  * @param nodeSource {@code auto}, {@code procfs}, {@code pdh} or {@code replay:FILE}
  * @param nodeName the node name the Summary API reports
@@ -26,6 +28,7 @@ public record ExporterConfig(
     ListenAddress listenAddress,
     String criEndpoint,
     Duration criTimeout,
+    StatsCall criStatsCall,
     Duration samplingInterval,
     String nodeSource,
     String nodeName,
@@ -37,6 +40,7 @@ public record ExporterConfig(
     Objects.requireNonNull(listenAddress, "listenAddress");
     Objects.requireNonNull(criEndpoint, "criEndpoint");
     Objects.requireNonNull(criTimeout, "criTimeout");
+    Objects.requireNonNull(criStatsCall, "criStatsCall");
     Objects.requireNonNull(samplingInterval, "samplingInterval");
     Objects.requireNonNull(nodeSource, "nodeSource");
     Objects.requireNonNull(nodeName, "nodeName");

@@ -2,6 +2,7 @@ package io.winstats.exporter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
 import java.io.IOException;
@@ -42,6 +43,7 @@ class ExporterCommandTest {
     assertThat(c.nodeSource()).isEqualTo("auto");
     assertThat(c.logLevel()).isEqualTo("info");
     assertThat(c.recordFile()).isNull();
+    assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_POD_SANDBOX_STATS);
   }
 
   @Test
@@ -52,6 +54,7 @@ class ExporterCommandTest {
                 "--cri.endpoint=unix:///tmp/c.sock",
                 "--sampling.interval=1m30s",
                 "--cri.timeout=750ms",
+                "--cri.stats-call=listcontainerstats",
                 "--log.level=DEBUG",
                 "--node.name=n1"))
         .isZero();
@@ -60,6 +63,7 @@ class ExporterCommandTest {
     assertThat(c.criEndpoint()).isEqualTo("unix:///tmp/c.sock");
     assertThat(c.samplingInterval()).isEqualTo(Duration.ofSeconds(90));
     assertThat(c.criTimeout()).isEqualTo(Duration.ofMillis(750));
+    assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_CONTAINER_STATS);
     assertThat(c.logLevel()).isEqualTo("debug");
     assertThat(c.nodeName()).isEqualTo("n1");
   }
@@ -79,6 +83,7 @@ class ExporterCommandTest {
                 "--sampling.interval=10 seconds",
                 "--cri.endpoint=http://x",
                 "--log.level=loud",
+                "--cri.stats-call=ListPods",
                 "--node.source=wmi"))
         .isEqualTo(2);
     assertThat(err.toString())
@@ -86,6 +91,7 @@ class ExporterCommandTest {
         .contains("--sampling.interval: '10 seconds' is not a duration")
         .contains("--cri.endpoint:")
         .contains("--log.level: 'loud'")
+        .contains("--cri.stats-call: 'ListPods' is not one of ListPodSandboxStats, ListContainerStats")
         .contains("--node.source: 'wmi'")
         .contains("Usage: winstats-exporter");
     assertThat(launched.get()).isNull();
@@ -115,6 +121,8 @@ class ExporterCommandTest {
             web:
               listen-address: 127.0.0.1:19001
             cri.endpoint: unix:///from/file.sock
+            cri:
+              stats-call: ListContainerStats
             sampling:
               interval: 30s
             log:
@@ -126,6 +134,7 @@ class ExporterCommandTest {
     assertThat(c.criEndpoint()).isEqualTo("unix:///from/file.sock");
     assertThat(c.samplingInterval()).as("the flag wins over the file").isEqualTo(Duration.ofSeconds(5));
     assertThat(c.logLevel()).isEqualTo("warn");
+    assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_CONTAINER_STATS);
   }
 
   @Test

@@ -106,6 +106,39 @@ class ExporterEndToEndIT {
   }
 
   @Test
+  void withListContainerStatsPodsAreTheSumOfTheirContainers(ContainerdHarness harness) throws Exception {
+    try (DaemonProcess light =
+        DaemonProcess.start(
+            Path.of("target", "e2e", "daemon-list-container-stats.log"),
+            "--cri.endpoint=" + harness.endpoint(),
+            "--cri.stats-call=ListContainerStats",
+            "--sampling.interval=1s")) {
+      JsonNode summary =
+          Deadline.poll(
+              "both pods in /stats/summary\n" + light.log(),
+              READY,
+              () -> {
+                if (light.get("/healthz").status() != 200) {
+                  return null;
+                }
+                JsonNode s = readJson(light.get("/stats/summary").body());
+                return s.path("pods").size() >= 2 ? s : null;
+              });
+      JsonNode sleeperPod = pod(summary, "sleeper");
+      assertThat(containerNames(sleeperPod)).containsExactly("idle", "sleep");
+      long sum = 0;
+      for (JsonNode c : sleeperPod.path("containers")) {
+        sum += c.at("/cpu/usageCoreNanoSeconds").asLong();
+      }
+      assertThat(sleeperPod.at("/cpu/usageCoreNanoSeconds").asLong()).isEqualTo(sum).isPositive();
+      assertThat(sleeperPod.has("network")).as("ListContainerStats has no pod network").isFalse();
+      assertThat(light.log()).contains("cri_stats_call=ListContainerStats");
+    }
+    JsonNode full = readJson(daemon.get("/stats/summary").body());
+    assertThat(pod(full, "sleeper").has("network")).as("the default call has it").isTrue();
+  }
+
+  @Test
   void cpuSecondsGrowBetweenTwoSamples() {
     PrometheusText first = burnerCpu(0);
     PrometheusText second = burnerCpu(first.timestampMillis());
