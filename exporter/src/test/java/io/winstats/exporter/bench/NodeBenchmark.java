@@ -22,21 +22,27 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The node benchmark: for each pod count N (real pods, two containers each, on a private containerd) it starts the
- * daemon and, in the same run, the references — nginx serving a static copy of the daemon's {@code /metrics} body (the
- * machine's limit for that body) and Debian's {@code prometheus-node-exporter} — and reports medians over repeated
- * {@code wrk} runs, ratios against the references, start-up time to the first ready {@code /healthz}, and the daemon's
- * average CPU and RSS over a window while a real Prometheus scrapes it every 15 s.
+ * daemon and, in the same run, the references — nginx serving static copies of the daemon's {@code /metrics} and
+ * {@code /stats/summary} bodies (the machine's limit for those bodies) and Debian's {@code prometheus-node-exporter} —
+ * and reports medians over repeated {@code wrk} runs, ratios against the references, start-up time to the first ready
+ * {@code /healthz}, and the daemon's average CPU and RSS over a window while a real Prometheus scrapes it every 15 s.
  *
- * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [window=300] [jvm="-XX:+UseSerialGC ..."]};
- * without {@code jvm} the daemon runs with {@code deploy/jvm.options}.
+ * <p>Summary latency is measured twice with 10 clients: flat out (each client sends its next request as soon as the
+ * answer is in, so wrk and the daemon saturate the machine together) and polling (each client waits 10 ms after every
+ * answer, about 1 000 requests/s in all: the daemon is measured rather than the machine's scheduler).
+ *
+ * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [window=300] [jvm="-XX:+UseSerialGC ..."]
+ * [daemon="--cri.stats-call=ListContainerStats"]}; without {@code jvm} the daemon runs with {@code deploy/jvm.options}.
  * Needs root and: containerd runc containernetworking-plugins busybox-static wrk nginx-light prometheus
  * prometheus-node-exporter.
  */
 public final class NodeBenchmark {
-  private record Options(List<Integer> pods, int runs, int seconds, int windowSeconds, List<String> jvm) {
+  private record Options(
+      List<Integer> pods, int runs, int seconds, int windowSeconds, List<String> jvm, List<String> daemonFlags) {
     static Options parse(String[] args) {
       Map<String, String> kv = new LinkedHashMap<>();
       for (String a : args) {
@@ -57,15 +63,21 @@ public final class NodeBenchmark {
           Integer.parseInt(kv.getOrDefault("runs", "3")),
           Integer.parseInt(kv.getOrDefault("seconds", "10")),
           Integer.parseInt(kv.getOrDefault("window", "300")),
-          jvm);
+          jvm,
+          Arrays.stream(kv.getOrDefault("daemon", "").split(" ")).filter(s -> !s.isBlank()).toList());
     }
   }
 
   /** One wrk run: requests per second and latency percentiles in milliseconds. */
-  private record Wrk(double rps, double p50Ms, double p99Ms) {}
+  private record Wrk(double rps, double p50Ms, double p99Ms, double maxMs) {}
+
+  /** wrk's hook for a pause before each request: every connection polls once per 10 ms. */
+  private static final String POLLING_SCRIPT = "function delay()\n  return 10\nend\n";
 
   private static final Pattern RPS = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
   private static final Pattern PCT = Pattern.compile("^\\s+(50|99)%\\s+([0-9.]+)(us|ms|s)", Pattern.MULTILINE);
+  private static final Pattern MAX =
+      Pattern.compile("^\\s+Latency\\s+\\S+\\s+\\S+\\s+([0-9.]+)(us|ms|s)", Pattern.MULTILINE);
 
   private NodeBenchmark() {}
 
@@ -75,8 +87,12 @@ public final class NodeBenchmark {
         Files.createTempDirectory(
             Path.of("target"), "bench-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
     List<String> rows = new ArrayList<>();
+    List<String> polling = new ArrayList<>();
     List<String> footprint = new ArrayList<>();
-    System.out.printf("jvm flags: %s%nload before: %s%n", String.join(" ", o.jvm()), Files.readString(Path.of("/proc/loadavg")).strip());
+    Path pollingScript = Files.writeString(work.resolve("polling.lua"), POLLING_SCRIPT);
+    System.out.printf(
+        "jvm flags: %s%ndaemon flags: %s%nload before: %s%n",
+        String.join(" ", o.jvm()), String.join(" ", o.daemonFlags()), Files.readString(Path.of("/proc/loadavg")).strip());
     try (ContainerdHarness harness = ContainerdHarness.start(work.resolve("ctrd"));
         Reference nodeExporter = Reference.nodeExporter(work.resolve("node-exporter"))) {
       CriTestClient client = harness.client();
@@ -88,9 +104,9 @@ public final class NodeBenchmark {
         }
         System.out.printf("%d pods (%d containers) ready, +%.1f s to create%n", n, 2 * n, (System.nanoTime() - t0) / 1e9);
         long started = System.nanoTime();
-        try (DaemonProcess daemon =
-            DaemonProcess.start(
-                work.resolve("daemon-" + n + ".log"), o.jvm(), "--cri.endpoint=" + harness.endpoint(), "--sampling.interval=10s")) {
+        List<String> flags = new ArrayList<>(List.of("--cri.endpoint=" + harness.endpoint(), "--sampling.interval=10s"));
+        flags.addAll(o.daemonFlags());
+        try (DaemonProcess daemon = DaemonProcess.start(work.resolve("daemon-" + n + ".log"), o.jvm(), flags.toArray(String[]::new))) {
           Deadline.await("/healthz 200", Duration.ofSeconds(60), () -> daemon.get("/healthz").status() == 200);
           double startupMs = (System.nanoTime() - started) / 1e6;
           int pods = n;
@@ -98,11 +114,17 @@ public final class NodeBenchmark {
           String base = "http://127.0.0.1:" + daemon.port();
           Path staticDir = Files.createDirectories(work.resolve("static-" + n));
           Files.writeString(staticDir.resolve("metrics"), daemon.get("/metrics").body());
-          long summaryBytes = daemon.get("/stats/summary").body().getBytes(StandardCharsets.UTF_8).length;
+          Files.writeString(staticDir.resolve("summary"), daemon.get("/stats/summary").body());
+          long summaryBytes = Files.size(staticDir.resolve("summary"));
           long metricsBytes = Files.size(staticDir.resolve("metrics"));
           try (Reference nginx = Reference.nginx(work.resolve("nginx-" + n), staticDir)) {
             Map<String, List<Wrk>> results = new LinkedHashMap<>();
             for (int r = 0; r < o.runs(); r++) {
+              results.computeIfAbsent("summary polling", k -> new ArrayList<>())
+                  .add(wrk(base + "/stats/summary", 10, o.seconds(), pollingScript));
+              results.computeIfAbsent("nginx summary polling", k -> new ArrayList<>())
+                  .add(wrk(nginx.url("/summary"), 10, o.seconds(), pollingScript));
+              results.computeIfAbsent("nginx summary c10", k -> new ArrayList<>()).add(wrk(nginx.url("/summary"), 10, o.seconds()));
               for (int c : new int[] {1, 10}) {
                 results.computeIfAbsent("summary c" + c, k -> new ArrayList<>()).add(wrk(base + "/stats/summary", c, o.seconds()));
                 results.computeIfAbsent("metrics c" + c, k -> new ArrayList<>()).add(wrk(base + "/metrics", c, o.seconds()));
@@ -110,16 +132,27 @@ public final class NodeBenchmark {
                 results.computeIfAbsent("node_exporter c" + c, k -> new ArrayList<>()).add(wrk(nodeExporter.url("/metrics"), c, o.seconds()));
               }
             }
+            Wrk summaryPolling = medianP99(results.get("summary polling"));
+            Wrk nginxPolling = medianP99(results.get("nginx summary polling"));
+            polling.add(
+                String.format(
+                    Locale.ROOT, "| %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.2f | **%.2f** |",
+                    n, summaryPolling.rps(), summaryPolling.p50Ms(), summaryPolling.p99Ms(), summaryPolling.maxMs(),
+                    nginxPolling.p50Ms(), nginxPolling.p99Ms(), summaryPolling.p99Ms() / nginxPolling.p99Ms()));
+            Wrk nginxSummary = medianP99(results.get("nginx summary c10"));
             for (int c : new int[] {1, 10}) {
               Wrk summary = median(results.get("summary c" + c));
+              Wrk summaryTail = medianP99(results.get("summary c" + c));
               Wrk metrics = median(results.get("metrics c" + c));
               Wrk nginxRun = median(results.get("nginx c" + c));
               Wrk ne = median(results.get("node_exporter c" + c));
               rows.add(
                   String.format(
                       Locale.ROOT,
-                      "| %d | %d | %.0f | %.2f | %.2f | %.0f | %.0f | **%.2f** | %.2f | %.2f | **%.2f** |",
-                      n, c, summary.rps(), summary.p50Ms(), summary.p99Ms(), metrics.rps(), nginxRun.rps(),
+                      "| %d | %d | %.0f | %.2f | %.2f | %s | %.0f | %.0f | **%.2f** | %.2f | %.2f | **%.2f** |",
+                      n, c, summary.rps(), summary.p50Ms(), summaryTail.p99Ms(),
+                      c == 10 ? String.format(Locale.ROOT, "%.2f", nginxSummary.p99Ms()) : "",
+                      metrics.rps(), nginxRun.rps(),
                       metrics.rps() / nginxRun.rps(), metrics.p50Ms(), ne.p50Ms(), metrics.p50Ms() / ne.p50Ms()));
             }
           }
@@ -133,9 +166,13 @@ public final class NodeBenchmark {
     }
     System.out.printf("%nload after: %s%n", Files.readString(Path.of("/proc/loadavg")).strip());
     System.out.printf(
-        "%n| pods | conns | summary req/s | summary p50 ms | summary p99 ms | metrics req/s | nginx static req/s | metrics/nginx | metrics p50 ms | node_exporter p50 ms | metrics/node_exporter latency |%n"
-            + "|---|---|---|---|---|---|---|---|---|---|---|%n");
+        "%n| pods | conns | summary req/s | summary p50 ms | summary p99 ms | nginx summary p99 ms | metrics req/s | nginx static req/s | metrics/nginx | metrics p50 ms | node_exporter p50 ms | metrics/node_exporter latency |%n"
+            + "|---|---|---|---|---|---|---|---|---|---|---|---|%n");
     rows.forEach(System.out::println);
+    System.out.printf(
+        "%n10 clients polling every 10 ms:%n| pods | summary req/s | summary p50 ms | summary p99 ms | summary max ms | nginx summary p50 ms | nginx summary p99 ms | p99/nginx |%n"
+            + "|---|---|---|---|---|---|---|---|%n");
+    polling.forEach(System.out::println);
     System.out.printf(
         "%n| pods | containers | start-up to ready /healthz ms | CPU mCPU (window avg) | RSS MiB avg | RSS MiB max | summary bytes | metrics bytes |%n"
             + "|---|---|---|---|---|---|---|---|%n");
@@ -165,12 +202,22 @@ public final class NodeBenchmark {
   }
 
   private static Wrk wrk(String url, int connections, int seconds) throws IOException, InterruptedException {
-    Process p =
-        new ProcessBuilder(
+    return wrk(url, connections, seconds, null);
+  }
+
+  /** A wrk run; with a {@code script}, wrk runs it (its {@code delay} hook paces each connection). */
+  private static Wrk wrk(String url, int connections, int seconds, @Nullable Path script)
+      throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
                 "wrk", "-t", String.valueOf(Math.min(2, connections)), "-c", String.valueOf(connections),
-                "-d", seconds + "s", "--latency", url)
-            .redirectErrorStream(true)
-            .start();
+                "-d", seconds + "s", "--latency"));
+    if (script != null) {
+      command.addAll(List.of("-s", script.toString()));
+    }
+    command.add(url);
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     p.waitFor(seconds + 30L, TimeUnit.SECONDS);
     Matcher rps = RPS.matcher(out);
@@ -181,18 +228,30 @@ public final class NodeBenchmark {
     double p99 = 0;
     Matcher m = PCT.matcher(out);
     while (m.find()) {
-      double v = Double.parseDouble(m.group(2)) * switch (m.group(3)) {
-        case "us" -> 1e-3;
-        case "ms" -> 1;
-        default -> 1e3;
-      };
+      double v = millis(m.group(2), m.group(3));
       if (m.group(1).equals("50")) {
         p50 = v;
       } else {
         p99 = v;
       }
     }
-    return new Wrk(Double.parseDouble(rps.group(1)), p50, p99);
+    Matcher max = MAX.matcher(out);
+    return new Wrk(Double.parseDouble(rps.group(1)), p50, p99, max.find() ? millis(max.group(1), max.group(2)) : Double.NaN);
+  }
+
+  private static double millis(String value, String unit) {
+    return Double.parseDouble(value) * switch (unit) {
+      case "us" -> 1e-3;
+      case "ms" -> 1;
+      default -> 1e3;
+    };
+  }
+
+  /** The run with the median p99. */
+  private static Wrk medianP99(List<Wrk> runs) {
+    List<Wrk> sorted = new ArrayList<>(runs);
+    sorted.sort((a, b) -> Double.compare(a.p99Ms(), b.p99Ms()));
+    return sorted.get(sorted.size() / 2);
   }
 
   /** The run with the median throughput (its latencies stay consistent with it). */

@@ -1,0 +1,115 @@
+package io.winstats.exporter.bench;
+
+import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.StatsCall;
+import io.winstats.cri.testing.ContainerSpec;
+import io.winstats.cri.testing.ContainerdHarness;
+import io.winstats.cri.testing.CriTestClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What one sampling round costs the whole machine — containerd, its shims and whatever they start — for each {@link
+ * StatsCall}, with N real pods of two containers each on a private containerd.
+ *
+ * <p>The cost is the machine's busy CPU time ({@code /proc/stat}: user, nice, system, irq, softirq) over a window with
+ * rounds, minus the same window's length without rounds (the pods' own idle noise), divided by the rounds. Calls
+ * alternate between the two choices so that drift in the background hits both.
+ *
+ * <p>Run with {@code bench/cri-cost [pods=110] [rounds=5] [repeats=2]}. Needs root and containerd runc
+ * containernetworking-plugins busybox-static.
+ */
+public final class RuntimeRoundCost {
+  private static final Duration SPACING = Duration.ofSeconds(2);
+
+  private RuntimeRoundCost() {}
+
+  public static void main(String[] args) throws Exception {
+    int pods = 110;
+    int rounds = 5;
+    int repeats = 2;
+    for (String a : args) {
+      String[] kv = a.split("=", 2);
+      switch (kv[0]) {
+        case "pods" -> pods = Integer.parseInt(kv[1]);
+        case "rounds" -> rounds = Integer.parseInt(kv[1]);
+        case "repeats" -> repeats = Integer.parseInt(kv[1]);
+        default -> throw new IllegalArgumentException("expected pods=, rounds= or repeats=, got " + a);
+      }
+    }
+    Path work =
+        Files.createTempDirectory(
+            Path.of("target"), "cri-cost-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+    List<String> rows = new ArrayList<>();
+    try (ContainerdHarness harness = ContainerdHarness.start(work.resolve("ctrd"))) {
+      CriTestClient client = harness.client();
+      for (int i = 0; i < pods; i++) {
+        client.runPod("cost-" + i, "bench", List.of(ContainerSpec.sleeper("app"), ContainerSpec.sleeper("sidecar")));
+      }
+      System.out.printf("%d pods (%d containers) running on %s%n", pods, 2 * pods, harness.endpoint());
+      int n = rounds;
+      for (int r = 0; r < repeats; r++) {
+        double idle = busySeconds(() -> sleep(SPACING.multipliedBy(n)));
+        for (StatsCall call : StatsCall.values()) {
+          try (CriStatsReader reader =
+              CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), Duration.ofSeconds(60), Clock.systemUTC(), call)) {
+            reader.sample(); // connect, Version, identity caches
+            sleep(SPACING);
+            long[] wallNanos = {0};
+            double busy =
+                busySeconds(
+                    () -> {
+                      for (int i = 0; i < n; i++) {
+                        long t0 = System.nanoTime();
+                        reader.sample();
+                        long took = System.nanoTime() - t0;
+                        wallNanos[0] += took;
+                        sleep(SPACING.minusNanos(took));
+                      }
+                    });
+            rows.add(
+                String.format(
+                    Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f |",
+                    call.rpcName(), pods, rounds, wallNanos[0] / 1e6 / rounds, (busy - idle) / rounds, idle / rounds));
+          }
+        }
+      }
+    }
+    System.out.printf(
+        "%n| call | pods | rounds | wall per round ms | machine CPU per round s (minus idle) | idle CPU per %d s |%n"
+            + "|---|---|---|---|---|---|%n",
+        SPACING.toSeconds());
+    rows.forEach(System.out::println);
+  }
+
+  private static double busySeconds(Runnable during) throws Exception {
+    long before = busyTicks();
+    during.run();
+    return (busyTicks() - before) / 100.0; // USER_HZ
+  }
+
+  /** user + nice + system + irq + softirq of the machine, in clock ticks. */
+  private static long busyTicks() throws Exception {
+    String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+    return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6]) + Long.parseLong(f[7]);
+  }
+
+  private static void sleep(Duration d) {
+    if (d.isNegative() || d.isZero()) {
+      return;
+    }
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
