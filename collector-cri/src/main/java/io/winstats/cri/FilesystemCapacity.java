@@ -9,8 +9,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param capacityBytes the filesystem's size in bytes
  * @param availableBytes bytes available to unprivileged writers
- * @param inodes total inodes; {@code null} where unknown (the JDK's {@link java.nio.file.FileStore} does not report
- *     inodes, and NTFS has none)
+ * @param inodes total inodes; {@code null} where unknown (off Linux: NTFS has none)
  * @param inodesFree free inodes; {@code null} where unknown
  */
 public record FilesystemCapacity(

@@ -1,5 +1,6 @@
 package io.winstats.cri;
 
+import io.winstats.perfcounters.procfs.Statvfs;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
@@ -34,9 +35,15 @@ interface HostFiles {
         @Override
         public @Nullable FilesystemCapacity capacity(String path) {
           try {
-            FileStore store = Files.getFileStore(Path.of(path));
-            // The JDK's FileStore has no inode counts; statvfs's f_files would need native code.
-            return new FilesystemCapacity(store.getTotalSpace(), store.getUsableSpace(), null, null);
+            Path at = Path.of(path);
+            FileStore store = Files.getFileStore(at);
+            // The JDK's FileStore has no inode counts; statvfs(3) has them on Linux.
+            Statvfs.Inodes inodes = Statvfs.inodes(at);
+            return new FilesystemCapacity(
+                store.getTotalSpace(),
+                store.getUsableSpace(),
+                inodes == null ? null : inodes.total(),
+                inodes == null ? null : inodes.free());
           } catch (IOException | InvalidPathException | SecurityException e) {
             return null;
           }

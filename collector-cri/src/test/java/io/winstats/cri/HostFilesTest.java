@@ -2,10 +2,12 @@ package io.winstats.cri;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.perfcounters.procfs.Statvfs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 class HostFilesTest {
@@ -27,13 +29,18 @@ class HostFilesTest {
   }
 
   @Test
-  void capacityOfAVisiblePathIsTheFileStoresAndOfAMissingOneIsNull(@TempDir Path dir) throws IOException {
+  void capacityOfAVisiblePathIsTheFileStoresWithStatvfsInodesAndOfAMissingOneIsNull(@TempDir Path dir) throws IOException {
     FilesystemCapacity capacity = HostFiles.LOCAL.capacity(dir.toString());
 
     assertThat(capacity).isNotNull();
     assertThat(capacity.capacityBytes()).isEqualTo(Files.getFileStore(dir).getTotalSpace()).isPositive();
     assertThat(capacity.availableBytes()).isBetween(0L, capacity.capacityBytes());
-    assertThat(capacity.inodes()).as("the JDK reports no inodes").isNull();
+    if (OS.LINUX.isCurrentOs()) {
+      assertThat(capacity.inodes()).as("statvfs f_files").isEqualTo(Statvfs.inodes(dir).total()).isPositive();
+      assertThat(capacity.inodesFree()).isBetween(0L, capacity.inodes());
+    } else {
+      assertThat(capacity.inodes()).as("NTFS has none").isNull();
+    }
     assertThat(HostFiles.LOCAL.capacity(dir.resolve("not/there").toString())).isNull();
   }
 }

@@ -96,6 +96,13 @@ class ExporterEndToEndIT {
     assertThat(imageFs.path("usedBytes").asLong()).as("containerd's image layers").isPositive();
     assertThat(imageFs.path("capacityBytes").asLong()).isGreaterThan(imageFs.path("usedBytes").asLong());
     assertThat(summary.at("/node/runtime/containerFs")).isEqualTo(imageFs);
+    // Inodes from statvfs: the node's root filesystem, and the one holding containerd's image layers.
+    for (JsonNode fs : List.of(summary.at("/node/fs"), imageFs)) {
+      assertThat(fs.path("inodes").asLong()).as("inodes of %s", fs).isPositive();
+      assertThat(fs.path("inodesFree").asLong()).as("inodesFree of %s", fs).isBetween(0L, fs.path("inodes").asLong());
+    }
+    assertThat(summary.at("/node/fs/inodesUsed").asLong())
+        .isEqualTo(summary.at("/node/fs/inodes").asLong() - summary.at("/node/fs/inodesFree").asLong());
     assertThat(burnerPod.at("/containers/0/rootfs/capacityBytes").asLong())
         .isEqualTo(imageFs.path("capacityBytes").asLong());
     assertThat(burnerPod.at("/ephemeral-storage/usedBytes").asLong())

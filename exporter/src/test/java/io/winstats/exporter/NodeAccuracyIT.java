@@ -432,6 +432,20 @@ class NodeAccuracyIT {
         within(soft, at, "node_filesystem_avail_bytes" + labels, ourAvail.value(), availRef.value(),
             REFERENCE_TOLERANCE * availRef.value(), "1%");
       }
+      // Inodes (statvfs): the total is fixed at mkfs time, the free count moves with every file created meanwhile.
+      PrometheusText filesRef = withLabels(ne, "node_filesystem_files", labels);
+      PrometheusText ourFiles = withLabels(d, "node_filesystem_files", labels);
+      soft.assertThat(ourFiles).as("daemon node_filesystem_files%s", labels).isNotNull();
+      if (filesRef != null && ourFiles != null) {
+        within(soft, at, "node_filesystem_files" + labels, ourFiles.value(), filesRef.value(), 0, "exact");
+      }
+      PrometheusText freeFilesRef = withLabels(ne, "node_filesystem_files_free", labels);
+      PrometheusText ourFreeFiles = withLabels(d, "node_filesystem_files_free", labels);
+      soft.assertThat(ourFreeFiles).as("daemon node_filesystem_files_free%s", labels).isNotNull();
+      if (freeFilesRef != null && ourFreeFiles != null) {
+        within(soft, at, "node_filesystem_files_free" + labels, ourFreeFiles.value(), freeFilesRef.value(),
+            REFERENCE_TOLERANCE * freeFilesRef.value(), "1%");
+      }
     }
     Set<Map<String, String>> neFs = labelSets(ne, "node_filesystem_size_bytes");
     Set<Map<String, String>> dFs = labelSets(d, "node_filesystem_size_bytes");

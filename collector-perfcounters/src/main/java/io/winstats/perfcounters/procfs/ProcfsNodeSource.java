@@ -54,8 +54,8 @@ import org.slf4j.LoggerFactory;
  *   <li>NETWORK: {@code net/dev}, every interface of the proc root's network namespace.
  *   <li>DISK_IO: {@code diskstats}, whole disks only (node_exporter's default device exclude).
  *   <li>FILESYSTEM: {@code self/mounts} (or, opened with {@link #openHost}, the host's {@code 1/mounts}) filtered to
- *       real filesystems, then {@link FileStore} on the mount point under the root filesystem path. Inodes are null:
- *       the JDK's {@code FileStore} offers only total, usable and unallocated space.
+ *       real filesystems, then {@link FileStore} on the mount point under the root filesystem path for bytes and
+ *       {@link Statvfs} for inodes (the JDK's {@code FileStore} offers only total, usable and unallocated space).
  *   <li>SYSTEM: {@code stat} (btime, ctxt, procs_running), {@code loadavg} (load and task count), {@code
  *       sys/kernel/pid_max}, and the number of numeric directories in the proc root (processes).
  * </ul>
@@ -292,6 +292,7 @@ public final class ProcfsNodeSource implements NodeCounterSource {
         FileStore store = Files.getFileStore(path);
         long total = store.getTotalSpace();
         long unallocated = store.getUnallocatedSpace();
+        Statvfs.Inodes inodes = Statvfs.inodes(path);
         result.add(
             new FilesystemUsage(
                 mount.device(),
@@ -300,8 +301,8 @@ public final class ProcfsNodeSource implements NodeCounterSource {
                 total,
                 store.getUsableSpace(),
                 Math.max(0, total - unallocated),
-                null,
-                null));
+                inodes == null ? null : inodes.total(),
+                inodes == null ? null : inodes.free()));
       } catch (IOException | SecurityException e) {
         LOG.debug("event=filesystem_skipped source=procfs mountpoint={} reason={}", mount.mountPoint(), e.toString());
       }

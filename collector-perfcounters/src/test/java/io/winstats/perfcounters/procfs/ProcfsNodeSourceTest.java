@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 class ProcfsNodeSourceTest {
@@ -55,7 +56,14 @@ class ProcfsNodeSourceTest {
     assertThat(root.capacityBytes()).isPositive();
     assertThat(root.usedBytes()).isLessThanOrEqualTo(root.capacityBytes());
     assertThat(root.availableBytes()).isLessThanOrEqualTo(root.capacityBytes());
-    assertThat(root.inodes()).as("the JDK's FileStore has no inode counts").isNull();
+    // statvfs of the filesystem holding the root filesystem path (here the test's temporary directory); none off Linux
+    if (OS.LINUX.isCurrentOs()) {
+      Statvfs.Inodes inodes = Statvfs.inodes(rootFs);
+      assertThat(root.inodes()).isEqualTo(inodes.total()).isPositive();
+      assertThat(root.inodesFree()).isBetween(0L, inodes.total());
+    } else {
+      assertThat(root.inodes()).isNull();
+    }
   }
 
   @Test

@@ -1,0 +1,62 @@
+package io.winstats.perfcounters.procfs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+class StatvfsTest {
+  @Test
+  @EnabledOnOs(OS.LINUX)
+  void matchesWhatDfReportsForTheSameFilesystem(@TempDir Path dir) throws Exception {
+    // df -i prints the same f_files/f_ffree; an inode taken or freed in between changes only the free count by a few.
+    long[] df = dfInodes(dir);
+    Statvfs.Inodes inodes = Statvfs.inodes(dir);
+    assertThat(inodes).isNotNull();
+    assertThat(inodes.total()).isEqualTo(df[0]);
+    assertThat(inodes.free()).isBetween(df[1] - 64, df[1] + 64);
+  }
+
+  @Test
+  @EnabledOnOs(OS.LINUX)
+  void seesAFileTakeAnInodeOnAFilesystemWithFewInodes(@TempDir Path dir) throws Exception {
+    // /dev/shm is tmpfs, whose free inodes drop by one per file; another process creating files there between the
+    // two reads could add a few.
+    Path shm = Path.of("/dev/shm");
+    Statvfs.Inodes before = Statvfs.inodes(shm);
+    Path file = Files.createTempFile(shm, "statvfs-", ".test");
+    try {
+      Statvfs.Inodes after = Statvfs.inodes(shm);
+      assertThat(after.total()).isEqualTo(before.total());
+      assertThat(before.free() - after.free()).isBetween(1L, 4L);
+    } finally {
+      Files.delete(file);
+    }
+  }
+
+  @Test
+  void aMissingPathHasNoCounts() {
+    assertThat(Statvfs.inodes(Path.of("/nonexistent/path/for/statvfs"))).isNull();
+  }
+
+  @Test
+  void countsThatAreNotCountsAreRefused() {
+    assertThat(Statvfs.fromStruct(-1, 0)).as("above 2^63 unsigned").isNull();
+    assertThat(Statvfs.fromStruct(10, 11)).as("more free than total").isNull();
+    assertThat(Statvfs.fromStruct(0, 0)).as("btrfs reports no inode limit").isEqualTo(new Statvfs.Inodes(0, 0));
+  }
+
+  private static long[] dfInodes(Path dir) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("df", "-P", "-i", dir.toString()).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    String[] fields = out.strip().split("\n")[1].trim().split("\\s+");
+    return new long[] {Long.parseLong(fields[1]), Long.parseLong(fields[3])};
+  }
+}
