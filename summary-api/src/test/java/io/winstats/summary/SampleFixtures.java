@@ -110,8 +110,9 @@ public final class SampleFixtures {
   /** Where containerd on Windows keeps them (the windows snapshotter root). */
   public static final String WINDOWS_SNAPSHOTS = "C:\\ProgramData\\containerd\\root\\io.containerd.snapshotter.v1.windows";
 
-  /** The filesystem holding {@link #LINUX_SNAPSHOTS}: the node's root filesystem, without inodes (FileStore). */
-  public static final FilesystemCapacity LINUX_DISK = new FilesystemCapacity(100_000_000_000L, 60_000_000_000L, null, null);
+  /** The filesystem holding {@link #LINUX_SNAPSHOTS}: the node's root filesystem, inodes from statvfs. */
+  public static final FilesystemCapacity LINUX_DISK =
+      new FilesystemCapacity(100_000_000_000L, 60_000_000_000L, 6_000_000L, 5_000_000L);
 
   /** Volume C:, holding {@link #WINDOWS_SNAPSHOTS}. */
   public static final FilesystemCapacity WINDOWS_DISK = new FilesystemCapacity(136_365_211_648L, 80_000_000_000L, null, null);
