@@ -108,6 +108,7 @@ public final class CriStatsReader implements AutoCloseable {
   private final HostFiles hostFiles;
   private final Duration callTimeout;
   private final Clock clock;
+  private final CpuRateCache cpuRates;
   private final StatsMapper mapper;
   private final RuntimeMetadata metadata;
 
@@ -140,7 +141,8 @@ public final class CriStatsReader implements AutoCloseable {
     this.runtime = RuntimeServiceGrpc.newBlockingStub(channel);
     this.images = ImageServiceGrpc.newBlockingStub(channel);
     this.hostFiles = Objects.requireNonNull(hostFiles, "hostFiles");
-    this.mapper = new StatsMapper(new CpuRateCache(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker));
+    this.cpuRates = new CpuRateCache(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
+    this.mapper = new StatsMapper(cpuRates);
     this.metadata = new RuntimeMetadata(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
   }
 
@@ -304,6 +306,18 @@ public final class CriStatsReader implements AutoCloseable {
   /** Whether the reader reads with {@code ListContainerStats}. */
   synchronized boolean usesContainerStats() {
     return viaContainerStats;
+  }
+
+  /**
+   * Entries in the reader's caches, by name: {@code pod_identities} and {@code container_identities} (from the
+   * listings) and {@code cpu_readings} (the previous reading of each instance, for its rate). Each holds an entry only
+   * until it goes unread for {@link #CACHE_EXPIRY}, so after churn they return to what the node runs.
+   */
+  public Map<String, Long> cacheEntries() {
+    return Map.of(
+        "pod_identities", metadata.podCount(),
+        "container_identities", metadata.containerCount(),
+        "cpu_readings", cpuRates.size());
   }
 
   RuntimeMetadata metadataForTest() {

@@ -47,6 +47,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
@@ -246,6 +247,19 @@ class CriStatsReaderTest {
     assertThat(reader.metadataForTest().podCount()).isEqualTo(1);
     ticker.addAndGet(CriStatsReader.CACHE_EXPIRY.plusSeconds(1).toNanos());
     assertThat(reader.metadataForTest().podCount()).isZero();
+  }
+
+  @Test
+  void cacheEntriesCountWhatIsCachedUntilItExpires() {
+    podWithTwoContainers(new long[] {0, 10 * SECOND, 20 * SECOND});
+    reader.sample();
+    // one pod, its two containers; a CPU reading for the pod and for each container
+    assertThat(reader.cacheEntries())
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("pod_identities", 1L, "container_identities", 2L, "cpu_readings", 3L));
+    ticker.addAndGet(CriStatsReader.CACHE_EXPIRY.plusSeconds(1).toNanos());
+    assertThat(reader.cacheEntries()).containsOnly(
+        Map.entry("pod_identities", 0L), Map.entry("container_identities", 0L), Map.entry("cpu_readings", 0L));
   }
 
   @Test

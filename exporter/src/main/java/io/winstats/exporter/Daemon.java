@@ -100,6 +100,7 @@ public final class Daemon implements AutoCloseable {
       SelfMetrics self = new SelfMetrics(micrometer, clock);
       self.seriesCount(renderer::lastSeriesCount);
       self.samplingInterval(config.samplingInterval());
+      self.criCacheEntries(cri::cacheEntries);
 
       Consumer<NodeSample> publishNode = store::publishNode;
       if (config.recordFile() != null) {

@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -42,7 +44,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>The CPU-rate cache keeps an instance's last reading until it goes unread for two minutes (CriStatsReader's
  * {@code CACHE_EXPIRY}); the CI-sized run is shorter than that and only prints its size, the soak run waits past the
- * expiry and requires both caches back at their size before the churn. The daemon exposes no cache sizes itself.
+ * expiry and requires both caches back at their size before the churn. The daemon's own {@code
+ * winstats_exporter_cri_cache_entries} is held to the same bounds.
  *
  * <p>The soak variant is tagged {@code soak} and excluded by default; run it with {@code mvn -B -o -pl exporter -am
  * verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=PodChurnIT -Dfailsafe.failIfNoSpecifiedTests=false
@@ -111,6 +114,7 @@ class PodChurnIT {
     Deadline.await("30 warm-up scrapes", Duration.ofSeconds(30), () -> scraper.scrapes().size() >= warm);
     long seriesBefore = series(daemon);
     long podSeriesBefore = podSeries(daemon);
+    Map<String, Long> cachesBefore = cacheEntries(daemon);
     DaemonVitals.Heap heapBefore = DaemonVitals.heapAfterGc(daemon.pid());
 
     long churnStart = System.nanoTime();
@@ -147,6 +151,7 @@ class PodChurnIT {
         () -> podSeries(daemon) == podSeriesBefore);
     long podSeriesAfter = podSeries(daemon);
     long seriesAfter = series(daemon);
+    Map<String, Long> cachesAfter = cacheEntries(daemon);
     DaemonVitals.Heap heapAfter = DaemonVitals.heapAfterGc(daemon.pid());
 
     List<SteadyScraper.Scrape> scrapes = scraper.scrapes();
@@ -172,7 +177,7 @@ class PodChurnIT {
             + " after deletion (allowed %d); pod and container series %d -> %d; winstats_exporter_series %d -> %d;"
             + " live heap after GC %.1f -> %.1f MiB;"
             + " RuntimeMetadata pods %d -> %d, containers %d -> %d; CpuRateCache keys %d -> %d;"
-            + " %d scrape rounds, %d failed%n",
+            + " winstats_exporter_cri_cache_entries %s -> %s; %d scrape rounds, %d failed%n",
         soak ? " (soak)" : "",
         deleted.size(),
         churnSeconds,
@@ -191,6 +196,8 @@ class PodChurnIT {
         heapAfter.count(METADATA_CONTAINER),
         heapBefore.count(CPU_RATE_KEY),
         heapAfter.count(CPU_RATE_KEY),
+        cachesBefore,
+        cachesAfter,
         scrapes.size(),
         failed.size());
 
@@ -210,6 +217,12 @@ class PodChurnIT {
     assertThat(heapAfter.count(METADATA_CONTAINER))
         .as("cached container identities")
         .isLessThanOrEqualTo(heapBefore.count(METADATA_CONTAINER) + LIVE + 1);
+    // The daemon's own count of the same caches, with the same bound.
+    for (String identities : List.of("pod_identities", "container_identities")) {
+      assertThat(cachesAfter.get(identities))
+          .as("winstats_exporter_cri_cache_entries{cache=%s}", identities)
+          .isLessThanOrEqualTo(cachesBefore.get(identities) + LIVE + 1);
+    }
     assertThat(heapAfter.liveBytes())
         .as("live heap after GC, before the churn %d bytes", heapBefore.liveBytes())
         .isLessThanOrEqualTo(heapBefore.liveBytes() + HEAP_SLACK_BYTES);
@@ -237,6 +250,7 @@ class PodChurnIT {
           expired.count(CPU_RATE_KEY),
           expired.liveBytes() / 1048576.0);
       assertThat(expired.liveBytes()).isLessThanOrEqualTo(heapBefore.liveBytes() + HEAP_SLACK_BYTES);
+      assertThat(cacheEntries(daemon)).as("the daemon's own cache counts after the expiry").isEqualTo(cachesBefore);
     }
     String log = daemon.log();
     assertThat(log.lines().filter(l -> l.contains("level=ERROR") || l.contains("level=WARN"))).as(log).isEmpty();
@@ -261,6 +275,19 @@ class PodChurnIT {
     return PrometheusText.parse(daemon.get("/metrics").body()).stream()
         .filter(p -> p.labels().getOrDefault("id", "").startsWith("/kubepods/"))
         .count();
+  }
+
+  /** {@code winstats_exporter_cri_cache_entries} by its {@code cache} label. */
+  private static Map<String, Long> cacheEntries(DaemonProcess daemon) {
+    Map<String, Long> entries = new TreeMap<>();
+    for (PrometheusText p :
+        PrometheusText.select(PrometheusText.parse(daemon.get("/metrics").body()), "winstats_exporter_cri_cache_entries")) {
+      entries.put(p.labels().get("cache"), (long) p.value());
+    }
+    if (!entries.keySet().equals(Set.of("pod_identities", "container_identities", "cpu_readings"))) {
+      throw new AssertionError("winstats_exporter_cri_cache_entries incomplete: " + entries);
+    }
+    return entries;
   }
 
   private static long series(DaemonProcess daemon) {

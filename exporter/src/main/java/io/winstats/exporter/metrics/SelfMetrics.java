@@ -121,6 +121,20 @@ public final class SelfMetrics {
   }
 
   /**
+   * {@code winstats_exporter_cri_cache_entries{cache}}: entries in each of the CRI reader's caches, read at scrape time.
+   * After pods come and go they fall back to what the node runs once the stale entries expire.
+   */
+  public void criCacheEntries(java.util.function.Supplier<Map<String, Long>> entries) {
+    for (String cache : entries.get().keySet()) {
+      Gauge.builder("winstats.exporter.cri.cache.entries", entries, e -> e.get().getOrDefault(cache, 0L))
+          .description("Entries in the CRI reader's caches: pod and container identities, previous CPU readings.")
+          .tag("cache", cache)
+          .strongReference(true)
+          .register(registry);
+    }
+  }
+
+  /**
    * {@code winstats_exporter_sampling_interval_seconds}: the configured interval between samples, so that alerts can
    * say "no sample for 3 intervals" without hard-coding it.
    */

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -113,6 +114,20 @@ class SelfMetricsTest {
     new SelfMetrics(registry, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC)).samplingInterval(Duration.ofMillis(2_500));
 
     assertThat(registry.scrape()).contains("winstats_exporter_sampling_interval_seconds 2.5");
+  }
+
+  @Test
+  void criCacheEntriesAreReadAtScrapeTimeOneSeriesPerCache() {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    AtomicLong pods = new AtomicLong(3);
+    new SelfMetrics(registry, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC))
+        .criCacheEntries(() -> Map.of("pod_identities", pods.get(), "cpu_readings", 7L));
+
+    assertThat(registry.scrape())
+        .contains("winstats_exporter_cri_cache_entries{cache=\"pod_identities\"} 3.0")
+        .contains("winstats_exporter_cri_cache_entries{cache=\"cpu_readings\"} 7.0");
+    pods.set(0);
+    assertThat(registry.scrape()).contains("winstats_exporter_cri_cache_entries{cache=\"pod_identities\"} 0.0");
   }
 
   @Test
