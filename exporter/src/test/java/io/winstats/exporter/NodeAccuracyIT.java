@@ -425,27 +425,10 @@ class NodeAccuracyIT {
       if (ourSize != null) {
         within(soft, at, "node_filesystem_size_bytes" + labels, ourSize.value(), rootRef.get(0).value(), 0, "exact");
       }
-      PrometheusText availRef = withLabels(ne, "node_filesystem_avail_bytes", labels);
-      PrometheusText ourAvail = withLabels(d, "node_filesystem_avail_bytes", labels);
-      soft.assertThat(ourAvail).as("daemon node_filesystem_avail_bytes%s", labels).isNotNull();
-      if (availRef != null && ourAvail != null) {
-        within(soft, at, "node_filesystem_avail_bytes" + labels, ourAvail.value(), availRef.value(),
-            REFERENCE_TOLERANCE * availRef.value(), "1%");
-      }
+      sameFilesystemSeries(soft, at, d, ne, "node_filesystem_avail_bytes", labels, REFERENCE_TOLERANCE);
       // Inodes (statvfs): the total is fixed at mkfs time, the free count moves with every file created meanwhile.
-      PrometheusText filesRef = withLabels(ne, "node_filesystem_files", labels);
-      PrometheusText ourFiles = withLabels(d, "node_filesystem_files", labels);
-      soft.assertThat(ourFiles).as("daemon node_filesystem_files%s", labels).isNotNull();
-      if (filesRef != null && ourFiles != null) {
-        within(soft, at, "node_filesystem_files" + labels, ourFiles.value(), filesRef.value(), 0, "exact");
-      }
-      PrometheusText freeFilesRef = withLabels(ne, "node_filesystem_files_free", labels);
-      PrometheusText ourFreeFiles = withLabels(d, "node_filesystem_files_free", labels);
-      soft.assertThat(ourFreeFiles).as("daemon node_filesystem_files_free%s", labels).isNotNull();
-      if (freeFilesRef != null && ourFreeFiles != null) {
-        within(soft, at, "node_filesystem_files_free" + labels, ourFreeFiles.value(), freeFilesRef.value(),
-            REFERENCE_TOLERANCE * freeFilesRef.value(), "1%");
-      }
+      sameFilesystemSeries(soft, at, d, ne, "node_filesystem_files", labels, 0);
+      sameFilesystemSeries(soft, at, d, ne, "node_filesystem_files_free", labels, REFERENCE_TOLERANCE);
     }
     Set<Map<String, String>> neFs = labelSets(ne, "node_filesystem_size_bytes");
     Set<Map<String, String>> dFs = labelSets(d, "node_filesystem_size_bytes");
@@ -465,6 +448,22 @@ class NodeAccuracyIT {
     if (loadRef != null && ourLoad != null) {
       within(soft, at, "node_load1", ourLoad.value(), loadRef.value(),
           Math.max(REFERENCE_TOLERANCE * loadRef.value(), LOAD_ABSOLUTE_TOLERANCE), "max(1%, 0.05)");
+    }
+  }
+
+  /**
+   * The daemon has the series {@code name} with node_exporter's {@code labels}, within {@code relative} of
+   * node_exporter's value (0: exactly).
+   */
+  private static void sameFilesystemSeries(
+      SoftAssertions soft, String at, List<PrometheusText> d, List<PrometheusText> ne, String name,
+      Map<String, String> labels, double relative) {
+    PrometheusText ref = withLabels(ne, name, labels);
+    PrometheusText ours = withLabels(d, name, labels);
+    soft.assertThat(ours).as("daemon %s%s", name, labels).isNotNull();
+    if (ref != null && ours != null) {
+      within(soft, at, name + labels, ours.value(), ref.value(), relative * ref.value(),
+          relative == 0 ? "exact" : pct(relative));
     }
   }
 
