@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
  *
  * <p>{@link #LIST_POD_SANDBOX_STATS} gives the most: pod figures from the pod's own cgroup, pod network and process
  * counts. Its price is the runtime's: containerd before 2.0 runs {@code runc ps} for the sandbox and for every running
- * container on each call, about 20 ms of CPU each (2.2 CPU-seconds per round at 110 pods measured here, against 0.3 for
+ * container on each call, about 20 ms of CPU each (2.2 CPU-seconds per round at 110 pods measured here, against 0.4 for
  * {@link #LIST_CONTAINER_STATS}; docs/PERFORMANCE.md). {@link #LIST_CONTAINER_STATS} sums container CPU and memory into
  * the pod, as the kubelet does when it has no pod figures, and has no pod network or process counts.
  */
