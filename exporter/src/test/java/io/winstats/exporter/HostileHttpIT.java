@@ -133,7 +133,10 @@ class HostileHttpIT {
       assertThat(wrong).as("requests answered wrongly").isEmpty();
       assertThat(total).as("malformed requests").isGreaterThanOrEqualTo(1_000);
       assertThat(failed).as("well-behaved scrapes that failed").isEmpty();
-      assertThat(wellBehaved.size()).as("well-behaved scrape rounds").isGreaterThan(50);
+      // The scraper ran from before the first attack until the last answer: a few rounds prove it was served
+      // during the attack. How many fit in depends on the machine (98 on an idle 2-core VM, 36 with six builds
+      // beside it), so no throughput bound here; a failed round is what this test forbids.
+      assertThat(wellBehaved.size()).as("well-behaved scrape rounds").isGreaterThanOrEqualTo(10);
       Deadline.await(
           "daemon fds back to " + fdsBefore + " (+4) after the attackers hung up",
           Duration.ofSeconds(20),
