@@ -12,6 +12,7 @@ import io.winstats.cri.testing.CriTestClient;
 import io.winstats.cri.testing.Deadline;
 import io.winstats.cri.testing.PodHandle;
 import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.testing.Requires;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,9 +44,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *   <li>Linux: a private containerd with two real pods (one burning half a core), the daemon sampling /proc and
  *       containerd every second, scraped by the scrape job of {@code examples/prometheus-kubernetes-sd.yml} with only
  *       its service discovery replaced by a static target that carries the discovery labels of the daemon's pod.
- *   <li>Windows: two more daemons replaying real Windows counter logs from {@code ../shared/data/perfmon} (job
- *       {@code winstats-exporter-windows}): one log has per-core CPU, the other network. Skipped, with a message,
- *       when the logs are absent.
+ *   <li>Windows: two more daemons replaying the real Windows counter logs committed in collector-perfcounters'
+ *       {@code src/test/resources/perfmon} (job {@code winstats-exporter-windows}): one log has per-core CPU, the
+ *       other network.
  *   <li>kube-state-metrics: {@link KubeStateMetricsStandIn}, serving the requests and limits the pods really have.
  * </ul>
  *
@@ -57,6 +58,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @Tag("containerd")
 @ExtendWith(ContainerdExtension.class)
+@Requires(tools = "prometheus")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DashboardsOnPrometheusIT {
@@ -64,7 +66,8 @@ class DashboardsOnPrometheusIT {
   private static final Duration READY = Duration.ofSeconds(45);
   private static final Duration DATA = Duration.ofSeconds(75);
   private static final Path WORK = Path.of("target", "dash-it").toAbsolutePath();
-  private static final Path PERFMON = Path.of("..", "..", "shared", "data", "perfmon");
+  private static final Path PERFMON =
+      Path.of("..", "collector-perfcounters", "src", "test", "resources", "perfmon").toAbsolutePath().normalize();
   private static final List<String> JVM = List.of("-XX:+UseSerialGC", "-Xss512k", "-XX:MaxRAM=256m", "-XX:MaxRAMPercentage=25");
   private static final long MIB = 1024 * 1024;
 
@@ -76,7 +79,7 @@ class DashboardsOnPrometheusIT {
           // 120 rows at 5 s: Processor(0..11) user/privileged/dpc/interrupt, System queue length; 120 s at speed 5.
           new Replay("desktop-5gtcqem-win-zh-processor-system-process.csv", 5, "win-desktop"),
           // 200 rows at 1 s: Network Interface (all counters), Processor(_Total) only, Memory without its size.
-          new Replay("tierra-win10-ja-process-memory-network-gpu.first200.csv", 2, "win-tierra"));
+          new Replay("tierra-win10-ja-process-memory-network.first200.csv", 2, "win-tierra"));
 
   private static final String NO_SYSTEM =
       "the logs build no Windows system part: the per-core log lacks \\System\\Processes and System Up Time, the"
@@ -122,12 +125,11 @@ class DashboardsOnPrometheusIT {
   private final List<DaemonProcess> windows = new ArrayList<>();
   private KubeStateMetricsStandIn ksm;
   private PrometheusServer prometheus;
-  private boolean windowsLogs;
   private long linuxStartNanos;
 
   @BeforeAll
   void start(ContainerdHarness harness, CriTestClient client) throws IOException {
-    Path prometheusBinary = Tools.require("prometheus");
+    Path prometheusBinary = Tools.path("prometheus");
     deleteRecursively(WORK);
     Files.createDirectories(WORK);
     burner =
@@ -140,20 +142,15 @@ class DashboardsOnPrometheusIT {
         DaemonProcess.start(
             WORK.resolve("daemon-linux.log"), JVM, "--cri.endpoint=" + harness.endpoint(), "--sampling.interval=1s",
             "--node.name=dash-linux");
-    windowsLogs = REPLAYS.stream().allMatch(r -> Files.isRegularFile(PERFMON.resolve(r.file())));
-    if (windowsLogs) {
-      for (Replay r : REPLAYS) {
-        windows.add(
-            DaemonProcess.start(
-                WORK.resolve("daemon-" + r.instance() + ".log"), JVM,
-                "--cri.endpoint=unix://" + WORK.resolve("no-runtime.sock"), "--sampling.interval=1s",
-                "--node.name=" + r.instance(),
-                "--node.source=replay:" + PERFMON.resolve(r.file()).toAbsolutePath() + ",speed=" + r.speed()));
-      }
-    } else {
-      System.out.println(
-          "SKIPPED the Windows part: no counter logs at " + PERFMON.toAbsolutePath()
-              + " (shared/data/perfmon beside the checkout); Windows-only queries are not evaluated");
+    for (Replay r : REPLAYS) {
+      Path log = PERFMON.resolve(r.file());
+      assertThat(log).as("committed counter log").isRegularFile();
+      windows.add(
+          DaemonProcess.start(
+              WORK.resolve("daemon-" + r.instance() + ".log"), JVM,
+              "--cri.endpoint=unix://" + WORK.resolve("no-runtime.sock"), "--sampling.interval=1s",
+              "--node.name=" + r.instance(),
+              "--node.source=replay:" + log + ",speed=" + r.speed()));
     }
     ksm = KubeStateMetricsStandIn.serve(kubeStateMetrics());
     Path config = WORK.resolve("prometheus.yml");
@@ -204,25 +201,20 @@ class DashboardsOnPrometheusIT {
     assertThat(prometheus.query("count({exported_namespace!=\"\"} or {exported_pod!=\"\"} or {exported_instance!=\"\"})"))
         .as("no label renamed by a clash with target labels")
         .isEmpty();
-    if (windowsLogs) {
-      Deadline.await("both Windows replay daemons up", DATA,
-          () -> prometheus.query("up{job=\"winstats-exporter-windows\"} == 1").size() == REPLAYS.size());
-    }
+    Deadline.await("both Windows replay daemons up", DATA,
+        () -> prometheus.query("up{job=\"winstats-exporter-windows\"} == 1").size() == REPLAYS.size());
   }
 
   @Test
   @Order(2)
   void everyPanelQueryReturnsDataExceptTheListedOnes() {
-    Map<String, String> expected = expectedEmpty(EXPECTED_EMPTY_PANELS);
+    Map<String, String> expected = EXPECTED_EMPTY_PANELS;
     Map<String, String> queries = new LinkedHashMap<>();
     Map<String, Set<String>> variablesWithoutValues = new TreeMap<>();
     for (String file : Dashboards.files()) {
       JsonNode dashboard = Dashboards.read(file);
       Map<String, String> values = resolveVariables(dashboard, variablesWithoutValues);
       for (Dashboards.PanelQuery q : Dashboards.queries(file)) {
-        if (!windowsLogs && windowsOnly(q.expr())) {
-          continue;
-        }
         queries.put(q.key(), substitute(q.expr(), values));
       }
     }
@@ -250,12 +242,9 @@ class DashboardsOnPrometheusIT {
   @Test
   @Order(3)
   void everyRuleExpressionReturnsDataExceptTheListedOnes() {
-    Map<String, String> expected = expectedEmpty(EXPECTED_EMPTY_RULES);
+    Map<String, String> expected = EXPECTED_EMPTY_RULES;
     Map<String, String> queries = new LinkedHashMap<>();
     for (Rules.Rule r : Rules.all()) {
-      if (!windowsLogs && windowsOnly(r.expr())) {
-        continue;
-      }
       queries.put(ruleKey(r), r.isAlert() ? PromQl.withoutThreshold(r.expr()) : r.expr());
     }
     Set<String> empty = awaitData(queries, expected.keySet());
@@ -264,15 +253,13 @@ class DashboardsOnPrometheusIT {
     // Prometheus itself evaluates the rule files: the recorded series exist, and alerts whose condition holds
     // here (the replay daemons have no runtime) are pending.
     for (Rules.Rule r : Rules.all()) {
-      if (!r.isAlert() && !expected.containsKey(ruleKey(r)) && !(windowsOnly(r.expr()) && !windowsLogs)) {
+      if (!r.isAlert() && !expected.containsKey(ruleKey(r))) {
         Deadline.await("recorded " + r.record(), DATA, () -> !prometheus.query(r.record()).isEmpty());
       }
     }
-    if (windowsLogs) {
-      Deadline.await("WinstatsRuntimeUnreachable pending for the replay daemons", DATA,
-          () -> prometheus.query("ALERTS{alertname=\"WinstatsRuntimeUnreachable\", alertstate=\"pending\","
-              + " job=\"winstats-exporter-windows\"}").size() == REPLAYS.size());
-    }
+    Deadline.await("WinstatsRuntimeUnreachable pending for the replay daemons", DATA,
+        () -> prometheus.query("ALERTS{alertname=\"WinstatsRuntimeUnreachable\", alertstate=\"pending\","
+            + " job=\"winstats-exporter-windows\"}").size() == REPLAYS.size());
   }
 
   @Test
@@ -284,9 +271,6 @@ class DashboardsOnPrometheusIT {
     Map<String, String> values = Map.of("cluster", "", "namespace", "dash", "pod", "burner");
     for (JsonNode q : stock.path("queries")) {
       String expr = q.path("expr").asText();
-      if (!windowsLogs && expr.contains("winstats-exporter-windows")) {
-        continue;
-      }
       queries.put(q.path("origin").asText(), substitute(expr, values));
       if (q.path("expect").asText().equals("empty")) {
         expected.put(q.path("origin").asText(), q.path("reason").asText());
@@ -309,9 +293,6 @@ class DashboardsOnPrometheusIT {
     }
     Files.writeString(WORK.getParent().resolve("live-metric-names.txt"), String.join("\n", live) + "\n");
     Set<String> listed = new TreeSet<>(EmittedSeries.liveList());
-    if (!windowsLogs) {
-      listed.removeIf(n -> n.startsWith("windows_"));
-    }
     Set<String> unlisted = new TreeSet<>(live);
     unlisted.removeAll(EmittedSeries.all());
     System.out.println("dash-it: served but neither golden nor listed (add to emitted/live-metric-names.txt): " + unlisted);
@@ -346,15 +327,6 @@ class DashboardsOnPrometheusIT {
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------------
-
-  private Map<String, String> expectedEmpty(Map<String, String> all) {
-    return windowsLogs ? all : Map.of();
-  }
-
-  private static boolean windowsOnly(String expr) {
-    Set<String> names = PromQl.metricNames(expr);
-    return !names.isEmpty() && names.stream().allMatch(n -> n.startsWith("windows_") || n.contains(":winstats_node_memory_commit"));
-  }
 
   private static String ruleKey(Rules.Rule r) {
     String os = r.node().at("/labels/os").asText();

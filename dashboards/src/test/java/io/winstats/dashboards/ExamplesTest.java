@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.winstats.testing.Requires;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ class ExamplesTest {
   @TempDir Path tmp;
 
   @Test
+  @Requires(tools = "promtool")
   void kubernetesSdConfigDiscoversTheDaemonsPodsAndPassesPromtool() throws IOException {
     JsonNode config = ExampleConfigs.read(ExampleConfigs.KUBERNETES_SD);
     JsonNode job = config.at("/scrape_configs/0");
@@ -44,6 +46,7 @@ class ExamplesTest {
   }
 
   @Test
+  @Requires(tools = "promtool")
   void agentConfigRemoteWritesAndPassesPromtoolInAgentMode() throws IOException {
     JsonNode config = ExampleConfigs.read(ExampleConfigs.AGENT);
     JsonNode job = config.at("/scrape_configs/0");
@@ -112,7 +115,7 @@ class ExamplesTest {
   }
 
   private static Tools.Result promtool(String... args) {
-    List<String> command = new ArrayList<>(List.of(Tools.require("promtool").toString()));
+    List<String> command = new ArrayList<>(List.of(Tools.path("promtool").toString()));
     command.addAll(List.of(args));
     Tools.Result r = Tools.run(Duration.ofSeconds(60), command);
     System.out.println(r.output());

@@ -2,6 +2,7 @@ package io.winstats.dashboards;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.testing.Requires;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,8 +20,9 @@ class RulesPromtoolTest {
   private static final Path UNIT_TESTS = Path.of("src", "test", "resources", "prometheus", "winstats-rules.test.yml");
 
   @Test
+  @Requires(tools = "promtool")
   void promtoolChecksTheRules() {
-    List<String> command = new ArrayList<>(List.of(Tools.require("promtool").toString(), "check", "rules"));
+    List<String> command = new ArrayList<>(List.of(Tools.path("promtool").toString(), "check", "rules"));
     Rules.files().forEach(f -> command.add(f.toString()));
     Tools.Result r = Tools.run(Duration.ofSeconds(60), command);
     System.out.println(r.output());
@@ -29,10 +31,11 @@ class RulesPromtoolTest {
   }
 
   @Test
+  @Requires(tools = "promtool")
   void promtoolUnitTestsPass() {
     Tools.Result r =
         Tools.run(
-            Duration.ofSeconds(60), List.of(Tools.require("promtool").toString(), "test", "rules", UNIT_TESTS.toString()));
+            Duration.ofSeconds(60), List.of(Tools.path("promtool").toString(), "test", "rules", UNIT_TESTS.toString()));
     System.out.println(r.output());
     assertThat(r.exitCode()).as(r.output()).isZero();
     assertThat(r.output()).contains("SUCCESS");

@@ -1,51 +1,25 @@
 package io.winstats.dashboards;
 
+import io.winstats.testing.RequiresExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
-/** External programs the tests run (promtool, prometheus): found on the PATH, skipped without them unless CI. */
+/**
+ * External programs the tests run (promtool, prometheus), found on the PATH; a test that runs one declares it with
+ * {@code @Requires(tools = ...)}, which skips it without the program, or fails it in CI.
+ */
 final class Tools {
   private Tools() {}
 
-  /** Whether {@code CI} is {@code true}: then a missing tool fails the test instead of skipping it. */
-  static boolean isCi() {
-    return "true".equalsIgnoreCase(System.getenv("CI"));
-  }
-
-  static Optional<Path> onPath(String tool) {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return Optional.empty();
-    }
-    for (String dir : path.split(":")) {
-      Path p = Path.of(dir.isEmpty() ? "." : dir, tool);
-      if (Files.isExecutable(p)) {
-        return Optional.of(p);
-      }
-    }
-    return Optional.empty();
-  }
-
-  /** The tool's path; skips the test (with the reason) when absent, or fails when {@code CI=true}. */
-  static Path require(String tool) {
-    Optional<Path> p = onPath(tool);
-    if (p.isEmpty()) {
-      String message = tool + " is not on the PATH (Debian package prometheus, listed in dev/debian-packages.txt)";
-      if (isCi()) {
-        throw new AssertionError(message + "; CI=true, so this fails instead of skipping");
-      }
-      System.err.println("SKIPPED " + message);
-      Assumptions.abort(message);
-    }
-    return p.get();
+  /** The tool's path; the calling test must carry {@code @Requires(tools = tool)}. */
+  static Path path(String tool) {
+    return RequiresExtension.onPath(tool)
+        .orElseThrow(() -> new IllegalStateException(tool + " is not on the PATH: is the test missing @Requires(tools = \"" + tool + "\")?"));
   }
 
   record Result(int exitCode, String output) {}

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.winstats.cri.testing.Deadline;
 import io.winstats.exporter.testing.DaemonProcess;
 import io.winstats.exporter.testing.PrometheusText;
+import io.winstats.testing.Requires;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,10 +48,8 @@ class ExporterWithoutRuntimeIT {
    * ({@code node_memory_MemTotal_bytes}), which the daemon copies verbatim so that node_exporter dashboards work.
    */
   @Test
+  @Requires(tools = "promtool")
   void promtoolAcceptsTheLiveScrape(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-    org.junit.jupiter.api.Assumptions.assumeTrue(
-        "true".equals(System.getenv("CI")) || Files.isExecutable(Path.of("/usr/bin/promtool")),
-        "promtool is not installed (Debian package prometheus)");
     try (DaemonProcess daemon =
         DaemonProcess.start(dir.resolve("daemon.log"), "--cri.endpoint=unix://" + dir.resolve("none.sock"), "--sampling.interval=1s")) {
       Deadline.await("/healthz 200", Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.winstats.cri.testing.Deadline;
 import io.winstats.exporter.testing.DaemonProcess;
 import io.winstats.exporter.testing.PrometheusText;
+import io.winstats.testing.Requires;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,10 +24,8 @@ import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.assertj.core.api.Assertions;
 import org.assertj.core.api.SoftAssertions;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -117,16 +116,9 @@ class NodeAccuracyIT {
    * is compared.
    */
   @Test
+  @Requires(tools = NodeExporterProcess.BINARY)
   void agreesWithNodeExporterRunBesideIt(@TempDir Path dir) throws Exception {
     Path binary = NodeExporterProcess.find();
-    if (binary == null) {
-      if ("true".equals(System.getenv("CI"))) {
-        Assertions.fail("CI=true but prometheus-node-exporter is not installed (dev/debian-packages.txt lists it)");
-      }
-      Assumptions.abort(
-          "prometheus-node-exporter is not installed: apt-get install prometheus-node-exporter (see"
-              + " dev/debian-packages.txt)");
-    }
     long clkTck = clockTicksPerSecond();
     SoftAssertions soft = new SoftAssertions();
     try (DaemonProcess daemon = startDaemon(dir);

@@ -2,18 +2,16 @@ package io.winstats.exporter;
 
 import io.winstats.exporter.testing.ChildProcess;
 import io.winstats.exporter.testing.DaemonProcess;
-import java.io.File;
+import io.winstats.testing.RequiresExtension;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Debian's {@code prometheus-node-exporter} run as a child process on a free loopback port, with only the collectors
@@ -31,16 +29,9 @@ final class NodeExporterProcess implements AutoCloseable {
     this.port = port;
   }
 
-  /** The binary on {@code PATH}, or null when the package is not installed. */
-  static @Nullable Path find() {
-    String path = System.getenv("PATH");
-    for (String dir : (path == null ? "/usr/bin:/usr/sbin" : path).split(File.pathSeparator)) {
-      Path candidate = Path.of(dir, BINARY);
-      if (Files.isExecutable(candidate)) {
-        return candidate;
-      }
-    }
-    return null;
+  /** The binary on {@code PATH}; the calling test carries {@code @Requires(tools = BINARY)}. */
+  static Path find() {
+    return RequiresExtension.onPath(BINARY).orElseThrow(() -> new IllegalStateException(BINARY + " is not on the PATH"));
   }
 
   /**

@@ -1,12 +1,11 @@
 package io.winstats.cri.testing;
 
+import io.winstats.testing.CiPolicy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -34,9 +33,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * class's last test, also when tests fail: registered {@link ContainerdHarness#defer deferred} cleanups first, in
  * reverse order, then pods, containerd, cgroups, the bridge.
  *
- * <p>If the host cannot run containerd, or containerd fails to start, the class's tests are <b>skipped</b> with the
- * reason, unless the environment variable {@code CI} is {@code true}: then they <b>fail</b>, so that CI cannot pass
- * by silently skipping.
+ * <p>If the host cannot run containerd ({@link ContainerdAvailable}), or containerd fails to start, the class's tests
+ * are <b>skipped</b> with the reason, unless this is CI ({@link CiPolicy}): then they <b>fail</b>, so that CI cannot
+ * pass by silently skipping.
  */
 public final class ContainerdExtension implements ExecutionCondition, BeforeAllCallback, ParameterResolver {
   private static final ExtensionContext.Namespace NAMESPACE =
@@ -53,15 +52,10 @@ public final class ContainerdExtension implements ExecutionCondition, BeforeAllC
     }
   }
 
-  /** Disables (reports as skipped, with the reason) when the host cannot run containerd, unless {@code CI=true}. */
+  /** Disables (reports as skipped, with the reason) when the host cannot run containerd, unless CI. */
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-    Optional<String> unavailable = ContainerdHarness.unavailableReason();
-    if (unavailable.isPresent() && !isCi()) {
-      return ConditionEvaluationResult.disabled(
-          "containerd harness unavailable: " + unavailable.get() + " (set CI=true to make this a failure)");
-    }
-    return ConditionEvaluationResult.enabled("containerd harness available, or CI=true");
+    return CiPolicy.condition(context, new ContainerdAvailable().unmetReason());
   }
 
   @Override
@@ -70,33 +64,19 @@ public final class ContainerdExtension implements ExecutionCondition, BeforeAllC
     if (store.get(KEY) != null) {
       return;
     }
-    Optional<String> unavailable = ContainerdHarness.unavailableReason();
+    var unavailable = new ContainerdAvailable().unmetReason();
     if (unavailable.isPresent()) {
-      skipOrFail("containerd harness unavailable: " + unavailable.get(), null);
+      CiPolicy.skipOrFail(context, unavailable.get(), null);
       return;
     }
     ContainerdHarness harness;
     try {
       harness = ContainerdHarness.start(workDir());
     } catch (RuntimeException e) {
-      skipOrFail("containerd harness failed to start: " + e.getMessage(), e);
+      CiPolicy.skipOrFail(context, "containerd harness failed to start: " + e.getMessage(), e);
       return;
     }
     store.put(KEY, new Resource(harness));
-  }
-
-  private static void skipOrFail(String message, @Nullable RuntimeException cause) {
-    if (isCi()) {
-      throw new IllegalStateException(message + " (CI=true, so this fails instead of skipping)", cause);
-    }
-    String skipped = message + " (set CI=true to make this a failure)";
-    System.err.println("SKIPPED " + skipped);
-    Assumptions.abort(skipped);
-  }
-
-  /** Whether {@code CI} is {@code true}: the containerd tests must then run, not skip. */
-  public static boolean isCi() {
-    return "true".equalsIgnoreCase(System.getenv("CI"));
   }
 
   private static Path workDir() {

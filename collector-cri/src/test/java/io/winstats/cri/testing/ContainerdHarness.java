@@ -83,11 +83,6 @@ public final class ContainerdHarness implements AutoCloseable {
 
   // ---- Availability ------------------------------------------------------------------------------------------
 
-  /** Whether this host can run the harness: see {@link #unavailableReason()}. */
-  public static boolean isAvailable() {
-    return unavailableReason().isEmpty();
-  }
-
   /**
    * Why this host cannot run the harness, or empty if it can. Needs Linux with cgroup v1 mounted at {@code
    * /sys/fs/cgroup}, root, {@code containerd}, {@code ctr} and {@code runc} on the PATH, {@code /bin/busybox}

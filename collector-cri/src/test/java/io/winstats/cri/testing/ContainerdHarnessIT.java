@@ -2,6 +2,7 @@ package io.winstats.cri.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.testing.Requires;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,19 +10,16 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The harness leaves nothing behind: no containerd, no shim, no cgroup, no bridge, {@code ip_forward} as it was. */
 @Tag("containerd")
+@Requires(prerequisites = ContainerdAvailable.class)
 class ContainerdHarnessIT {
 
   @Test
   void closeRemovesEverythingEvenWhenContainerdWasLeftStopped() throws IOException {
-    Assumptions.assumeTrue(
-        ContainerdHarness.isAvailable() || ContainerdExtension.isCi(),
-        () -> "containerd harness unavailable: " + ContainerdHarness.unavailableReason().orElse(""));
     String ipForward = Files.readString(Path.of("/proc/sys/net/ipv4/ip_forward")).strip();
     byte[] random = new byte[3];
     new SecureRandom().nextBytes(random);

@@ -28,7 +28,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The three real Windows logs of {@code shared/data/perfmon} (see its SOURCES.md). Every expected figure was read from
+ * The three real Windows logs of {@code src/test/resources/perfmon} (see its README.md). Every expected figure was read from
  * the files with an independent tool (Python's csv module) before these tests were written; the CPU integral is also
  * recomputed here with a plain line split.
  */
@@ -40,7 +40,7 @@ class RealPerfmonLogsTest {
 
   @Test
   void zhProcessorLogParses() throws IOException {
-    CounterLog log = PdhCsv.parse(Files.readAllBytes(PerfmonLogs.require(PerfmonLogs.ZH_PROCESSOR)));
+    CounterLog log = PdhCsv.parse(Files.readAllBytes(PerfmonLogs.path(PerfmonLogs.ZH_PROCESSOR)));
 
     assertThat(log.banner()).isEqualTo("(PDH-CSV 4.0) (");
     assertThat(log.biasMinutes()).isNull();
@@ -58,7 +58,7 @@ class RealPerfmonLogsTest {
 
   @Test
   void zhProcessorLogIntegratesCpuOverTheRealIntervals() throws IOException {
-    Path file = PerfmonLogs.require(PerfmonLogs.ZH_PROCESSOR);
+    Path file = PerfmonLogs.path(PerfmonLogs.ZH_PROCESSOR);
     List<NodeSample> samples = drain(ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, CLOCK));
 
     assertThat(samples).hasSize(120);
@@ -97,7 +97,7 @@ class RealPerfmonLogsTest {
 
   @Test
   void aBiasGivenForABannerWithoutOneShiftsTheTimestamps() {
-    Path file = PerfmonLogs.require(PerfmonLogs.ZH_PROCESSOR);
+    Path file = PerfmonLogs.path(PerfmonLogs.ZH_PROCESSOR);
     // China Standard Time is UTC+8, a Windows bias of -480 minutes
     NodeSample first = ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, -480, ReplayNodeSource.Timeline.RECORDED, CLOCK).sample();
 
@@ -108,7 +108,7 @@ class RealPerfmonLogsTest {
 
   @Test
   void zhNetworkLogParses() throws IOException {
-    CounterLog log = PdhCsv.parse(Files.readAllBytes(PerfmonLogs.require(PerfmonLogs.ZH_NETWORK)));
+    CounterLog log = PdhCsv.parse(Files.readAllBytes(PerfmonLogs.path(PerfmonLogs.ZH_NETWORK)));
 
     assertThat(log.columns()).hasSize(39).doesNotContainNull();
     assertThat(log.rows()).hasSize(121);
@@ -126,7 +126,7 @@ class RealPerfmonLogsTest {
 
   @Test
   void zhNetworkLogHasNoPartTheNodeModelCanBuildAndIsRefused() throws IOException {
-    Path file = PerfmonLogs.require(PerfmonLogs.ZH_NETWORK);
+    Path file = PerfmonLogs.path(PerfmonLogs.ZH_NETWORK);
     CounterLogIntegrator integrated =
         CounterLogIntegrator.integrate(PdhCsv.parse(Files.readAllBytes(file)), ZoneOffset.UTC);
 
@@ -146,17 +146,17 @@ class RealPerfmonLogsTest {
 
   @Test
   void jaLogParsesDespiteItsCp932Column() throws IOException {
-    CounterLog log = PdhCsv.parse(Files.readAllBytes(PerfmonLogs.require(PerfmonLogs.JA_TIERRA)));
+    CounterLog log = PdhCsv.parse(Files.readAllBytes(PerfmonLogs.path(PerfmonLogs.JA_TIERRA)));
 
     assertThat(log.charset()).as("the CP932 description column is not UTF-8").isEqualTo(StandardCharsets.ISO_8859_1);
-    assertThat(log.columns()).hasSize(754);
-    assertThat(log.columns().get(753)).as("the data collector set's description is not a counter").isNull();
-    assertThat(log.columns().subList(0, 753)).doesNotContainNull();
+    assertThat(log.columns()).as("190 of the upstream 754: the excerpt drops the GPU objects").hasSize(190);
+    assertThat(log.columns().get(189)).as("the data collector set's description is not a counter").isNull();
+    assertThat(log.columns().subList(0, 189)).doesNotContainNull();
     assertThat(log.rows()).hasSize(200);
     assertThat(log.rows().get(199).localTime()).isEqualTo(LocalDateTime.parse("2018-12-15T20:07:49.074"));
-    long blanksInFirstRow = java.util.stream.IntStream.range(0, 754)
+    long blanksInFirstRow = java.util.stream.IntStream.range(0, 190)
         .filter(c -> log.rows().get(0).value(c).isEmpty()).count();
-    assertThat(blanksInFirstRow).as("320 counter cells and the description column's \" \"").isEqualTo(321);
+    assertThat(blanksInFirstRow).as("89 counter cells and the description column's \" \"").isEqualTo(90);
     int available = log.columns().indexOf(new CounterPath("TIERRA", "Memory", null, "Available Bytes"));
     assertThat(log.rows().get(0).value(available)).hasValue(3921002496d);
     assertThat(log.rows().get(199).value(available)).hasValue(2408849408d);
@@ -166,7 +166,7 @@ class RealPerfmonLogsTest {
 
   @Test
   void jaLogReplaysItsNetworkAdapterAndNamesWhatItLacks() {
-    Path file = PerfmonLogs.require(PerfmonLogs.JA_TIERRA);
+    Path file = PerfmonLogs.path(PerfmonLogs.JA_TIERRA);
     List<NodeSample> samples = drain(ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, CLOCK));
 
     assertThat(samples).hasSize(200);

@@ -7,6 +7,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +39,7 @@ public final class SamplingLoop<T> implements AutoCloseable {
   private final Listener<T> listener;
   private final Duration interval;
   private final ScheduledExecutorService executor;
+  private final LongSupplier nanoTime;
   private int consecutiveFailures;
   private long failingSinceNanos;
 
@@ -54,19 +56,39 @@ public final class SamplingLoop<T> implements AutoCloseable {
       Function<RuntimeException, String> reasonOf,
       Listener<T> listener,
       Duration interval) {
+    this(
+        collector, impact, sampler, reasonOf, listener, interval,
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "winstats-sampler-" + collector);
+              t.setDaemon(true);
+              return t;
+            }),
+        System::nanoTime);
+  }
+
+  /**
+   * With the time the loop runs on made explicit: rounds are scheduled as delays on {@code executor} (a {@code
+   * ScheduledThreadPoolExecutor} counts them on {@code System.nanoTime}), and durations and outages are measured on
+   * the monotonic {@code nanoTime}; no wall clock is read.
+   */
+  SamplingLoop(
+      String collector,
+      String impact,
+      Supplier<T> sampler,
+      Function<RuntimeException, String> reasonOf,
+      Listener<T> listener,
+      Duration interval,
+      ScheduledExecutorService executor,
+      LongSupplier nanoTime) {
     this.collector = Objects.requireNonNull(collector);
     this.impact = Objects.requireNonNull(impact);
     this.sampler = Objects.requireNonNull(sampler);
     this.reasonOf = Objects.requireNonNull(reasonOf);
     this.listener = Objects.requireNonNull(listener);
     this.interval = Objects.requireNonNull(interval);
-    this.executor =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "winstats-sampler-" + collector);
-              t.setDaemon(true);
-              return t;
-            });
+    this.executor = Objects.requireNonNull(executor);
+    this.nanoTime = Objects.requireNonNull(nanoTime);
   }
 
   /** Runs the first round now, then keeps going until {@link #close()}. */
@@ -75,22 +97,22 @@ public final class SamplingLoop<T> implements AutoCloseable {
   }
 
   private void round() {
-    long start = System.nanoTime();
+    long start = nanoTime.getAsLong();
     Duration next;
     try {
       T sample = sampler.get();
-      long took = System.nanoTime() - start;
+      long took = nanoTime.getAsLong() - start;
       listener.succeeded(sample, took);
       if (consecutiveFailures > 0) {
         LOG.info(
             "event=collector_recovered collector={} outage={}",
             collector,
-            Duration.ofNanos(System.nanoTime() - failingSinceNanos));
+            Duration.ofNanos(nanoTime.getAsLong() - failingSinceNanos));
       }
       consecutiveFailures = 0;
       next = jittered(interval);
     } catch (RuntimeException e) {
-      long took = System.nanoTime() - start;
+      long took = nanoTime.getAsLong() - start;
       String reason = reasonOf.apply(e);
       if (consecutiveFailures == 0) {
         failingSinceNanos = start;

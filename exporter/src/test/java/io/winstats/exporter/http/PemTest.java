@@ -3,6 +3,7 @@ package io.winstats.exporter.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.winstats.testing.Requires;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,8 +30,8 @@ class PemTest {
   }
 
   @Test
+  @Requires(tools = "openssl")
   void traditionalRsaAndEcKeysFromOpenssl(@TempDir Path dir) throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/openssl")), "openssl is not installed");
     Certificates c = Certificates.get();
     String pkcs1 = openssl(dir, c.server.keyPem(), "pkey", "-traditional");
     assertThat(pkcs1).startsWith("-----BEGIN RSA PRIVATE KEY-----");

@@ -2,6 +2,7 @@ package io.winstats.exporter.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -12,6 +13,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -93,17 +96,29 @@ class SelfMetricsTest {
 
   /**
    * Micrometer holds a gauge's state object weakly unless told otherwise; the series count is read through a method
-   * reference that nothing else holds, so without a strong reference it reads NaN after the first GC (it did, on every
-   * live scrape).
+   * reference that nothing else holds, so without a strong reference it read NaN after the first GC (it did, on every
+   * live scrape). A control gauge registered the old way, with a state object just as unreachable, shows when a GC has
+   * cleared weakly held state: the test collects until it has, rather than trusting one {@code System.gc()}.
    */
   @Test
-  void seriesCountSurvivesGarbageCollection() throws InterruptedException {
+  void seriesCountSurvivesTheCollectionThatEmptiesAWeaklyHeldGauge() {
+    AtomicLong control = new AtomicLong(99);
+    Gauge.builder("test.weakly.held", (java.util.function.LongSupplier) control::get, s -> s.getAsLong())
+        .register(registry);
     AtomicLong series = new AtomicLong(1234);
     self.seriesCount(series::get);
+    Gauge weak = registry.get("test.weakly.held").gauge();
+    assertThat(weak.value()).isEqualTo(99.0);
 
-    for (int i = 0; i < 5; i++) {
-      System.gc();
-      Thread.sleep(10);
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    List<byte[]> garbage = new ArrayList<>();
+    while (!Double.isNaN(weak.value())) {
+      assertThat(System.nanoTime() - deadline).as("no collection cleared the weakly held control in 20 s").isNegative();
+      garbage.add(new byte[1 << 20]);
+      if (garbage.size() == 16) {
+        garbage.clear();
+        System.gc();
+      }
     }
     assertThat(registry.get("winstats.exporter.series").gauge().value()).isEqualTo(1234.0);
   }
