@@ -36,9 +36,15 @@ final class Tools {
 
   /** The tool's path; skips the test (with the reason) when absent, or fails when {@code CI=true}. */
   static Path require(String tool) {
+    return require(tool, "prometheus");
+  }
+
+  /** As {@link #require(String)}, for a tool of the Debian package {@code debianPackage}. */
+  static Path require(String tool, String debianPackage) {
     Optional<Path> p = onPath(tool);
     if (p.isEmpty()) {
-      String message = tool + " is not on the PATH (Debian package prometheus, listed in dev/debian-packages.txt)";
+      String message =
+          tool + " is not on the PATH (Debian package " + debianPackage + ", listed in dev/debian-packages.txt)";
       if (isCi()) {
         throw new AssertionError(message + "; CI=true, so this fails instead of skipping");
       }
