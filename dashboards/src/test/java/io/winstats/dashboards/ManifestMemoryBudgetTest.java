@@ -22,13 +22,13 @@ class ManifestMemoryBudgetTest {
   private static final Path JVM_OPTIONS = Path.of("..", "deploy", "jvm.options");
   private static final Path WINDOWS = KubernetesManifestsTest.DIR.resolve("daemonset-windows.yaml");
 
-  /** Threads budgeted: 22-23 ran on Linux at 110 pods (NMT, bench/nmt); the Windows pipe transport adds about 6. */
+  /** Threads budgeted: 19-23 ran on Linux on a 110-pod node (NMT, bench/nmt); the Windows transport adds ~6. */
   static final int THREADS = 32;
   /** A VM thread's default stack on x64 (ThreadStackSize, VMThreadStackSize, CompilerThreadStackSize). */
   static final long VM_THREAD_STACK_MIB = 1;
   /** The JDK's default CDS archive: 16 MiB reserved for the shared class space by NMT. */
   static final long CDS_ARCHIVE_MIB = 16;
-  /** Symbols, arenas, GC, compiler and other JVM internals: 10.5 MiB by NMT at 110 pods, doubled. */
+  /** Symbols, arenas, GC, compiler and other JVM internals: about 12 MiB by NMT (bench/nmt), doubled. */
   static final long JVM_INTERNALS_MIB = 24;
   /** Native memory NMT does not see: JNA, zip, the C runtime's heap. */
   static final long NATIVE_OUTSIDE_NMT_MIB = 24;
