@@ -15,7 +15,9 @@ public final class CriException extends RuntimeException {
     /** The answer could not be decoded. */
     MALFORMED,
     /** The runtime answered with an error of its own. */
-    RUNTIME_ERROR;
+    RUNTIME_ERROR,
+    /** The named pipe is served by a process that is not the runtime (see {@code npipe.PipeServerTrust}). */
+    UNTRUSTED_PIPE;
 
     /** The label value: lower case with underscores. */
     public String label() {

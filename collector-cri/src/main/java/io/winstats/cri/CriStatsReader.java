@@ -219,7 +219,8 @@ public final class CriStatsReader implements AutoCloseable {
    * @return the pods (possibly none) with the runtime's name and version, and what was skipped
    * @throws CriException when the round as a whole failed: the runtime is down ({@code UNAVAILABLE}), did not answer
    *     in time ({@code DEADLINE_EXCEEDED}), sent more than 16 MiB ({@code MESSAGE_TOO_LARGE}), sent bytes that do not
-   *     decode ({@code MALFORMED}) or answered with an error of its own ({@code RUNTIME_ERROR}); also after {@link
+   *     decode ({@code MALFORMED}) or answered with an error of its own ({@code RUNTIME_ERROR}), or a named pipe's
+   *     server is not the runtime ({@code UNTRUSTED_PIPE}); also after {@link
    *     #close()}
    */
   public synchronized RuntimeSample sample() {
@@ -227,7 +228,7 @@ public final class CriStatsReader implements AutoCloseable {
       throw new CriException(CriException.Reason.UNAVAILABLE, "endpoint=" + target + ": the reader is closed");
     }
     long started = System.nanoTime();
-    if (failing == CriException.Reason.UNAVAILABLE) {
+    if (failing == CriException.Reason.UNAVAILABLE || failing == CriException.Reason.UNTRUSTED_PIPE) {
       reconnect();
     }
     try {
@@ -248,7 +249,7 @@ public final class CriStatsReader implements AutoCloseable {
       }
       return sample;
     } catch (RpcFailure f) {
-      throw failed(fault(target, f.method, f.cause));
+      throw failed(refusedOrFault(f));
     } catch (CriException e) {
       throw failed(e);
     } catch (RuntimeException e) {
@@ -362,6 +363,24 @@ public final class CriStatsReader implements AutoCloseable {
       }
       throw new RpcFailure(method, e);
     }
+  }
+
+  /**
+   * A named pipe whose server the bridge refused reaches gRPC as a dropped connection ({@code UNAVAILABLE}); the
+   * bridge knows why.
+   */
+  private CriException refusedOrFault(RpcFailure f) {
+    CriException e = fault(target, f.method, f.cause);
+    if (e.reason() == CriException.Reason.UNAVAILABLE
+        && resources instanceof CriTransport.Channel c
+        && c.transport() instanceof io.winstats.cri.npipe.PipeBridge bridge) {
+      io.winstats.cri.npipe.UntrustedPipeException refusal = bridge.refusal();
+      if (refusal != null) {
+        return new CriException(
+            CriException.Reason.UNTRUSTED_PIPE, "endpoint=" + target + ": " + refusal.getMessage(), refusal);
+      }
+    }
+    return e;
   }
 
   /** Maps a gRPC status to our failure reasons. */

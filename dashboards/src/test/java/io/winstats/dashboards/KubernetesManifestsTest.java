@@ -29,7 +29,11 @@ class KubernetesManifestsTest {
   static void parseAll() throws IOException {
     List<Path> files;
     try (Stream<Path> s = Files.walk(DIR)) {
-      files = s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().toList();
+      files =
+          s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
+              .filter(p -> !p.endsWith("kustomization.yaml"))
+              .sorted()
+              .toList();
     }
     assertThat(files).isNotEmpty();
     for (Path f : files) {
@@ -155,6 +159,62 @@ class KubernetesManifestsTest {
       assertThat(relabelings.toString()).contains("__meta_kubernetes_pod_node_name", "\"targetLabel\":\"instance\"");
       assertThat(relabelings.toString()).contains("labeldrop").contains("namespace|").contains("pod|");
     }
+  }
+
+  @Test
+  void imagesAreFullyQualifiedAndKustomizeSetsEachOfThem() throws IOException {
+    JsonNode kustomization = Rules.YAML.readTree(DIR.resolve("kustomization.yaml").toFile());
+    List<String> overridden = new ArrayList<>();
+    kustomization.path("images").forEach(i -> overridden.add(i.path("name").asText()));
+    List<String> resources = new ArrayList<>();
+    kustomization.path("resources").forEach(r -> resources.add(r.asText()));
+    try (Stream<Path> s = Files.list(DIR)) {
+      assertThat(resources)
+          .as("kustomization.yaml lists every manifest outside prometheus-operator/")
+          .containsExactlyInAnyOrderElementsOf(
+              s.map(p -> p.getFileName().toString())
+                  .filter(n -> n.endsWith(".yaml") && !n.equals("kustomization.yaml"))
+                  .toList());
+    }
+    for (JsonNode ds : all("DaemonSet")) {
+      JsonNode spec = ds.at("/spec/template/spec");
+      for (JsonNode c : concat(spec.path("initContainers"), spec.path("containers"))) {
+        String image = c.path("image").asText();
+        // registry host (with a dot), repository, tag: nothing left to a node's default registry.
+        assertThat(image).as("image of %s", c.path("name")).matches("[a-z0-9-]+(\\.[a-z0-9-]+)+(:\\d+)?/[a-z0-9/._-]+:[\\w.-]+");
+        assertThat(overridden).as("kustomize sets %s", image).contains(image.substring(0, image.lastIndexOf(':')));
+      }
+    }
+  }
+
+  @Test
+  void windowsFirewallRuleIsAddedOnceForTheListenPortAndDocumentedWithItsRemoval() throws IOException {
+    JsonNode spec = daemonSet("windows").at("/spec/template/spec");
+    assertThat(spec.path("initContainers")).hasSize(1);
+    JsonNode init = spec.at("/initContainers/0");
+    // HostProcess at pod level: the init container runs the host's PowerShell as SYSTEM too.
+    assertThat(init.at("/securityContext/windowsOptions/hostProcess").isMissingNode()).isTrue();
+    assertThat(init.at("/command/0").asText()).isEqualTo("powershell.exe");
+    String script = init.at("/command/" + (init.path("command").size() - 1)).asText();
+    String rule = "-Name 'winstats-exporter-9844'";
+    assertThat(script.indexOf("Get-NetFirewallRule " + rule)).as("looks the rule up first").isNotNegative()
+        .isLessThan(script.indexOf("New-NetFirewallRule " + rule));
+    assertThat(script).contains("-Direction Inbound", "-Action Allow", "-Protocol TCP", "-LocalPort 9844");
+    JsonNode daemon = spec.at("/containers/0");
+    assertThat(daemon.path("args")).extracting(JsonNode::asText).contains("--web.listen-address=:9844");
+    assertThat(daemon.at("/ports/0/containerPort").asInt()).isEqualTo(9844);
+    String deployment = Files.readString(Path.of("..", "docs", "DEPLOYMENT.md"));
+    assertThat(deployment)
+        .as("DEPLOYMENT.md: the same rule for the WinSW service, and how to remove it")
+        .contains("New-NetFirewallRule -Name 'winstats-exporter-9844'", "Remove-NetFirewallRule -Name winstats-exporter-9844")
+        .contains("--web.listen-address=:9844");
+  }
+
+  private static List<JsonNode> concat(JsonNode a, JsonNode b) {
+    List<JsonNode> all = new ArrayList<>();
+    a.forEach(all::add);
+    b.forEach(all::add);
+    return all;
   }
 
   private static void assertNodeNameFromSpec(JsonNode container) {

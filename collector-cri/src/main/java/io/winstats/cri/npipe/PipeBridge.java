@@ -44,6 +44,7 @@ public final class PipeBridge implements AutoCloseable {
 
   private final String target;
   private final AtomicReference<@Nullable String> lastConnectFailure = new AtomicReference<>();
+  private final AtomicReference<@Nullable UntrustedPipeException> refusal = new AtomicReference<>();
   private final LocalAddress address;
   private final EventLoopGroup group;
   private final ExecutorService io;
@@ -107,11 +108,21 @@ public final class PipeBridge implements AutoCloseable {
   }
 
   /**
-   * Logs why the pipe cannot be opened once per distinct cause, at INFO: gRPC reports only a dropped connection, so
-   * this line is where an operator sees {@code ERROR_FILE_NOT_FOUND} (containerd not running) or {@code
-   * ERROR_ACCESS_DENIED} (not running as an administrator).
+   * Why the latest attempt to open the pipe failed, if it was because its server is not trusted; {@code null} after an
+   * attempt that opened or failed otherwise. gRPC reports the refusal as a dropped connection ({@code UNAVAILABLE});
+   * the CRI reader asks here to tell the two apart.
+   */
+  public @Nullable UntrustedPipeException refusal() {
+    return refusal.get();
+  }
+
+  /**
+   * Logs why the pipe cannot be opened once per distinct cause: gRPC reports only a dropped connection, so this line
+   * is where an operator sees {@code ERROR_FILE_NOT_FOUND} (containerd not running), {@code ERROR_ACCESS_DENIED} (not
+   * running as an administrator) at INFO, or at WARN a server that is not the runtime.
    */
   private void connected(@Nullable Exception failure) {
+    refusal.set(failure instanceof UntrustedPipeException u ? u : null);
     if (failure == null) {
       if (lastConnectFailure.getAndSet(null) != null) {
         LOG.info("event=npipe_connected endpoint={}", target);
@@ -120,7 +131,11 @@ public final class PipeBridge implements AutoCloseable {
     }
     String cause = failure.toString();
     if (!cause.equals(lastConnectFailure.getAndSet(cause))) {
-      LOG.info("event=npipe_connect_failed endpoint={} cause={}", target, cause);
+      if (failure instanceof UntrustedPipeException) {
+        LOG.warn("event=npipe_untrusted_server endpoint={} cause={}", target, failure.getMessage());
+      } else {
+        LOG.info("event=npipe_connect_failed endpoint={} cause={}", target, cause);
+      }
     } else {
       LOG.debug("event=npipe_connect_failed endpoint={} cause={}", target, cause);
     }

@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A client connection to a Windows named pipe ({@code \\.\pipe\containerd-containerd}) through kernel32, the only
- * class of this module that touches JNA.
+ * A client connection to a Windows named pipe ({@code \\.\pipe\containerd-containerd}) through kernel32, opened only
+ * to a server that {@link PipeServerTrust} accepts.
  *
  * <p>The handle is opened with {@code FILE_FLAG_OVERLAPPED}: on a synchronous handle Windows serialises all I/O, so a
  * blocked {@code ReadFile} would stall every {@code WriteFile} and deadlock HTTP/2. Each direction has its own
@@ -54,9 +54,15 @@ public final class WindowsPipeConnection implements PipeConnection {
    * @param busyTimeout how long to wait for a free pipe instance when the server's are all taken
    */
   public static PipeConnector connector(String path, Duration busyTimeout) {
+    return connector(path, busyTimeout, PipeServerTrust.systemOrAdministrators(WindowsServerProcessInspector.INSTANCE));
+  }
+
+  /** As {@link #connector(String, Duration)}, accepting the servers {@code trust} accepts. */
+  public static PipeConnector connector(String path, Duration busyTimeout, PipeServerTrust trust) {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(busyTimeout, "busyTimeout");
-    return () -> open(path, busyTimeout);
+    Objects.requireNonNull(trust, "trust");
+    return () -> open(path, busyTimeout, trust);
   }
 
   /**
@@ -64,9 +70,14 @@ public final class WindowsPipeConnection implements PipeConnection {
    * WaitNamedPipeW} and retries until {@code busyTimeout}; any other error fails at once (a pipe that does not exist
    * gives {@code ERROR_FILE_NOT_FOUND}: the server is not running).
    *
+   * <p>Once open, the server is checked before a byte is sent: {@code GetNamedPipeServerProcessId}, then {@code
+   * trust}. An untrusted server's handle is closed at once.
+   *
+   * @throws UntrustedPipeException if {@code trust} refuses the server
    * @throws IOException naming the call and the Win32 error by name
    */
-  public static WindowsPipeConnection open(String path, Duration busyTimeout) throws IOException {
+  public static WindowsPipeConnection open(String path, Duration busyTimeout, PipeServerTrust trust)
+      throws IOException {
     Kernel32Pipes k = kernel().k();
     WString name = new WString(path);
     long deadline = System.nanoTime() + busyTimeout.toNanos();
@@ -81,6 +92,7 @@ public final class WindowsPipeConnection implements PipeConnection {
               FILE_FLAG_OVERLAPPED | SECURITY_SQOS_PRESENT | SECURITY_ANONYMOUS,
               null);
       if (isValid(h)) {
+        verifyServer(k, path, h, trust);
         return adopt(path, h);
       }
       int error = Native.getLastError();
@@ -100,6 +112,26 @@ public final class WindowsPipeConnection implements PipeConnection {
         }
       }
     }
+  }
+
+  /** Closes {@code handle} unless {@code trust} accepts the process serving it. */
+  private static void verifyServer(Kernel32Pipes k, String path, Pointer handle, PipeServerTrust trust)
+      throws IOException {
+    try {
+      trust.verify(path, serverProcessId(k, path, handle));
+    } catch (IOException | RuntimeException e) {
+      k.CloseHandle(handle);
+      throw e;
+    }
+  }
+
+  /** The pid of the process that created this instance of the pipe (Vista/Server 2008 and later). */
+  static long serverProcessId(Kernel32Pipes k, String path, Pointer handle) throws IOException {
+    IntByReference pid = new IntByReference();
+    if (!k.GetNamedPipeServerProcessId(handle, pid)) {
+      throw failure("GetNamedPipeServerProcessId", path, Native.getLastError());
+    }
+    return Integer.toUnsignedLong(pid.getValue());
   }
 
   /** Takes ownership of an open overlapped pipe handle (a client's, or a server's in tests). */
@@ -315,6 +347,9 @@ public final class WindowsPipeConnection implements PipeConnection {
     boolean GetOverlappedResult(Pointer file, Pointer overlapped, IntByReference transferred, boolean wait);
 
     boolean CancelIoEx(Pointer file, @Nullable Pointer overlapped);
+
+    /** {@code ULONG} out: a DWORD-sized pid. */
+    boolean GetNamedPipeServerProcessId(Pointer pipe, IntByReference serverProcessId);
 
     boolean CloseHandle(Pointer handle);
   }

@@ -38,6 +38,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -104,6 +105,69 @@ class WindowsNamedPipeTest {
     for (int i = cleanups.size() - 1; i >= 0; i--) {
       cleanups.get(i).close();
     }
+  }
+
+  /**
+   * Opens a pipe this test serves: its server is this process, trusted by its own token user (a test runner need not
+   * be LocalSystem or an elevated administrator).
+   */
+  private static WindowsPipeConnection openTrustingThisProcess(String path, Duration busyTimeout) throws IOException {
+    String self = WindowsServerProcessInspector.INSTANCE.inspect(ProcessHandle.current().pid()).userSid();
+    return WindowsPipeConnection.open(
+        path, busyTimeout, new PipeServerTrust(WindowsServerProcessInspector.INSTANCE, Set.of(self)));
+  }
+
+  @Test
+  void theServerOfAPipeIsIdentifiedByPidTokenAndImage() throws Exception {
+    String path = uniquePipe();
+    List<WindowsPipeConnection> held = new CopyOnWriteArrayList<>();
+    servePipe(path, PIPE_UNLIMITED_INSTANCES, held::add);
+    cleanups.add(() -> held.forEach(WindowsPipeConnection::close));
+    Pointer client =
+        WindowsPipeConnection.kernel().k().CreateFileW(
+            new WString(path),
+            WindowsPipeConnection.GENERIC_READ | WindowsPipeConnection.GENERIC_WRITE,
+            0,
+            null,
+            WindowsPipeConnection.OPEN_EXISTING,
+            WindowsPipeConnection.FILE_FLAG_OVERLAPPED,
+            null);
+    assertThat(Pointer.nativeValue(client)).isNotEqualTo(-1L);
+    try {
+      long pid = WindowsPipeConnection.serverProcessId(WindowsPipeConnection.kernel().k(), path, client);
+      assertThat(pid).isEqualTo(ProcessHandle.current().pid());
+      PipeServerProcess self = WindowsServerProcessInspector.INSTANCE.inspect(pid);
+      assertThat(self.userSid()).startsWith("S-1-5-");
+      assertThat(self.ownerSid()).startsWith("S-1-5-");
+      assertThat(self.imagePath()).endsWithIgnoringCase("java.exe");
+    } finally {
+      k().CloseHandle(client);
+    }
+  }
+
+  @Test
+  void aServerWithoutATrustedSidIsRefusedBeforeAnythingIsSent() throws Exception {
+    String path = uniquePipe();
+    List<WindowsPipeConnection> held = new CopyOnWriteArrayList<>();
+    servePipe(path, PIPE_UNLIMITED_INSTANCES, held::add);
+    cleanups.add(() -> held.forEach(WindowsPipeConnection::close));
+    // Nobody's SID: whatever account runs the test, its pipe is untrusted.
+    PipeServerTrust nobody = new PipeServerTrust(WindowsServerProcessInspector.INSTANCE, Set.of("S-1-0-0"));
+    assertThatThrownBy(() -> WindowsPipeConnection.open(path, Duration.ofSeconds(2), nobody))
+        .isInstanceOf(UntrustedPipeException.class)
+        .hasMessageContaining("pid=" + ProcessHandle.current().pid())
+        .hasMessageContaining("java.exe");
+    // The client handle was closed: the server's session sees the end of the stream.
+    Deadline.await("the server to see the connection", TIMEOUT, () -> !held.isEmpty());
+    assertThat(held.get(0).read(ByteBuffer.allocate(16))).isEqualTo(-1);
+  }
+
+  @Test
+  void aProcessThatDoesNotExistCannotBeInspected() {
+    // OpenProcess(0) fails with ERROR_INVALID_PARAMETER: pid 0 is the idle process.
+    assertThatThrownBy(() -> WindowsServerProcessInspector.INSTANCE.inspect(0))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("OpenProcess pid=0: ERROR_INVALID_PARAMETER (87)");
   }
 
   private static String uniquePipe() {
@@ -272,7 +336,7 @@ class WindowsNamedPipeTest {
     servePipe(path, PIPE_UNLIMITED_INSTANCES, WindowsNamedPipeTest::echo);
     byte[] sent = new byte[4 << 20];
     new Random(7).nextBytes(sent);
-    try (WindowsPipeConnection c = WindowsPipeConnection.open(path, Duration.ofSeconds(2))) {
+    try (WindowsPipeConnection c = openTrustingThisProcess(path, Duration.ofSeconds(2))) {
       // The reader is blocked in ReadFile before the first write: a synchronous handle would deadlock here.
       Future<byte[]> echoed =
           CompletableFuture.supplyAsync(
@@ -299,7 +363,7 @@ class WindowsNamedPipeTest {
     List<WindowsPipeConnection> held = new CopyOnWriteArrayList<>();
     servePipe(path, PIPE_UNLIMITED_INSTANCES, held::add); // connected, silent
     cleanups.add(() -> held.forEach(WindowsPipeConnection::close));
-    WindowsPipeConnection c = WindowsPipeConnection.open(path, Duration.ofSeconds(2));
+    WindowsPipeConnection c = openTrustingThisProcess(path, Duration.ofSeconds(2));
     CompletableFuture<Throwable> read =
         CompletableFuture.supplyAsync(
             () -> {
@@ -319,7 +383,7 @@ class WindowsNamedPipeTest {
   void theServerClosingIsEndOfStream() throws Exception {
     String path = uniquePipe();
     servePipe(path, PIPE_UNLIMITED_INSTANCES, WindowsPipeConnection::close);
-    try (WindowsPipeConnection c = WindowsPipeConnection.open(path, Duration.ofSeconds(2))) {
+    try (WindowsPipeConnection c = openTrustingThisProcess(path, Duration.ofSeconds(2))) {
       assertThat(c.read(ByteBuffer.allocate(16))).isEqualTo(-1);
     }
   }
@@ -327,7 +391,7 @@ class WindowsNamedPipeTest {
   @Test
   void aMissingPipeFailsAtOnceByName() {
     String path = uniquePipe();
-    assertThatThrownBy(() -> WindowsPipeConnection.open(path, Duration.ofSeconds(5)))
+    assertThatThrownBy(() -> openTrustingThisProcess(path, Duration.ofSeconds(5)))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("ERROR_FILE_NOT_FOUND (2)");
     CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
@@ -344,10 +408,10 @@ class WindowsNamedPipeTest {
     List<WindowsPipeConnection> held = new CopyOnWriteArrayList<>();
     servePipe(path, 1, held::add); // its only instance gets taken
     cleanups.add(() -> held.forEach(WindowsPipeConnection::close));
-    try (WindowsPipeConnection first = WindowsPipeConnection.open(path, Duration.ofSeconds(2))) {
+    try (WindowsPipeConnection first = openTrustingThisProcess(path, Duration.ofSeconds(2))) {
       Deadline.await("the server to hold the connection", TIMEOUT, () -> !held.isEmpty());
       assertThat(first.toString()).endsWith(path);
-      assertThatThrownBy(() -> WindowsPipeConnection.open(path, Duration.ofMillis(300)))
+      assertThatThrownBy(() -> openTrustingThisProcess(path, Duration.ofMillis(300)))
           .isInstanceOf(IOException.class)
           .hasMessageContaining("ERROR_PIPE_BUSY (231)");
     }

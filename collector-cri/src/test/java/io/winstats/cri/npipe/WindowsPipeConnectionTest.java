@@ -38,6 +38,34 @@ class WindowsPipeConnectionTest {
   }
 
   @Test
+  void tokenStructuresHaveTheX64Layout() {
+    // winnt.h: TOKEN_USER is one SID_AND_ATTRIBUTES {PSID Sid; DWORD Attributes}, padded to 16; TOKEN_OWNER {PSID}.
+    WindowsServerProcessInspector.TokenUser user = new WindowsServerProcessInspector.TokenUser();
+    assertThat(user.size()).isEqualTo(16);
+    assertThat(user.offsetOf("Sid")).isZero();
+    assertThat(user.offsetOf("Attributes")).isEqualTo(8);
+    assertThat(new WindowsServerProcessInspector.TokenOwner().size()).isEqualTo(8);
+  }
+
+  @Test
+  void processAndTokenConstantsMatchTheSdk() {
+    // winnt.h / processthreadsapi.h; TOKEN_INFORMATION_CLASS: TokenUser = 1, TokenOwner = 4.
+    assertThat(WindowsServerProcessInspector.PROCESS_QUERY_LIMITED_INFORMATION).isEqualTo(0x1000);
+    assertThat(WindowsServerProcessInspector.TOKEN_QUERY).isEqualTo(0x0008);
+    assertThat(WindowsServerProcessInspector.TOKEN_USER).isEqualTo(1);
+    assertThat(WindowsServerProcessInspector.TOKEN_OWNER).isEqualTo(4);
+    assertThat(Win32Error.describe(87)).isEqualTo("ERROR_INVALID_PARAMETER (87)");
+    assertThat(Win32Error.describe(122)).isEqualTo("ERROR_INSUFFICIENT_BUFFER (122)");
+  }
+
+  @Test
+  @DisabledOnOs(OS.WINDOWS)
+  void theProcessInspectorBindsNothingUntilUsed() {
+    assertThat(WindowsServerProcessInspector.INSTANCE).isNotNull();
+    assertThat(WindowsServerProcessInspector.bound()).isFalse();
+  }
+
+  @Test
   void errorsAreNamed() {
     assertThat(Win32Error.describe(231)).isEqualTo("ERROR_PIPE_BUSY (231)");
     assertThat(Win32Error.describe(2)).isEqualTo("ERROR_FILE_NOT_FOUND (2)");

@@ -1,0 +1,48 @@
+package io.winstats.cri;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.winstats.cri.npipe.UntrustedPipeException;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A named pipe served by a process that is not the runtime is counted as {@code untrusted_pipe}, not as the runtime
+ * being down: the bridge refuses the connection, gRPC sees only {@code UNAVAILABLE}, and the reader tells them apart.
+ */
+class CriStatsReaderUntrustedPipeTest {
+  @Test
+  void aRefusedPipeServerIsAnUntrustedPipeUntilTheRefusalEnds() {
+    AtomicReference<IOException> openFails =
+        new AtomicReference<>(
+            new UntrustedPipeException(
+                "\\\\.\\pipe\\containerd-containerd is served by pid=9000 user=S-1-5-21-1-2-3-1001, not by"
+                    + " LocalSystem or Administrators: not the container runtime"));
+    try (CriStatsReader reader =
+        CriStatsReader.openBridged(
+            "npipe:////./pipe/containerd-containerd",
+            () -> {
+              throw openFails.get();
+            },
+            Duration.ofSeconds(5),
+            Clock.systemUTC())) {
+      assertThatThrownBy(reader::sample)
+          .isInstanceOfSatisfying(
+              CriException.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(CriException.Reason.UNTRUSTED_PIPE);
+                assertThat(e.reason().label()).isEqualTo("untrusted_pipe");
+                assertThat(e).hasMessageContaining("pid=9000").hasCauseInstanceOf(UntrustedPipeException.class);
+              });
+      // The squatter is gone and the pipe with it: an outage again.
+      openFails.set(new IOException("CreateFileW \\\\.\\pipe\\containerd-containerd: ERROR_FILE_NOT_FOUND (2)"));
+      assertThatThrownBy(reader::sample)
+          .isInstanceOfSatisfying(
+              CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE));
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package io.winstats.dashboards;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Windows DaemonSet's {@code limits.memory} is a job-object limit on committed memory, so it must cover the JVM's
+ * worst-case commit under {@code deploy/jvm.options}. This recomputes the sum the manifest's comment shows from the
+ * options file and holds the manifest to it: raising {@code -Xmx} (or any other cap) without raising the limit fails.
+ */
+class ManifestMemoryBudgetTest {
+  private static final Path JVM_OPTIONS = Path.of("..", "deploy", "jvm.options");
+  private static final Path WINDOWS = KubernetesManifestsTest.DIR.resolve("daemonset-windows.yaml");
+
+  /** Threads budgeted: 19-23 ran on Linux on a 110-pod node (NMT, bench/nmt); the Windows transport adds ~6. */
+  static final int THREADS = 32;
+  /** A VM thread's default stack on x64 (ThreadStackSize, VMThreadStackSize, CompilerThreadStackSize). */
+  static final long VM_THREAD_STACK_MIB = 1;
+  /** The JDK's default CDS archive: 16 MiB reserved for the shared class space by NMT. */
+  static final long CDS_ARCHIVE_MIB = 16;
+  /** Symbols, arenas, GC, compiler and other JVM internals: about 12 MiB by NMT (bench/nmt), doubled. */
+  static final long JVM_INTERNALS_MIB = 24;
+  /** Native memory NMT does not see: JNA, zip, the C runtime's heap. */
+  static final long NATIVE_OUTSIDE_NMT_MIB = 24;
+
+  /** Worst-case committed MiB of a JVM started with {@code options}. */
+  static long worstCaseCommitMib(List<String> options) {
+    long heap = size(options, "-Xmx").orElseThrow(() -> new AssertionError("jvm.options must cap the heap"));
+    long metaspace =
+        size(options, "-XX:MaxMetaspaceSize=").orElseThrow(() -> new AssertionError("metaspace must be capped"));
+    long codeCache =
+        size(options, "-XX:ReservedCodeCacheSize=").orElseThrow(() -> new AssertionError("code cache must be capped"));
+    // Unset, the direct-buffer limit is the heap's maximum (VM.maxDirectMemory() = Runtime.maxMemory()).
+    long direct = size(options, "-XX:MaxDirectMemorySize=").orElse(heap);
+    long stack = Math.max(size(options, "-Xss").orElse(VM_THREAD_STACK_MIB), VM_THREAD_STACK_MIB);
+    return heap + metaspace + codeCache + direct + CDS_ARCHIVE_MIB + THREADS * stack + JVM_INTERNALS_MIB
+        + NATIVE_OUTSIDE_NMT_MIB;
+  }
+
+  /** The value of {@code -Xmx64m}-style options in MiB, rounded up; empty if absent. */
+  static Optional<Long> size(List<String> options, String prefix) {
+    Optional<Long> found = Optional.empty();
+    for (String line : options) {
+      String o = line.strip();
+      if (o.startsWith(prefix)) {
+        Matcher m = Pattern.compile("(\\d+)([kKmMgG]?)").matcher(o.substring(prefix.length()));
+        assertThat(m.matches()).as("a size: %s", o).isTrue();
+        long n = Long.parseLong(m.group(1));
+        long bytes =
+            switch (m.group(2).toLowerCase(Locale.ROOT)) {
+              case "k" -> n << 10;
+              case "m" -> n << 20;
+              case "g" -> n << 30;
+              default -> n;
+            };
+        found = Optional.of((bytes + (1 << 20) - 1) >> 20); // the last one wins, as in the JVM
+      }
+    }
+    return found;
+  }
+
+  @Test
+  void theWindowsLimitCoversTheWorstCaseCommitOfJvmOptions() throws IOException {
+    long budget = worstCaseCommitMib(Files.readAllLines(JVM_OPTIONS));
+    JsonNode ds = Rules.YAML.readTree(WINDOWS.toFile());
+    String limit = ds.at("/spec/template/spec/containers/0/resources/limits/memory").asText();
+    assertThat(limit).isEqualTo(budget + "Mi");
+    assertThat(Files.readString(WINDOWS)).as("the arithmetic in the comment").contains("= " + budget + " MiB limit");
+  }
+
+  @Test
+  void theSumFollowsEachCapInTheOptions() {
+    List<String> base =
+        List.of("-Xmx64m", "-Xss512k", "-XX:MaxMetaspaceSize=64m", "-XX:ReservedCodeCacheSize=32m");
+    assertThat(worstCaseCommitMib(base)).isEqualTo(64 + 64 + 32 + 64 + 16 + 32 + 24 + 24);
+    // A larger heap also raises the default direct-buffer limit; an explicit one replaces it.
+    assertThat(worstCaseCommitMib(List.of("-Xmx128m", "-XX:MaxMetaspaceSize=64m", "-XX:ReservedCodeCacheSize=32m")))
+        .isEqualTo(128 + 64 + 32 + 128 + 16 + 32 + 24 + 24);
+    assertThat(
+            worstCaseCommitMib(
+                List.of(
+                    "-Xmx64m", "-XX:MaxMetaspaceSize=64m", "-XX:ReservedCodeCacheSize=32m",
+                    "-XX:MaxDirectMemorySize=16m", "-Xss2m")))
+        .isEqualTo(64 + 64 + 32 + 16 + 16 + 64 + 24 + 24);
+    assertThat(size(List.of("-Xss512k"), "-Xss")).contains(1L);
+    assertThat(size(List.of("-Xmx1g"), "-Xmx")).contains(1024L);
+  }
+}
