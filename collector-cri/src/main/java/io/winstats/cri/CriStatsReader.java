@@ -155,12 +155,22 @@ public final class CriStatsReader implements AutoCloseable {
    *     endpoint (a named pipe off Windows, or a Unix socket without Netty's epoll)
    */
   public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock) {
-    return over(endpoint.uri(), CriTransport.open(endpoint), callTimeout, clock);
+    return open(endpoint, callTimeout, clock, StatsCall.LIST_POD_SANDBOX_STATS, InodeCounter.NONE);
   }
 
   /** As {@link #open(CriEndpoint, Duration, Clock)}, reading every round with {@code call}. */
   public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock, StatsCall call) {
-    CriStatsReader reader = open(endpoint, callTimeout, clock);
+    return open(endpoint, callTimeout, clock, call, InodeCounter.NONE);
+  }
+
+  /**
+   * As {@link #open(CriEndpoint, Duration, Clock, StatsCall)}, with the inode counts of the runtime's filesystems
+   * (image filesystem, writable layers) from {@code inodes}.
+   */
+  public static CriStatsReader open(
+      CriEndpoint endpoint, Duration callTimeout, Clock clock, StatsCall call, InodeCounter inodes) {
+    CriStatsReader reader =
+        over(endpoint.uri(), CriTransport.open(endpoint), callTimeout, clock, HostFiles.local(inodes));
     if (call == StatsCall.LIST_CONTAINER_STATS) {
       reader.useContainerStats();
     }
@@ -170,11 +180,12 @@ public final class CriStatsReader implements AutoCloseable {
   /** A reader whose connections a {@link io.winstats.cri.npipe.PipeBridge} relays (a Unix socket in tests). */
   static CriStatsReader openBridged(
       String target, io.winstats.cri.npipe.PipeConnector connector, Duration callTimeout, Clock clock) {
-    return over(target, CriTransport.bridged(target, connector), callTimeout, clock);
+    return over(
+        target, CriTransport.bridged(target, connector), callTimeout, clock, HostFiles.local(InodeCounter.NONE));
   }
 
   private static CriStatsReader over(
-      String target, CriTransport.Channel transport, Duration callTimeout, Clock clock) {
+      String target, CriTransport.Channel transport, Duration callTimeout, Clock clock, HostFiles files) {
     try {
       return new CriStatsReader(
           target,
@@ -184,7 +195,7 @@ public final class CriStatsReader implements AutoCloseable {
           clock,
           Ticker.systemTicker(),
           CACHE_EXPIRY,
-          HostFiles.LOCAL);
+          files);
     } catch (RuntimeException e) {
       transport.close();
       throw e;
@@ -194,7 +205,7 @@ public final class CriStatsReader implements AutoCloseable {
   /** A reader over a channel the caller built (in-process servers in tests); {@link #close()} shuts it down. */
   static CriStatsReader forChannel(
       String target, ManagedChannel channel, Duration callTimeout, Clock clock, Ticker ticker) {
-    return forChannel(target, channel, callTimeout, clock, ticker, HostFiles.LOCAL);
+    return forChannel(target, channel, callTimeout, clock, ticker, HostFiles.local(InodeCounter.NONE));
   }
 
   /** As {@link #forChannel(String, ManagedChannel, Duration, Clock, Ticker)}, looking at host files through a fake. */
