@@ -174,9 +174,9 @@ public final class ContainerdWindowsStats {
   }
 
   /**
-   * {@code appendMemoryPodStats}: the working set (and from 2.0 the commit) summed into the pod; 1.7 creates a missing
-   * pod memory with {@code working_set_bytes}, {@code available_bytes} and {@code page_faults} at 0, and the latter two
-   * stay 0 because no container reports them.
+   * {@code appendMemoryPodStats}: the working set (and from 2.2 the commit) summed into the pod; up to 2.1 a missing pod
+   * memory is created with {@code working_set_bytes}, {@code available_bytes} and {@code page_faults} (2.0 and 2.1:
+   * also {@code commit_memory_bytes}) at 0, and all but the working set stay 0.
    */
   private void appendMemory(WindowsContainerStats.Builder pod, WindowsContainerStats.Builder c, long nowNanos) {
     if (!c.hasMemory()) {
@@ -184,8 +184,11 @@ public final class ContainerdWindowsStats {
     }
     if (!pod.hasMemory()) {
       WindowsMemoryUsage.Builder created = WindowsMemoryUsage.newBuilder().setTimestamp(nowNanos);
-      if (!line.reportsCommit()) {
+      if (!line.sumsCommit()) {
         created.setWorkingSetBytes(u64(0)).setAvailableBytes(u64(0)).setPageFaults(u64(0));
+        if (line.reportsCommit()) {
+          created.setCommitMemoryBytes(u64(0));
+        }
       }
       pod.setMemory(created);
     }
@@ -194,7 +197,7 @@ public final class ContainerdWindowsStats {
     if (cm.hasWorkingSetBytes()) {
       m.setWorkingSetBytes(u64(m.getWorkingSetBytes().getValue() + cm.getWorkingSetBytes().getValue()));
     }
-    if (cm.hasCommitMemoryBytes()) {
+    if (line.sumsCommit() && cm.hasCommitMemoryBytes()) {
       m.setCommitMemoryBytes(u64(m.getCommitMemoryBytes().getValue() + cm.getCommitMemoryBytes().getValue()));
     }
   }
@@ -222,9 +225,9 @@ public final class ContainerdWindowsStats {
 
   /**
    * One entry of {@code ListContainerStats} for a Windows container, running or not: the writable layer and
-   * attributes always; CPU and memory only from a reading. 2.x sets {@code usage_bytes} to the commit and leaves the
-   * first {@code usage_nano_cores} unset; 1.6 and 1.7 set no {@code usage_bytes} and a first rate of 0. Both send
-   * {@code inodes_used} 0: the Windows snapshotter counts no inodes.
+   * attributes always; CPU and memory only from a reading. From 2.2 {@code usage_bytes} is the commit; before, it is
+   * unset. The first {@code usage_nano_cores} is 0 (main after 2.2 leaves it unset). All send {@code inodes_used} 0:
+   * the Windows snapshotter counts no inodes.
    */
   public ContainerStats containerStats(WindowsContainer c) {
     boolean found = c.snapshotTimestampNanos() != 0;
@@ -244,13 +247,11 @@ public final class ContainerdWindowsStats {
     CpuUsage.Builder cpu =
         CpuUsage.newBuilder().setTimestamp(r.timestampNanos()).setUsageCoreNanoSeconds(u64(r.totalRuntimeNanos()));
     Previous before = previous.get(c.id());
-    if (before != null || !line.reportsCommit()) {
-      cpu.setUsageNanoCores(u64(nanoCores(before, r.timestampNanos(), r.totalRuntimeNanos())));
-    }
+    cpu.setUsageNanoCores(u64(nanoCores(before, r.timestampNanos(), r.totalRuntimeNanos())));
     previous.put(c.id(), new Previous(r.timestampNanos(), r.totalRuntimeNanos()));
     MemoryUsage.Builder memory =
         MemoryUsage.newBuilder().setTimestamp(r.timestampNanos()).setWorkingSetBytes(u64(r.privateWorkingSetBytes()));
-    if (line.reportsCommit()) {
+    if (line.sumsCommit()) {
       memory.setUsageBytes(u64(r.commitBytes()));
     }
     return cs.setCpu(cpu).setMemory(memory).build();

@@ -26,9 +26,9 @@ class ContainerdWindowsStatsTest {
       WindowsContainer.running("c0", "init", 0, T, new HcsReading(T, 3 * SECOND, 5 << 20, 6 << 20)).exited();
 
   @Test
-  void v2PodIsSandboxPlusRunningContainersWithCommitAndNoAvailableOrPageFaults() {
+  void v22PodIsSandboxPlusRunningContainersWithCommitAndNoAvailableOrPageFaults() {
     WindowsPodSandboxStats w =
-        new ContainerdWindowsStats(ContainerdLine.V2, "C:\\fs")
+        new ContainerdWindowsStats(ContainerdLine.V2_2, "C:\\fs")
             .podSandboxStats(WindowsPod.isolated("p", "web", "ns", T, SANDBOX, List.of(APP, DONE)), NOW)
             .getWindows();
     // appendCPUPodStats: the exited container (toPodSandboxStats "not in running state") is not summed.
@@ -68,9 +68,26 @@ class ContainerdWindowsStatsTest {
   }
 
   @Test
-  void v2HostProcessPodHasNoZeros() {
+  void v20PodCommitIsTheSandboxsAloneAndAHostProcessPodsIsZero() {
+    ContainerdWindowsStats stats = new ContainerdWindowsStats(ContainerdLine.V2_0, "C:\\fs");
+    WindowsPodSandboxStats w =
+        stats.podSandboxStats(WindowsPod.isolated("p", "web", "ns", T, SANDBOX, List.of(APP)), NOW).getWindows();
+    assertThat(w.getMemory().getCommitMemoryBytes().getValue()).isEqualTo(20L << 20);
+    assertThat(w.getContainers(0).getMemory().getCommitMemoryBytes().getValue()).isEqualTo(150L << 20);
+    WindowsMemoryUsage hpc =
+        stats.podSandboxStats(WindowsPod.hostProcess("h", "agent", "kube-system", T, List.of(APP)), NOW)
+            .getWindows()
+            .getMemory();
+    assertThat(hpc.getCommitMemoryBytes().getValue()).isZero();
+    assertThat(hpc.getAvailableBytes().getValue()).isZero();
+    assertThat(hpc.getPageFaults().getValue()).isZero();
+    assertThat(stats.containerStats(APP).getMemory().hasUsageBytes()).as("usage_bytes = commit is 2.2+").isFalse();
+  }
+
+  @Test
+  void v22HostProcessPodHasNoZeros() {
     WindowsMemoryUsage m =
-        new ContainerdWindowsStats(ContainerdLine.V2, "C:\\fs")
+        new ContainerdWindowsStats(ContainerdLine.V2_2, "C:\\fs")
             .podSandboxStats(WindowsPod.hostProcess("h", "agent", "kube-system", T, List.of(APP)), NOW)
             .getWindows()
             .getMemory();
@@ -89,16 +106,15 @@ class ContainerdWindowsStatsTest {
   }
 
   @Test
-  void listContainerStatsUsageBytesIsCommitOn2xOnlyAndInodesAreZero() {
-    ContainerStats v2 = new ContainerdWindowsStats(ContainerdLine.V2, "C:\\fs").containerStats(APP);
-    assertThat(v2.getMemory().getUsageBytes().getValue()).isEqualTo(150L << 20);
-    assertThat(v2.getMemory().getWorkingSetBytes().getValue()).isEqualTo(100L << 20);
-    assertThat(v2.getCpu().hasUsageNanoCores()).as("2.x leaves the first rate unset").isFalse();
-    assertThat(v2.getWritableLayer().getInodesUsed().getValue()).isZero();
+  void listContainerStatsUsageBytesIsCommitFrom22AndInodesAreZero() {
+    ContainerStats v22 = new ContainerdWindowsStats(ContainerdLine.V2_2, "C:\\fs").containerStats(APP);
+    assertThat(v22.getMemory().getUsageBytes().getValue()).isEqualTo(150L << 20);
+    assertThat(v22.getMemory().getWorkingSetBytes().getValue()).isEqualTo(100L << 20);
+    assertThat(v22.getWritableLayer().getInodesUsed().getValue()).isZero();
     ContainerStats v17 = new ContainerdWindowsStats(ContainerdLine.V1_7, "C:\\fs").containerStats(APP);
     assertThat(v17.getMemory().hasUsageBytes()).isFalse();
-    assertThat(v17.getCpu().getUsageNanoCores().getValue()).as("1.7: 0 without a previous reading").isZero();
-    ContainerStats exited = new ContainerdWindowsStats(ContainerdLine.V2, "C:\\fs").containerStats(DONE);
+    assertThat(v17.getCpu().getUsageNanoCores().getValue()).as("0 without a previous reading").isZero();
+    ContainerStats exited = new ContainerdWindowsStats(ContainerdLine.V2_2, "C:\\fs").containerStats(DONE);
     assertThat(exited.hasCpu()).isFalse();
     assertThat(exited.hasMemory()).isFalse();
     assertThat(exited.hasWritableLayer()).isTrue();
@@ -106,7 +122,7 @@ class ContainerdWindowsStatsTest {
 
   @Test
   void everyCallMovesTheSharedPreviousReading() {
-    ContainerdWindowsStats stats = new ContainerdWindowsStats(ContainerdLine.V2, "C:\\fs");
+    ContainerdWindowsStats stats = new ContainerdWindowsStats(ContainerdLine.V2_2, "C:\\fs");
     WindowsPod pod = WindowsPod.isolated("p", "web", "ns", T, SANDBOX, List.of(APP));
     stats.podSandboxStats(pod, NOW);
     HcsReading later = new HcsReading(T + SECOND, 8 * SECOND, 100 << 20, 150 << 20);

@@ -160,7 +160,8 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
         switch (stats.line()) {
           case V1_6 -> "v1.6.38";
           case V1_7 -> "v1.7.28";
-          case V2 -> "v2.1.4";
+          case V2_0 -> "v2.1.4";
+          case V2_2 -> "v2.2.1";
         };
     answer(
         () ->
