@@ -11,6 +11,7 @@ import io.winstats.cri.testing.HcsReading;
 import io.winstats.cri.testing.WindowsContainer;
 import io.winstats.cri.testing.WindowsPod;
 import io.winstats.cri.testing.WindowsRuntimeFake;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link CriStatsReader} against Windows pods served as containerd fills them ({@link WindowsRuntimeFake}; the fields
@@ -206,6 +208,25 @@ class CriStatsReaderWindowsTest {
     PodSample after = onlyPod();
     assertThat(after.cpu().usageCoreNanos()).isEqualTo(90 * SECOND);
     assertThat(after.containers()).extracting(ContainerSample::name).containsExactly("app");
+  }
+
+  /** What the exporter's tests use: the fake on a Unix socket, read through the daemon's own transport. */
+  @Test
+  void servesWindowsPodsOnAUnixSocket(@TempDir Path dir) throws Exception {
+    WindowsRuntimeFake fake = new WindowsRuntimeFake(ContainerdLine.V2_2, Clock.fixed(NOW, ZoneOffset.UTC));
+    fake.put(web(reading(0, 2, 10, 20), WindowsContainer.running("a", "app", 0, T0, reading(0, 5, 100, 150))));
+    try (WindowsRuntimeFake.Served served = fake.start(dir.resolve("containerd.sock"));
+        CriStatsReader unix =
+            CriStatsReader.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), Clock.systemUTC())) {
+      RuntimeSample sample = unix.sample();
+      assertThat(sample.runtimeName()).isEqualTo("containerd v2.2.1");
+      assertThat(sample.pods()).singleElement().satisfies(p -> {
+        assertThat(p.ref()).isEqualTo(new PodRef("web", "shop", "uid-p1"));
+        assertThat(p.memory().usageBytes()).isEqualTo(150 * MIB);
+        assertThat(p.containers()).extracting(ContainerSample::image)
+            .containsExactly("mcr.microsoft.com/windows/nanoserver:ltsc2022");
+      });
+    }
   }
 
   @Test
