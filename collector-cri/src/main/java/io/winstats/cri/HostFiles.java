@@ -1,6 +1,5 @@
 package io.winstats.cri;
 
-import io.winstats.perfcounters.procfs.Statvfs;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
@@ -29,16 +28,16 @@ interface HostFiles {
   /** Bytes and files of a directory's regular files. */
   record Usage(long bytes, long files) {}
 
-  /** The local files, through {@link FileStore} and {@link Files}. */
-  HostFiles LOCAL =
-      new HostFiles() {
+  /** The local files, through {@link FileStore} and {@link Files}, with inodes from {@code inodeCounter}. */
+  static HostFiles local(InodeCounter inodeCounter) {
+    return new HostFiles() {
         @Override
         public @Nullable FilesystemCapacity capacity(String path) {
           try {
             Path at = Path.of(path);
             FileStore store = Files.getFileStore(at);
-            // The JDK's FileStore has no inode counts; statvfs(3) has them on Linux.
-            Statvfs.Inodes inodes = Statvfs.inodes(at);
+            // The JDK's FileStore has no inode counts.
+            InodeCounter.Inodes inodes = inodeCounter.inodes(at);
             return new FilesystemCapacity(
                 store.getTotalSpace(),
                 store.getUsableSpace(),
@@ -72,4 +71,5 @@ interface HostFiles {
           }
         }
       };
+  }
 }

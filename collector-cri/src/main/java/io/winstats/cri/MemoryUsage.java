@@ -8,9 +8,12 @@ import org.jspecify.annotations.Nullable;
  * Memory of a container or pod, in bytes. A {@code null} component is one the runtime did not fill.
  *
  * @param workingSetBytes on Linux usage minus inactive file; on Windows the private working set
- * @param availableBytes limit minus working set (Linux; absent without a limit)
- * @param usageBytes cgroup usage (Linux); commit (Windows, from {@code ListContainerStats})
- * @param commitBytes Windows commit memory ({@code commit_memory_bytes}, containerd 2.0+)
+ * @param availableBytes limit minus working set (Linux; absent without a limit, and on Windows, where containerd never
+ *     measures it)
+ * @param usageBytes cgroup usage (Linux); commit (Windows containers); the sum of the containers' commit (Windows pods)
+ * @param pageFaults page faults (Linux); absent on Windows pods, where containerd sends only a filler 0
+ * @param commitBytes Windows commit memory as the runtime reports it ({@code commit_memory_bytes}, containerd 2.0+; a
+ *     pod's is the sandbox's alone before 2.2)
  */
 public record MemoryUsage(
     Instant timestamp,

@@ -1,18 +1,12 @@
 package io.winstats.cri;
 
-import io.winstats.cri.api.ContainerStats;
 import io.winstats.cri.api.ContainerStatus;
 import io.winstats.cri.api.LinuxContainerResources;
 import io.winstats.cri.api.FilesystemUsage;
-import io.winstats.cri.api.NetworkInterfaceUsage;
 import io.winstats.cri.api.UInt64Value;
-import io.winstats.cri.api.WindowsContainerStats;
-import io.winstats.cri.api.WindowsFilesystemUsage;
-import io.winstats.cri.api.WindowsNetworkInterfaceUsage;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,124 +46,41 @@ final class StatsMapper {
     return v;
   }
 
+  /** The CPU fields of a {@code CpuUsage} or {@code WindowsCpuUsage}. */
+  record CpuFields(long timestampNanos, @Nullable Long usageCoreNanos) {}
+
+  /** The fields of a {@code FilesystemUsage} or {@code WindowsFilesystemUsage}. */
+  record LayerFields(long timestampNanos, String mountpoint, @Nullable Long usedBytes, @Nullable Long inodesUsed) {}
+
+  static CpuFields cpuFields(long timestampNanos, boolean present, UInt64Value usageCoreNanos) {
+    return new CpuFields(timestampNanos, u64(present, usageCoreNanos));
+  }
+
   // ---- CPU -----------------------------------------------------------------------------------------------------
 
+  /** The CPU of {@code fields} with our own rate against the previous reading of {@code key}. */
   @Nullable
-  CpuUsage cpu(io.winstats.cri.api.CpuUsage cpu, CpuRateCache.Key key, Instant orElse) {
-    Long total = u64(cpu.hasUsageCoreNanoSeconds(), cpu.getUsageCoreNanoSeconds());
-    return total == null ? null : cpu(key, instant(cpu.getTimestamp(), orElse), total);
+  CpuUsage cpu(@Nullable CpuFields fields, CpuRateCache.Key key, Instant orElse) {
+    if (fields == null || fields.usageCoreNanos() == null) {
+      return null;
+    }
+    return cpu(key, instant(fields.timestampNanos(), orElse), fields.usageCoreNanos());
   }
 
-  @Nullable
-  CpuUsage cpu(io.winstats.cri.api.WindowsCpuUsage cpu, CpuRateCache.Key key, Instant orElse) {
-    Long total = u64(cpu.hasUsageCoreNanoSeconds(), cpu.getUsageCoreNanoSeconds());
-    return total == null ? null : cpu(key, instant(cpu.getTimestamp(), orElse), total);
-  }
-
-  private CpuUsage cpu(CpuRateCache.Key key, Instant timestamp, long usageCoreNanos) {
+  /** A cumulative CPU reading with our own rate against the previous reading of {@code key}. */
+  CpuUsage cpu(CpuRateCache.Key key, Instant timestamp, long usageCoreNanos) {
     return new CpuUsage(timestamp, usageCoreNanos, cpuRates.rate(key, timestamp, usageCoreNanos));
-  }
-
-  // ---- Memory --------------------------------------------------------------------------------------------------
-
-  static MemoryUsage memory(io.winstats.cri.api.MemoryUsage m, Instant orElse) {
-    return new MemoryUsage(
-        instant(m.getTimestamp(), orElse),
-        u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()),
-        u64(m.hasAvailableBytes(), m.getAvailableBytes()),
-        u64(m.hasUsageBytes(), m.getUsageBytes()),
-        u64(m.hasRssBytes(), m.getRssBytes()),
-        u64(m.hasPageFaults(), m.getPageFaults()),
-        u64(m.hasMajorPageFaults(), m.getMajorPageFaults()),
-        null);
-  }
-
-  static MemoryUsage memory(io.winstats.cri.api.WindowsMemoryUsage m, Instant orElse) {
-    return new MemoryUsage(
-        instant(m.getTimestamp(), orElse),
-        u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()),
-        u64(m.hasAvailableBytes(), m.getAvailableBytes()),
-        null,
-        null,
-        u64(m.hasPageFaults(), m.getPageFaults()),
-        null,
-        u64(m.hasCommitMemoryBytes(), m.getCommitMemoryBytes()));
-  }
-
-  // ---- Network -------------------------------------------------------------------------------------------------
-
-  static NetworkUsage network(io.winstats.cri.api.NetworkUsage n, Instant orElse) {
-    List<InterfaceUsage> interfaces = new ArrayList<>();
-    String defaultName = null;
-    if (n.hasDefaultInterface()) {
-      interfaces.add(linuxInterface(n.getDefaultInterface()));
-      defaultName = n.getDefaultInterface().getName();
-    }
-    for (NetworkInterfaceUsage i : n.getInterfacesList()) {
-      if (!i.getName().equals(defaultName)) {
-        interfaces.add(linuxInterface(i));
-      }
-    }
-    return new NetworkUsage(instant(n.getTimestamp(), orElse), interfaces);
-  }
-
-  static NetworkUsage network(io.winstats.cri.api.WindowsNetworkUsage n, Instant orElse) {
-    List<InterfaceUsage> interfaces = new ArrayList<>();
-    String defaultName = null;
-    if (n.hasDefaultInterface()) {
-      interfaces.add(windowsInterface(n.getDefaultInterface()));
-      defaultName = n.getDefaultInterface().getName();
-    }
-    for (WindowsNetworkInterfaceUsage i : n.getInterfacesList()) {
-      if (!i.getName().equals(defaultName)) {
-        interfaces.add(windowsInterface(i));
-      }
-    }
-    return new NetworkUsage(instant(n.getTimestamp(), orElse), interfaces);
-  }
-
-  private static InterfaceUsage linuxInterface(NetworkInterfaceUsage i) {
-    return new InterfaceUsage(
-        i.getName(),
-        u64(i.hasRxBytes(), i.getRxBytes()),
-        u64(i.hasRxErrors(), i.getRxErrors()),
-        u64(i.hasTxBytes(), i.getTxBytes()),
-        u64(i.hasTxErrors(), i.getTxErrors()),
-        null,
-        null);
-  }
-
-  private static InterfaceUsage windowsInterface(WindowsNetworkInterfaceUsage i) {
-    return new InterfaceUsage(
-        i.getName(),
-        u64(i.hasRxBytes(), i.getRxBytes()),
-        null,
-        u64(i.hasTxBytes(), i.getTxBytes()),
-        null,
-        u64(i.hasRxPacketsDropped(), i.getRxPacketsDropped()),
-        u64(i.hasTxPacketsDropped(), i.getTxPacketsDropped()));
   }
 
   // ---- Writable layer ------------------------------------------------------------------------------------------
 
-  static WritableLayerUsage writableLayer(FilesystemUsage fs, Instant orElse, HostView host) {
-    String mountpoint = fs.getFsId().getMountpoint();
+  static WritableLayerUsage writableLayer(LayerFields fs, Instant orElse, HostView host) {
     return new WritableLayerUsage(
-        instant(fs.getTimestamp(), orElse),
-        mountpoint,
-        u64(fs.hasUsedBytes(), fs.getUsedBytes()),
-        u64(fs.hasInodesUsed(), fs.getInodesUsed()),
-        host.capacity(mountpoint));
-  }
-
-  static WritableLayerUsage writableLayer(WindowsFilesystemUsage fs, Instant orElse, HostView host) {
-    String mountpoint = fs.getFsId().getMountpoint();
-    return new WritableLayerUsage(
-        instant(fs.getTimestamp(), orElse),
-        mountpoint,
-        u64(fs.hasUsedBytes(), fs.getUsedBytes()),
-        null,
-        host.capacity(mountpoint));
+        instant(fs.timestampNanos(), orElse),
+        fs.mountpoint(),
+        fs.usedBytes(),
+        fs.inodesUsed(),
+        host.capacity(fs.mountpoint()));
   }
 
   /** One {@code ImageFsInfo} filesystem with the capacity of the filesystem holding its mountpoint. */
@@ -250,10 +161,12 @@ final class StatsMapper {
 
   // ---- Containers ----------------------------------------------------------------------------------------------
 
-  /** A Linux (or Windows {@code ListContainerStats}) container reading joined with its identity. */
-  ContainerSample container(ContainerStats s, RuntimeMetadata.Container meta, Instant orElse, HostView host) {
+  /** A container's stats, of either platform, joined with its identity. */
+  ContainerSample container(ContainerStatsView s, RuntimeMetadata.Container meta, Instant orElse, HostView host) {
     CpuRateCache.Key key = new CpuRateCache.Key(meta.id(), meta.attempt());
-    Instant cpuTime = s.hasCpu() ? instant(s.getCpu().getTimestamp(), orElse) : orElse;
+    CpuFields cpuFields = s.cpu();
+    Instant cpuTime = cpuFields != null ? instant(cpuFields.timestampNanos(), orElse) : orElse;
+    LayerFields layer = s.writableLayer();
     return new ContainerSample(
         meta.id(),
         meta.name(),
@@ -261,28 +174,9 @@ final class StatsMapper {
         meta.image(),
         meta.createdAt(),
         meta.labels(),
-        s.hasCpu() ? cpu(s.getCpu(), key, orElse) : null,
-        s.hasMemory() ? memory(s.getMemory(), cpuTime) : null,
-        s.hasWritableLayer() ? writableLayer(s.getWritableLayer(), cpuTime, host) : null,
-        host.logs(meta.logPath()),
-        meta.resources());
-  }
-
-  /** A container from {@code WindowsPodSandboxStats} joined with its identity. */
-  ContainerSample container(
-      WindowsContainerStats s, RuntimeMetadata.Container meta, Instant orElse, HostView host) {
-    CpuRateCache.Key key = new CpuRateCache.Key(meta.id(), meta.attempt());
-    Instant cpuTime = s.hasCpu() ? instant(s.getCpu().getTimestamp(), orElse) : orElse;
-    return new ContainerSample(
-        meta.id(),
-        meta.name(),
-        (int) meta.attempt(),
-        meta.image(),
-        meta.createdAt(),
-        meta.labels(),
-        s.hasCpu() ? cpu(s.getCpu(), key, orElse) : null,
-        s.hasMemory() ? memory(s.getMemory(), cpuTime) : null,
-        s.hasWritableLayer() ? writableLayer(s.getWritableLayer(), cpuTime, host) : null,
+        cpu(cpuFields, key, orElse),
+        s.memory(cpuTime),
+        layer != null ? writableLayer(layer, cpuTime, host) : null,
         host.logs(meta.logPath()),
         meta.resources());
   }

@@ -280,6 +280,47 @@ class CriStatsReaderContainersIT {
     }
   }
 
+  /**
+   * The ListContainerStats round sums running containers into the pod, as the kubelet's {@code addPodCPUMemoryStats}
+   * does, so an exited container used to take its CPU out of the pod's cumulative figure. Now the pod keeps it.
+   */
+  @Test
+  void podCpuOfTheContainerStatsPathKeepsWhatAnExitedContainerUsed(ContainerdHarness harness, CriTestClient client) {
+    ContainerSpec job =
+        ContainerSpec.of(
+            "job", "/bin/sh", "-c", "end=$(($(date +%s) + 6)); while [ $(date +%s) -lt $end ]; do :; done; exit 0");
+    PodHandle pod = client.runPod("carried", "it-carry", List.of(job, ContainerSpec.sleeper("side")));
+    try (pod;
+        CriStatsReader reader =
+            harness.defer(
+                CriStatsReader.open(
+                    CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
+                    StatsCall.LIST_CONTAINER_STATS))) {
+      String jobId = pod.containerId("job");
+      // Read while the job spins (the reader, not the cgroup: the cgroup goes when the job exits).
+      PodSample running =
+          Deadline.poll(
+              "the job to show 0.2 CPU seconds", Duration.ofSeconds(20),
+              () -> {
+                PodSample p = pod(reader.sample(), pod);
+                ContainerSample j = p.containers().stream().filter(c -> c.id().equals(jobId)).findFirst().orElse(null);
+                return j != null && j.cpu() != null && j.cpu().usageCoreNanos() >= 200_000_000L ? p : null;
+              });
+      long jobRead = byId(running, jobId).cpu().usageCoreNanos();
+
+      client.awaitExited(jobId, Duration.ofSeconds(60));
+      PodSample exited = pod(reader.sample(), pod);
+
+      System.out.printf(
+          "CriStatsReaderContainersIT carry: pod cpu %d (job %d) -> %d after the job exited%n",
+          running.cpu().usageCoreNanos(), jobRead, exited.cpu().usageCoreNanos());
+      assertThat(exited.containers()).extracting(ContainerSample::name).containsExactly("side");
+      assertThat(exited.cpu().usageCoreNanos())
+          .isGreaterThanOrEqualTo(running.cpu().usageCoreNanos())
+          .isGreaterThanOrEqualTo(jobRead + exited.containers().get(0).cpu().usageCoreNanos());
+    }
+  }
+
   private static String describe(PodSample pod) {
     List<String> parts = new ArrayList<>();
     for (ContainerSample c : pod.containers()) {

@@ -253,13 +253,17 @@ class CriStatsReaderTest {
   void cacheEntriesCountWhatIsCachedUntilItExpires() {
     podWithTwoContainers(new long[] {0, 10 * SECOND, 20 * SECOND});
     reader.sample();
-    // one pod, its two containers; a CPU reading for the pod and for each container
+    // one pod, its two containers; a CPU reading for the pod and for each container; no carried totals (Linux pods
+    // of ListPodSandboxStats have a pod cgroup)
     assertThat(reader.cacheEntries())
         .containsExactlyInAnyOrderEntriesOf(
-            Map.of("pod_identities", 1L, "container_identities", 2L, "cpu_readings", 3L));
+            Map.of("pod_identities", 1L, "container_identities", 2L, "cpu_readings", 3L, "pod_cpu_totals", 0L));
     ticker.addAndGet(CriStatsReader.CACHE_EXPIRY.plusSeconds(1).toNanos());
     assertThat(reader.cacheEntries()).containsOnly(
-        Map.entry("pod_identities", 0L), Map.entry("container_identities", 0L), Map.entry("cpu_readings", 0L));
+        Map.entry("pod_identities", 0L),
+        Map.entry("container_identities", 0L),
+        Map.entry("cpu_readings", 0L),
+        Map.entry("pod_cpu_totals", 0L));
   }
 
   @Test
@@ -329,6 +333,38 @@ class CriStatsReaderTest {
     assertThat(web2.cpu().usageNanoCores()).as("sum of the containers' own rates").isEqualTo(SECOND);
     assertThat(web2.cpu().timestamp()).isEqualTo(NOW.plusSeconds(2));
     assertThat(runtime.calls("ListPodSandboxStats")).as("switched for good").isEqualTo(1);
+  }
+
+  /**
+   * A runtime that returns the bare Go error reaches gRPC as UNKNOWN with the text (containerd maps its
+   * ErrNotImplemented to UNIMPLEMENTED through errdefs.ToGRPC; "pod sandbox stats not implemented on windows" is its
+   * 1.6 text). Before, UNKNOWN read as "a pod vanished": the reader asked PodSandboxStats pod by pod and skipped every
+   * pod.
+   */
+  @Test
+  void unknownSayingNotImplementedAlsoSwitchesToContainerStats() {
+    String text = "failed to obtain metrics for sandbox \"p1\": pod sandbox stats not implemented on windows";
+    runtime.listPodSandboxStats = FakeRuntime.failing(Status.UNKNOWN.withDescription(text));
+    runtime.addPod("p1", "web", "shop", T0);
+    runtime.addContainer("a", "p1", "app", IMAGE, T0);
+    runtime.containerStats.put("a", () -> linuxContainerStats("a", "app", T0, 2 * SECOND, 1000));
+
+    RuntimeSample sample = reader.sample();
+
+    assertThat(reader.usesContainerStats()).isTrue();
+    assertThat(sample.skipped()).isEmpty();
+    assertThat(sample.pods()).singleElement().satisfies(p -> assertThat(p.cpu().usageCoreNanos()).isEqualTo(2 * SECOND));
+    assertThat(runtime.calls("PodSandboxStats")).as("not read as a vanished pod").isZero();
+  }
+
+  @Test
+  void unknownSayingNotFoundStillReadsPodsOneByOne() {
+    PodSandbox p = runtime.addPod("p1", "web", "shop", T0);
+    runtime.listPodSandboxStats =
+        FakeRuntime.failing(Status.UNKNOWN.withDescription("sandbox container \"x\" not found"));
+    runtime.podStats.put("p1", () -> PodSandboxStats.newBuilder().setAttributes(podAttributes(p)).build());
+    assertThat(reader.sample().pods()).hasSize(1);
+    assertThat(reader.usesContainerStats()).isFalse();
   }
 
   @Test
@@ -412,7 +448,7 @@ class CriStatsReaderTest {
   })
   void mapsStatusCodesToReasons(Status.Code code, String description, CriException.Reason expected) {
     CriException e =
-        CriStatsReader.fault("unix:///x", "ListPodSandboxStats",
+        RuntimeCalls.fault("unix:///x", "ListPodSandboxStats",
             Status.fromCode(code).withDescription(description).asRuntimeException());
     assertThat(e.reason()).isEqualTo(expected);
     assertThat(e.getMessage()).contains("rpc=ListPodSandboxStats", "code=" + code, description);
@@ -422,13 +458,13 @@ class CriStatsReaderTest {
   @Test
   void anInternalStatusCausedByAParseFailureIsMalformed() {
     CriException e =
-        CriStatsReader.fault(
+        RuntimeCalls.fault(
             "unix:///x",
             "Version",
             Status.INTERNAL.withCause(new InvalidProtocolBufferException("truncated")).asRuntimeException());
     assertThat(e.reason()).isEqualTo(CriException.Reason.MALFORMED);
     CriException cancelled =
-        CriStatsReader.fault(
+        RuntimeCalls.fault(
             "unix:///x",
             "Version",
             Status.CANCELLED
@@ -497,7 +533,8 @@ class CriStatsReaderTest {
     assertThat(pod.ref()).isEqualTo(new PodRef("iis", "web", "uid-w1"));
     assertThat(pod.cpu().usageCoreNanos()).isEqualTo(101 * SECOND);
     assertThat(pod.memory())
-        .isEqualTo(new io.winstats.cri.MemoryUsage(NOW, 300L << 20, null, null, null, null, null, 500L << 20));
+        .as("usage: the containers' commit summed")
+        .isEqualTo(new io.winstats.cri.MemoryUsage(NOW, 300L << 20, null, 400L << 20, null, null, null, 500L << 20));
     assertThat(pod.network().interfaces())
         .as("default first, not repeated")
         .containsExactly(
@@ -507,7 +544,9 @@ class CriStatsReaderTest {
     ContainerSample site = pod.containers().get(0);
     assertThat(site.image()).isEqualTo("mcr.microsoft.com/windows/servercore/iis:ltsc2022");
     assertThat(site.memory())
-        .isEqualTo(new io.winstats.cri.MemoryUsage(NOW, 200L << 20, 824L << 20, null, null, 77L, null, 400L << 20));
+        .as("usage: the commit")
+        .isEqualTo(
+            new io.winstats.cri.MemoryUsage(NOW, 200L << 20, 824L << 20, 400L << 20, null, 77L, null, 400L << 20));
     assertThat(site.writableLayer()).isEqualTo(new WritableLayerUsage(NOW, "C:\\ProgramData", 4096L, null, null));
     assertThat(site.cpu().usageNanoCores()).isNull();
 

@@ -14,6 +14,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
 import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.InodeCounter;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.exporter.http.ExporterServer;
 import io.winstats.exporter.metrics.CadvisorSeriesCollector;
@@ -31,6 +32,7 @@ import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.pdh.CustomCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource;
+import io.winstats.perfcounters.procfs.Statvfs;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.summary.SummaryAssembler;
 import java.io.IOException;
@@ -40,6 +42,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +62,8 @@ public final class Daemon implements AutoCloseable {
       NodeCounterSource nodeSource = openNodeSource(config.nodeSource(), config.customCounters(), clock);
       started.push(nodeSource);
       CriEndpoint endpoint = CriEndpoint.parse(config.criEndpoint());
-      CriStatsReader cri = CriStatsReader.open(endpoint, config.criTimeout(), clock, config.criStatsCall());
+      CriStatsReader cri =
+          CriStatsReader.open(endpoint, config.criTimeout(), clock, config.criStatsCall(), Daemon::statvfsInodes);
       started.push(cri);
 
       // Series built from the snapshot render once per version; Micrometer's live series render per scrape.
@@ -203,4 +207,10 @@ public final class Daemon implements AutoCloseable {
     }
   }
 
+
+  /** The runtime filesystems' inode counts from {@code statvfs(3)}; none off Linux. */
+  private static InodeCounter.@Nullable Inodes statvfsInodes(java.nio.file.Path path) {
+    Statvfs.Inodes inodes = Statvfs.inodes(path);
+    return inodes == null ? null : new InodeCounter.Inodes(inodes.total(), inodes.free());
+  }
 }

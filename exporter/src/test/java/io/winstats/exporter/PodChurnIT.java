@@ -284,7 +284,7 @@ class PodChurnIT {
         PrometheusText.select(PrometheusText.parse(daemon.get("/metrics").body()), "winstats_exporter_cri_cache_entries")) {
       entries.put(p.labels().get("cache"), (long) p.value());
     }
-    if (!entries.keySet().equals(Set.of("pod_identities", "container_identities", "cpu_readings"))) {
+    if (!entries.keySet().equals(Set.of("pod_identities", "container_identities", "cpu_readings", "pod_cpu_totals"))) {
       throw new AssertionError("winstats_exporter_cri_cache_entries incomplete: " + entries);
     }
     return entries;

@@ -1,0 +1,133 @@
+package io.winstats.cri;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.winstats.cri.api.RuntimeServiceGrpc;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * The runtime service's unary calls with the reader's deadline, and the mapping of their {@link Status} to {@link
+ * CriException}: the only place gRPC's status is interpreted. Not thread-safe on its own; the reader serialises rounds.
+ */
+final class RuntimeCalls {
+  private final String target;
+  private final ManagedChannel channel;
+  private final RuntimeServiceGrpc.RuntimeServiceBlockingStub runtime;
+  private final Duration callTimeout;
+
+  RuntimeCalls(String target, ManagedChannel channel, Duration callTimeout) {
+    this.target = Objects.requireNonNull(target, "target");
+    this.channel = Objects.requireNonNull(channel, "channel");
+    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+    this.runtime = RuntimeServiceGrpc.newBlockingStub(channel);
+  }
+
+  String target() {
+    return target;
+  }
+
+  Duration callTimeout() {
+    return callTimeout;
+  }
+
+  /** Calls {@code method} with the deadline; a failure becomes an {@link RpcFailure}. */
+  <T> T call(String method, Function<RuntimeServiceGrpc.RuntimeServiceBlockingStub, T> call) {
+    try {
+      return call.apply(runtime.withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS));
+    } catch (StatusRuntimeException e) {
+      if (e.getStatus().getCode() == Status.Code.UNAVAILABLE) {
+        channel.resetConnectBackoff();
+      }
+      throw new RpcFailure(method, e);
+    }
+  }
+
+  /** A failed call, carried up to the reader's {@code sample()} where it becomes a {@link CriException}. */
+  static final class RpcFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final String method;
+    final transient StatusRuntimeException cause;
+
+    RpcFailure(String method, StatusRuntimeException cause) {
+      super(method + ": " + cause.getStatus(), cause, false, false);
+      this.method = method;
+      this.cause = cause;
+    }
+
+    Status.Code code() {
+      return cause.getStatus().getCode();
+    }
+
+    /**
+     * The runtime lacks the call: {@code UNIMPLEMENTED}, or {@code UNKNOWN} whose text says "not implemented". containerd
+     * maps its {@code ErrNotImplemented} to {@code UNIMPLEMENTED} through {@code errdefs.ToGRPC} (1.6 on Windows:
+     * "pod sandbox stats not implemented on windows"); a runtime or proxy that returns the bare Go error instead
+     * reaches gRPC as {@code UNKNOWN} with the same text, and must not read as a vanished pod.
+     */
+    boolean isNotImplemented() {
+      if (code() == Status.Code.UNIMPLEMENTED) {
+        return true;
+      }
+      String description = cause.getStatus().getDescription();
+      return code() == Status.Code.UNKNOWN
+          && description != null
+          && description.toLowerCase(Locale.ROOT).contains("not implemented");
+    }
+
+    /** The pod or container is gone (or going): containerd answers NotFound, or Unknown wrapping "not found". */
+    boolean isGone() {
+      return !isNotImplemented() && (code() == Status.Code.NOT_FOUND || code() == Status.Code.UNKNOWN);
+    }
+
+    String summary() {
+      String description = cause.getStatus().getDescription();
+      return code() + (description == null ? "" : ": " + description);
+    }
+  }
+
+  /** Maps a gRPC status to our failure reasons. */
+  static CriException fault(String target, String method, StatusRuntimeException e) {
+    Status status = e.getStatus();
+    String description = status.getDescription() == null ? "" : status.getDescription();
+    String message = "endpoint=" + target + " rpc=" + method + " code=" + status.getCode() + ": " + description;
+    if (isParseError(e)) {
+      // grpc-java reports an answer it cannot decode as CANCELLED "Failed to read message." caused by the parse error.
+      return new CriException(CriException.Reason.MALFORMED, message, e);
+    }
+    CriException.Reason reason =
+        switch (status.getCode()) {
+          case UNAVAILABLE -> CriException.Reason.UNAVAILABLE;
+          case DEADLINE_EXCEEDED -> CriException.Reason.DEADLINE_EXCEEDED;
+          case RESOURCE_EXHAUSTED ->
+              isMessageSize(description) ? CriException.Reason.MESSAGE_TOO_LARGE : CriException.Reason.RUNTIME_ERROR;
+          default -> CriException.Reason.RUNTIME_ERROR;
+        };
+    return new CriException(reason, message, e);
+  }
+
+  /** grpc-java: "gRPC message exceeds maximum size 16777216: 17825792". */
+  private static boolean isMessageSize(String description) {
+    String d = description.toLowerCase(Locale.ROOT);
+    return d.contains("exceeds maximum size") || d.contains("message too large") || d.contains("larger than max");
+  }
+
+  /**
+   * An answer that does not decode: grpc-java's protobuf marshaller throws INTERNAL "Invalid protobuf byte sequence"
+   * caused by the parse exception, which the client call reports as CANCELLED with that cause.
+   */
+  private static boolean isParseError(StatusRuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof InvalidProtocolBufferException) {
+        return true;
+      }
+    }
+    String description = e.getStatus().getDescription();
+    return description != null && description.toLowerCase(Locale.ROOT).contains("invalid protobuf");
+  }
+}

@@ -1,0 +1,85 @@
+package io.winstats.cri.testing;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A Windows pod as containerd's stores hold it: its sandbox task's statistics, its containers and its HNS endpoints.
+ *
+ * @param id the sandbox id
+ * @param name the pod name
+ * @param namespace the pod namespace
+ * @param uid the pod uid
+ * @param createdNanos creation time, nanoseconds since the epoch
+ * @param hostProcess a HostProcess pod: its sandbox has no statistics ({@code convertMetricsToWindowsStats} keeps a
+ *     nil entry for it) and no network namespace
+ * @param sandbox the sandbox task's statistics; {@code null} for HostProcess pods
+ * @param containers every container containerd holds for the pod, running or not
+ * @param endpoints the endpoints of the pod's network namespace; {@code null} when HNS cannot list them (containerd
+ *     then sends no network at all)
+ * @param processCount {@code len(task.Pids)} summed over the sandbox and its running containers
+ */
+public record WindowsPod(
+    String id,
+    String name,
+    String namespace,
+    String uid,
+    long createdNanos,
+    boolean hostProcess,
+    @Nullable HcsReading sandbox,
+    List<WindowsContainer> containers,
+    @Nullable List<HnsEndpoint> endpoints,
+    long processCount) {
+  public WindowsPod {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(namespace, "namespace");
+    Objects.requireNonNull(uid, "uid");
+    containers = List.copyOf(containers);
+    endpoints = endpoints == null ? null : List.copyOf(endpoints);
+    if (hostProcess && sandbox != null) {
+      throw new IllegalArgumentException("a HostProcess sandbox has no statistics of its own");
+    }
+  }
+
+  /** A process-isolated pod with one HNS endpoint named {@code ep-<id>}. */
+  public static WindowsPod isolated(
+      String id, String name, String namespace, long createdNanos, HcsReading sandbox, List<WindowsContainer> containers) {
+    return new WindowsPod(
+        id,
+        name,
+        namespace,
+        "uid-" + id,
+        createdNanos,
+        false,
+        sandbox,
+        containers,
+        List.of(new HnsEndpoint("ep-" + id, 1000, 2000, 1, 2)),
+        1 + containers.stream().filter(WindowsContainer::running).count());
+  }
+
+  /** A HostProcess pod: no sandbox statistics, host network (no endpoints of its own). */
+  public static WindowsPod hostProcess(
+      String id, String name, String namespace, long createdNanos, List<WindowsContainer> containers) {
+    return new WindowsPod(
+        id,
+        name,
+        namespace,
+        "uid-" + id,
+        createdNanos,
+        true,
+        null,
+        containers,
+        List.of(),
+        containers.stream().filter(WindowsContainer::running).count());
+  }
+
+  /** The same pod with its sandbox reading and containers replaced. */
+  public WindowsPod with(@Nullable HcsReading nextSandbox, UnaryOperator<List<WindowsContainer>> nextContainers) {
+    return new WindowsPod(
+        id, name, namespace, uid, createdNanos, hostProcess, nextSandbox, nextContainers.apply(containers), endpoints,
+        processCount);
+  }
+}
