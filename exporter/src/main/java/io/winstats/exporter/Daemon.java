@@ -87,7 +87,7 @@ public final class Daemon implements AutoCloseable {
       // procfs describes a Linux node; PDH and replayed counter logs describe a Windows node.
       boolean windowsNode = !nodeSource.name().equals("procfs");
       snapshotSeries.register(SelfMetrics.buildInfo(BuildInfo.version(), windowsNode ? "windows" : "linux"));
-      snapshotSeries.register(new CadvisorSeriesCollector(store::current));
+      snapshotSeries.register(new CadvisorSeriesCollector(store::current, windowsNode));
       snapshotSeries.register(
           windowsNode ? new WindowsExporterSeries(store::current) : new NodeExporterSeries(store::current));
       if (nodeSource instanceof PdhNodeSource pdh) {

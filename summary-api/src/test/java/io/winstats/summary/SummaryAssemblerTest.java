@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.winstats.cri.CpuUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
@@ -76,15 +77,29 @@ class SummaryAssemblerTest {
     assertThat(summary.node().cpu().usageNanoCores()).isNull();
   }
 
+  /**
+   * The kubelet serves running containers only (removeTerminatedContainers): the exited first attempt of a restarted
+   * container and a completed init container, both without CPU or memory, are left out; the pod's own stats stay.
+   */
   @Test
-  void onlyTheNewestAttemptOfARestartedContainerIsShown() {
+  void exitedContainersAreLeftOutAsTheKubeletRemovesThem() {
+    CpuUsage running = new CpuUsage(T1, 5_000_000L, null);
     PodSample pod =
         new PodSample(
-            new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), null, null, null, null,
-            List.of(SampleFixtures.container("c-old", "app", 0, null), SampleFixtures.container("c-new", "app", 1, null)));
-    Summary summary = assembler.assemble(SampleFixtures.linuxNode(T0, 0, 1), null, new RuntimeSample(T1, "containerd", List.of(pod), null, List.of()));
-    assertThat(summary.pods().get(0).containers()).hasSize(1);
-    assertThat(summary.pods().get(0).containers().get(0).startTime()).isEqualTo(T0.plusSeconds(1));
+            new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), running, null, null, null,
+            List.of(
+                SampleFixtures.container("c-init", "init", 0, null),
+                SampleFixtures.container("c-old", "app", 0, null),
+                SampleFixtures.container("c-new", "app", 1, running)));
+    RuntimeSample runtime = new RuntimeSample(T1, "containerd", List.of(pod), null, List.of());
+    for (Summary summary :
+        List.of(
+            assembler.assemble(SampleFixtures.linuxNode(T0, 0, 1), null, runtime),
+            assembler.assembleCpuAndMemory(SampleFixtures.linuxNode(T0, 0, 1), null, runtime))) {
+      assertThat(summary.pods().get(0).containers()).extracting(SummaryTypes.ContainerStats::name).containsExactly("app");
+      assertThat(summary.pods().get(0).containers().get(0).startTime()).isEqualTo(T0.plusSeconds(1));
+      assertThat(summary.pods().get(0).cpu().usageCoreNanoSeconds()).isEqualTo(5_000_000L);
+    }
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.winstats.cri.RuntimeSample;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.summary.RunningContainers;
 
 /**
  * The kubelet's {@code /metrics/resource} series — what metrics-server reads — with the kubelet's names, types, labels
@@ -53,7 +54,7 @@ public final class ResourceMetrics {
     if (runtime != null) {
       for (PodSample pod : runtime.pods()) {
         Labels podLabels = Labels.of("namespace", pod.ref().namespace(), "pod", pod.ref().name());
-        for (ContainerSample c : pod.containers()) {
+        for (ContainerSample c : RunningContainers.of(pod)) {
           Labels l = podLabels.add("container", c.name());
           if (c.cpu() != null) {
             f.counter(

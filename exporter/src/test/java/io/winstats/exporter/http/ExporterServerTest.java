@@ -52,7 +52,7 @@ class ExporterServerTest {
   @BeforeEach
   void start() {
     PrometheusRegistry snapshotSeries = new PrometheusRegistry();
-    CadvisorSeriesCollector cadvisor = new CadvisorSeriesCollector(snapshot::get);
+    CadvisorSeriesCollector cadvisor = new CadvisorSeriesCollector(snapshot::get, false);
     snapshotSeries.register(
         () -> {
           snapshotCollects.incrementAndGet();

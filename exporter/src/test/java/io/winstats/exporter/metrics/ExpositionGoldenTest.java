@@ -34,12 +34,12 @@ class ExpositionGoldenTest {
 
   @Test
   void cadvisorSeries() throws IOException {
-    assertGolden("cadvisor.prom", CadvisorSeriesCollector.series(HEALTHY));
+    assertGolden("cadvisor.prom", CadvisorSeriesCollector.series(HEALTHY, false));
   }
 
   @Test
   void cadvisorSeriesWhileTheRuntimeIsDown() throws IOException {
-    assertGolden("cadvisor-runtime-down.prom", CadvisorSeriesCollector.series(RUNTIME_DOWN));
+    assertGolden("cadvisor-runtime-down.prom", CadvisorSeriesCollector.series(RUNTIME_DOWN, false));
   }
 
   @Test
@@ -71,7 +71,7 @@ class ExpositionGoldenTest {
     Snapshot snapshot = new Snapshot(9, replayed, null, null, null);
 
     String windows = text(WindowsExporterSeries.build(replayed));
-    String cadvisor = text(CadvisorSeriesCollector.series(snapshot));
+    String cadvisor = text(CadvisorSeriesCollector.series(snapshot, false));
     String resource = text(ResourceMetrics.build(snapshot));
 
     assertThat(windows).contains("windows_memory_available_bytes 9.0E9", "windows_memory_commit_limit 2.0E10")
@@ -84,7 +84,7 @@ class ExpositionGoldenTest {
   @Test
   void theCadvisorCollectorRendersOncePerVersion() {
     Snapshot[] current = {HEALTHY};
-    CadvisorSeriesCollector collector = new CadvisorSeriesCollector(() -> current[0]);
+    CadvisorSeriesCollector collector = new CadvisorSeriesCollector(() -> current[0], false);
     MetricSnapshots first = collector.collect();
     assertThat(collector.collect()).isSameAs(first);
     current[0] = RUNTIME_DOWN;
