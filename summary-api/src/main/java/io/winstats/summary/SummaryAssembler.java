@@ -287,7 +287,21 @@ public final class SummaryAssembler {
     // The kubelet's curproc is, on Linux, the kernel's count of scheduling entities (the total after the slash in
     // /proc/loadavg, which NodeSystem.threads holds there) and, on Windows, the process count.
     Long running = !windows && system.threads() != null ? system.threads() : Long.valueOf(system.processes());
-    return new RlimitStats(node.timestamp(), system.maxProcesses(), running);
+    return new RlimitStats(node.timestamp(), taskLimit(system), running);
+  }
+
+  /**
+   * The kubelet's {@code maxpid}: the smaller of {@code kernel.pid_max} and {@code kernel.threads-max}, which both cap
+   * the system's tasks (kubernetes {@code pkg/kubelet/stats/pidlimit/pidlimit_linux.go}); either alone where the other
+   * is unknown.
+   */
+  private static @Nullable Long taskLimit(NodeSystem system) {
+    Long pids = system.maxProcesses();
+    Long threads = system.maxThreads();
+    if (pids == null || threads == null) {
+      return pids != null ? pids : threads;
+    }
+    return Math.min(pids, threads);
   }
 
   private static PodStats podStats(PodSample pod, boolean cpuAndMemoryOnly, @Nullable FsStats rootFs) {

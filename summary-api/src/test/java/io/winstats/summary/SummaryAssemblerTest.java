@@ -9,6 +9,7 @@ import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.NodeSystem;
 import io.winstats.summary.SummaryTypes.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -100,6 +101,24 @@ class SummaryAssemblerTest {
       assertThat(summary.pods().get(0).containers().get(0).startTime()).isEqualTo(T0.plusSeconds(1));
       assertThat(summary.pods().get(0).cpu().usageCoreNanoSeconds()).isEqualTo(5_000_000L);
     }
+  }
+
+  /** The kubelet's maxpid is min(kernel.pid_max, kernel.threads-max) (pkg/kubelet/stats/pidlimit). */
+  @Test
+  void rlimitMaxPidIsTheSmallerOfPidMaxAndThreadsMax() {
+    NodeSample n = SampleFixtures.linuxNode(T1, 0, 1);
+    NodeSystem s = n.system();
+    for (long threadsMax : new long[] {15_503L, 9_000_000L}) {
+      NodeSystem withThreads =
+          new NodeSystem(s.bootTime(), s.processes(), s.threads(), s.maxProcesses(), s.contextSwitches(),
+              s.processorQueueLength(), s.load1(), s.load5(), s.load15(), threadsMax);
+      NodeSample node =
+          new NodeSample(n.timestamp(), n.monotonicNanos(), n.origin(), n.cpu(), n.memory(), n.interfaces(),
+              n.filesystems(), n.disks(), withThreads, n.missing());
+      assertThat(assembler.assemble(node, null, null).node().rlimit().maxPid())
+          .isEqualTo(Math.min(threadsMax, 4_194_304L));
+    }
+    assertThat(assembler.assemble(n, null, null).node().rlimit().maxPid()).as("pid_max alone").isEqualTo(4_194_304L);
   }
 
   @Test

@@ -72,12 +72,16 @@ public final class ResourceMetrics {
                 l,
                 c.memory().timestamp());
           }
-          f.gauge(
-              "container_start_time_seconds",
-              "[STABLE] Start time of the container since unix epoch in seconds",
-              c.createdAt().getEpochSecond(),
-              l,
-              c.cpu() != null ? c.cpu().timestamp() : runtime.timestamp());
+          // As the kubelet's collectContainerStartTime: skipped before the epoch, to the nanosecond, and without a
+          // sample timestamp (a start time is not a reading of the moment).
+          if (c.createdAt().getEpochSecond() > 0) {
+            f.gauge(
+                "container_start_time_seconds",
+                "[STABLE] Start time of the container since unix epoch in seconds",
+                c.createdAt().getEpochSecond() + c.createdAt().getNano() / 1e9,
+                l,
+                null);
+          }
         }
         if (pod.cpu() != null) {
           f.counter(
@@ -97,13 +101,9 @@ public final class ResourceMetrics {
         }
       }
     }
+    // scrape_error was deprecated in 1.29.0; component-base hides a deprecated metric from the next minor release,
+    // so a kubelet >= 1.30 serves only resource_scrape_error.
     int error = snapshot.runtimeFailing() ? 1 : 0;
-    f.gauge(
-        "scrape_error",
-        "[ALPHA] (Deprecated since 1.29.0) 1 if there was an error while getting container metrics, 0 otherwise",
-        error,
-        Labels.EMPTY,
-        null);
     f.gauge(
         "resource_scrape_error",
         "[STABLE] 1 if there was an error while getting container metrics, 0 otherwise",
