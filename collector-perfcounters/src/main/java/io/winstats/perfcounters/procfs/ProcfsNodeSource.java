@@ -310,7 +310,8 @@ public final class ProcfsNodeSource implements NodeCounterSource {
                 store.getUsableSpace(),
                 Math.max(0, total - unallocated),
                 inodes == null ? null : inodes.total(),
-                inodes == null ? null : inodes.free()));
+                inodes == null ? null : inodes.free(),
+                mount.readOnly()));
       } catch (IOException | SecurityException e) {
         LOG.debug("event=filesystem_skipped source=procfs mountpoint={} reason={}", mount.mountPoint(), e.toString());
       }
