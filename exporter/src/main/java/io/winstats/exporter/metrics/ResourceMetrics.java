@@ -133,7 +133,7 @@ public final class ResourceMetrics {
    * {@code usage_bytes} from HCS commit in {@code ListContainerStats}), else the Windows {@code commit_memory_bytes}
    * of {@code ListPodSandboxStats} (containerd 2.0+).
    */
-  private static @Nullable Long usage(MemoryUsage memory) {
+  static @Nullable Long usage(MemoryUsage memory) {
     return memory.usageBytes() != null ? memory.usageBytes() : memory.commitBytes();
   }
 

@@ -3,6 +3,13 @@ package io.winstats.exporter.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import java.util.List;
+import java.util.ArrayList;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.NetworkUsage;
+import io.winstats.cri.InterfaceUsage;
+import io.winstats.cri.ContainerSample;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodeMemory;
@@ -60,6 +67,11 @@ class ExpositionGoldenTest {
   }
 
   @Test
+  void windowsContainerSeries() throws IOException {
+    assertGolden("windows-containers.prom", WindowsContainerSeries.build(windowsPods()));
+  }
+
+  @Test
   void aWindowsNodeWithoutThePhysicalMemorySizeKeepsItsOtherMemorySeries() throws IOException {
     NodeSample full = SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L);
     NodeMemory m = full.memory();
@@ -104,5 +116,29 @@ class ExpositionGoldenTest {
       Files.writeString(golden, actual);
     }
     assertThat(actual).isEqualTo(Files.readString(golden));
+  }
+
+  /**
+   * The Windows fixture's two pods, with a Windows network endpoint (dropped packets, no errors) on the burner and an
+   * exited init container on the sleeper, which no series shows.
+   */
+  static RuntimeSample windowsPods() {
+    RuntimeSample r = SampleFixtures.windowsRuntime();
+    List<PodSample> pods = new ArrayList<>();
+    for (PodSample p : r.pods()) {
+      List<ContainerSample> containers = new ArrayList<>(p.containers());
+      NetworkUsage network = p.network();
+      if (p.ref().name().equals("burner")) {
+        network =
+            new NetworkUsage(
+                SampleFixtures.T1,
+                List.of(new InterfaceUsage("3e7d9c1a-5b2f-4c8e-9d0a-1f2e3d4c5b6a", 9_120L, null, 4_560L, null, 3L, 0L)));
+      } else {
+        containers.add(SampleFixtures.container("c-init", "init", 0, null));
+      }
+      pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.cpu(), p.memory(), network,
+          p.processCount(), containers));
+    }
+    return new RuntimeSample(r.timestamp(), r.runtimeName(), pods, r.filesystems(), r.skipped());
   }
 }
