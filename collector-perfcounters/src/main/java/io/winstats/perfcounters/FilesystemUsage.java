@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
  * @param fsType the filesystem type ({@code ext4}, {@code NTFS})
  * @param inodes total inodes, absent on Windows
  * @param inodesFree free inodes, absent on Windows
+ * @param readOnly whether it is mounted read-only, where the source reads mount options (Linux)
  */
 public record FilesystemUsage(
     String device,
@@ -20,7 +21,8 @@ public record FilesystemUsage(
     long availableBytes,
     long usedBytes,
     @Nullable Long inodes,
-    @Nullable Long inodesFree) {
+    @Nullable Long inodesFree,
+    @Nullable Boolean readOnly) {
   public FilesystemUsage {
     Objects.requireNonNull(device, "device");
     Objects.requireNonNull(mountpoint, "mountpoint");
@@ -30,5 +32,18 @@ public record FilesystemUsage(
     NodeMemory.requireNonNegative("usedBytes", usedBytes);
     NodeMemory.requireNonNegative("inodes", inodes);
     NodeMemory.requireNonNegative("inodesFree", inodesFree);
+  }
+
+  /** A filesystem whose mount options the source does not read (Windows volumes, a counter log). */
+  public FilesystemUsage(
+      String device,
+      String mountpoint,
+      String fsType,
+      long capacityBytes,
+      long availableBytes,
+      long usedBytes,
+      @Nullable Long inodes,
+      @Nullable Long inodesFree) {
+    this(device, mountpoint, fsType, capacityBytes, availableBytes, usedBytes, inodes, inodesFree, null);
   }
 }

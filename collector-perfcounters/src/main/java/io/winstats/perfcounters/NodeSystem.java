@@ -15,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param load1 one-minute load average (Linux only)
  * @param load5 five-minute load average (Linux only)
  * @param load15 fifteen-minute load average (Linux only)
+ * @param maxThreads the system-wide thread limit ({@code kernel/threads-max}, Linux only)
  */
 public record NodeSystem(
     @Nullable Instant bootTime,
@@ -25,4 +26,20 @@ public record NodeSystem(
     @Nullable Long processorQueueLength,
     @Nullable Double load1,
     @Nullable Double load5,
-    @Nullable Double load15) {}
+    @Nullable Double load15,
+    @Nullable Long maxThreads) {
+
+  /** Figures of a platform without a thread limit. */
+  public NodeSystem(
+      @Nullable Instant bootTime,
+      long processes,
+      @Nullable Long threads,
+      @Nullable Long maxProcesses,
+      @Nullable Long contextSwitches,
+      @Nullable Long processorQueueLength,
+      @Nullable Double load1,
+      @Nullable Double load5,
+      @Nullable Double load15) {
+    this(bootTime, processes, threads, maxProcesses, contextSwitches, processorQueueLength, load1, load5, load15, null);
+  }
+}

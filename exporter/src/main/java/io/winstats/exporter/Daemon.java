@@ -23,6 +23,7 @@ import io.winstats.exporter.metrics.NodeExporterSeries;
 import io.winstats.exporter.metrics.PerfCounterSeries;
 import io.winstats.exporter.metrics.ProcessCpuTime;
 import io.winstats.exporter.metrics.SelfMetrics;
+import io.winstats.exporter.metrics.WindowsContainerSeries;
 import io.winstats.exporter.metrics.WindowsExporterSeries;
 import io.winstats.exporter.sampling.SamplingLoop;
 import io.winstats.exporter.sampling.SnapshotStore;
@@ -91,9 +92,12 @@ public final class Daemon implements AutoCloseable {
       // procfs describes a Linux node; PDH and replayed counter logs describe a Windows node.
       boolean windowsNode = !nodeSource.name().equals("procfs");
       snapshotSeries.register(SelfMetrics.buildInfo(BuildInfo.version(), windowsNode ? "windows" : "linux"));
-      snapshotSeries.register(new CadvisorSeriesCollector(store::current));
+      snapshotSeries.register(new CadvisorSeriesCollector(store::current, windowsNode));
       snapshotSeries.register(
           windowsNode ? new WindowsExporterSeries(store::current) : new NodeExporterSeries(store::current));
+      if (windowsNode) {
+        snapshotSeries.register(new WindowsContainerSeries(store::current));
+      }
       if (nodeSource instanceof PdhNodeSource pdh) {
         // Read on each scrape: both are published by the PDH sampling thread and cheap to copy.
         liveSeries.register(new PerfCounterSeries(pdh::customValues, pdh::health));

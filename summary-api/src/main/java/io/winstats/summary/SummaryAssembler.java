@@ -33,9 +33,7 @@ import io.winstats.summary.SummaryTypes.RuntimeStats;
 import io.winstats.summary.SummaryTypes.Summary;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -204,13 +202,14 @@ public final class SummaryAssembler {
         memory.majorPageFaults());
   }
 
-  private static @Nullable NetworkStats nodeNetwork(NodeSample node) {
-    if (node.interfaces().isEmpty()) {
+  private @Nullable NetworkStats nodeNetwork(NodeSample node) {
+    List<NetworkInterfaceCounters> interfaces = NodeInterfaces.of(node.interfaces(), windows);
+    if (interfaces.isEmpty()) {
       return null;
     }
     List<InterfaceStats> all = new ArrayList<>();
     InterfaceStats chosen = null;
-    for (NetworkInterfaceCounters nic : node.interfaces()) {
+    for (NetworkInterfaceCounters nic : interfaces) {
       InterfaceStats stats =
           new InterfaceStats(nic.name(), nic.rxBytes(), nic.rxErrors(), nic.txBytes(), nic.txErrors());
       all.add(stats);
@@ -218,7 +217,8 @@ public final class SummaryAssembler {
         chosen = stats;
       }
     }
-    // Like the kubelet: without eth0 the inlined default interface is empty.
+    // Like the kubelet's cadvisorInfoToNetworkStats (pkg/kubelet/stats/helper.go): the inlined default interface is
+    // defaultNetworkInterfaceName, eth0, and stays empty without one; the list holds every kept interface.
     InterfaceStats inlined = chosen != null ? chosen : new InterfaceStats("", null, null, null, null);
     return new NetworkStats(node.timestamp(), inlined, all);
   }
@@ -287,12 +287,26 @@ public final class SummaryAssembler {
     // The kubelet's curproc is, on Linux, the kernel's count of scheduling entities (the total after the slash in
     // /proc/loadavg, which NodeSystem.threads holds there) and, on Windows, the process count.
     Long running = !windows && system.threads() != null ? system.threads() : Long.valueOf(system.processes());
-    return new RlimitStats(node.timestamp(), system.maxProcesses(), running);
+    return new RlimitStats(node.timestamp(), taskLimit(system), running);
+  }
+
+  /**
+   * The kubelet's {@code maxpid}: the smaller of {@code kernel.pid_max} and {@code kernel.threads-max}, which both cap
+   * the system's tasks (kubernetes {@code pkg/kubelet/stats/pidlimit/pidlimit_linux.go}); either alone where the other
+   * is unknown.
+   */
+  private static @Nullable Long taskLimit(NodeSystem system) {
+    Long pids = system.maxProcesses();
+    Long threads = system.maxThreads();
+    if (pids == null || threads == null) {
+      return pids != null ? pids : threads;
+    }
+    return Math.min(pids, threads);
   }
 
   private static PodStats podStats(PodSample pod, boolean cpuAndMemoryOnly, @Nullable FsStats rootFs) {
     List<ContainerStats> containers = new ArrayList<>();
-    for (ContainerSample container : latestAttempts(pod.containers())) {
+    for (ContainerSample container : RunningContainers.of(pod)) {
       containers.add(
           new ContainerStats(
               container.name(),
@@ -390,15 +404,6 @@ public final class SummaryAssembler {
 
   private static Instant later(Instant a, Instant b) {
     return a.isBefore(b) ? b : a;
-  }
-
-  /** Like the kubelet, a restarted container shows only its newest attempt. */
-  private static List<ContainerSample> latestAttempts(List<ContainerSample> containers) {
-    Map<String, ContainerSample> byName = new LinkedHashMap<>();
-    for (ContainerSample container : containers) {
-      byName.merge(container.name(), container, (a, b) -> b.attempt() >= a.attempt() ? b : a);
-    }
-    return List.copyOf(byName.values());
   }
 
   private static @Nullable CpuStats cpu(@Nullable CpuUsage cpu) {

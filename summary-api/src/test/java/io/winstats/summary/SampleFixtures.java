@@ -62,8 +62,8 @@ public final class SampleFixtures {
         List.of(
             new NetworkInterfaceCounters("lo", 100, 100, 2, 2, 0, 0, 0, 0),
             new NetworkInterfaceCounters("eth0", 5_000, 7_000, 50, 70, 1, 2, 3, 4)),
-        List.of(new FilesystemUsage("/dev/vda", "/", "ext4", 100_000_000_000L, 60_000_000_000L, 40_000_000_000L, 6_000_000L, 5_000_000L)),
-        List.of(new DiskIoCounters("vda", 3_221_225_472L, 6_442_450_944L, 120_000, 450_000, 90_000_000_000L, 410_000_000_000L, 300_000_000_000L, 2)),
+        List.of(new FilesystemUsage("/dev/vda", "/", "ext4", 100_000_000_000L, 60_000_000_000L, 40_000_000_000L, 6_000_000L, 5_000_000L, false)),
+        List.of(new DiskIoCounters("vda", 3_221_225_472L, 6_442_450_944L, 120_000, 450_000, 90_000_000_000L, 410_000_000_000L, 300_000_000_000L, 2, 512_500_000_000L)),
         new NodeSystem(BOOT, 321, null, 4_194_304L, 1_000_000L, 2L, 0.5, 0.4, 0.3),
         Map.of());
   }

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.winstats.cri.CpuUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.NodeSystem;
 import io.winstats.summary.SummaryTypes.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -76,15 +78,47 @@ class SummaryAssemblerTest {
     assertThat(summary.node().cpu().usageNanoCores()).isNull();
   }
 
+  /**
+   * The kubelet serves running containers only (removeTerminatedContainers): the exited first attempt of a restarted
+   * container and a completed init container, both without CPU or memory, are left out; the pod's own stats stay.
+   */
   @Test
-  void onlyTheNewestAttemptOfARestartedContainerIsShown() {
+  void exitedContainersAreLeftOutAsTheKubeletRemovesThem() {
+    CpuUsage running = new CpuUsage(T1, 5_000_000L, null);
     PodSample pod =
         new PodSample(
-            new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), null, null, null, null,
-            List.of(SampleFixtures.container("c-old", "app", 0, null), SampleFixtures.container("c-new", "app", 1, null)));
-    Summary summary = assembler.assemble(SampleFixtures.linuxNode(T0, 0, 1), null, new RuntimeSample(T1, "containerd", List.of(pod), null, List.of()));
-    assertThat(summary.pods().get(0).containers()).hasSize(1);
-    assertThat(summary.pods().get(0).containers().get(0).startTime()).isEqualTo(T0.plusSeconds(1));
+            new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), running, null, null, null,
+            List.of(
+                SampleFixtures.container("c-init", "init", 0, null),
+                SampleFixtures.container("c-old", "app", 0, null),
+                SampleFixtures.container("c-new", "app", 1, running)));
+    RuntimeSample runtime = new RuntimeSample(T1, "containerd", List.of(pod), null, List.of());
+    for (Summary summary :
+        List.of(
+            assembler.assemble(SampleFixtures.linuxNode(T0, 0, 1), null, runtime),
+            assembler.assembleCpuAndMemory(SampleFixtures.linuxNode(T0, 0, 1), null, runtime))) {
+      assertThat(summary.pods().get(0).containers()).extracting(SummaryTypes.ContainerStats::name).containsExactly("app");
+      assertThat(summary.pods().get(0).containers().get(0).startTime()).isEqualTo(T0.plusSeconds(1));
+      assertThat(summary.pods().get(0).cpu().usageCoreNanoSeconds()).isEqualTo(5_000_000L);
+    }
+  }
+
+  /** The kubelet's maxpid is min(kernel.pid_max, kernel.threads-max) (pkg/kubelet/stats/pidlimit). */
+  @Test
+  void rlimitMaxPidIsTheSmallerOfPidMaxAndThreadsMax() {
+    NodeSample n = SampleFixtures.linuxNode(T1, 0, 1);
+    NodeSystem s = n.system();
+    for (long threadsMax : new long[] {15_503L, 9_000_000L}) {
+      NodeSystem withThreads =
+          new NodeSystem(s.bootTime(), s.processes(), s.threads(), s.maxProcesses(), s.contextSwitches(),
+              s.processorQueueLength(), s.load1(), s.load5(), s.load15(), threadsMax);
+      NodeSample node =
+          new NodeSample(n.timestamp(), n.monotonicNanos(), n.origin(), n.cpu(), n.memory(), n.interfaces(),
+              n.filesystems(), n.disks(), withThreads, n.missing());
+      assertThat(assembler.assemble(node, null, null).node().rlimit().maxPid())
+          .isEqualTo(Math.min(threadsMax, 4_194_304L));
+    }
+    assertThat(assembler.assemble(n, null, null).node().rlimit().maxPid()).as("pid_max alone").isEqualTo(4_194_304L);
   }
 
   @Test

@@ -56,7 +56,8 @@ record DiskStats(List<DiskIoCounters> disks) {
               Math.multiplyExact(ProcfsText.parseCounter(FILE, f[6]), NANOS_PER_MILLI),
               Math.multiplyExact(ProcfsText.parseCounter(FILE, f[10]), NANOS_PER_MILLI),
               Math.multiplyExact(ProcfsText.parseCounter(FILE, f[12]), NANOS_PER_MILLI),
-              ProcfsText.parseCounter(FILE, f[11])));
+              ProcfsText.parseCounter(FILE, f[11]),
+              Math.multiplyExact(ProcfsText.parseCounter(FILE, f[13]), NANOS_PER_MILLI)));
     }
     return new DiskStats(result);
   }

@@ -1,6 +1,7 @@
 package io.winstats.perfcounters.procfs;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +41,9 @@ record MountTable(List<Mount> mounts) {
    * @param device the source ({@code /dev/vda1}), octal escapes decoded
    * @param mountPoint where it is mounted, octal escapes ({@code \040} for a space) decoded
    * @param fsType the filesystem type ({@code ext4})
+   * @param readOnly whether the options hold {@code ro}, as node_exporter's {@code node_filesystem_readonly} reads them
    */
-  record Mount(String device, String mountPoint, String fsType) {
+  record Mount(String device, String mountPoint, String fsType, boolean readOnly) {
     Mount {
       Objects.requireNonNull(device, "device");
       Objects.requireNonNull(mountPoint, "mountPoint");
@@ -64,7 +66,8 @@ record MountTable(List<Mount> mounts) {
       if (f.length < 3) {
         throw ProcfsText.malformed(FILE, "line has " + f.length + " fields: " + line.strip());
       }
-      result.add(new Mount(unescape(f[0]), unescape(f[1]), f[2]));
+      boolean readOnly = f.length > 3 && Arrays.asList(f[3].split(",")).contains("ro");
+      result.add(new Mount(unescape(f[0]), unescape(f[1]), f[2], readOnly));
     }
     return new MountTable(result);
   }

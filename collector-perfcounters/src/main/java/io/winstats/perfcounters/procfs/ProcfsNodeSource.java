@@ -57,7 +57,8 @@ import org.slf4j.LoggerFactory;
  *       real filesystems, then {@link FileStore} on the mount point under the root filesystem path for bytes and
  *       {@link Statvfs} for inodes (the JDK's {@code FileStore} offers only total, usable and unallocated space).
  *   <li>SYSTEM: {@code stat} (btime, ctxt, procs_running), {@code loadavg} (load and task count), {@code
- *       sys/kernel/pid_max}, and the number of numeric directories in the proc root (processes).
+ *       sys/kernel/pid_max}, {@code sys/kernel/threads-max} where readable, and the number of numeric directories in
+ *       the proc root (processes).
  * </ul>
  *
  * <p>A part whose file cannot be read or parsed is named in {@link NodeSample#missing()} with the reason and the rest
@@ -205,9 +206,10 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     if (stat != null) {
       LoadAvg loadAvg = read("loadavg", LoadAvg::parse, missing, NodePart.SYSTEM);
       Long pidMax = read("sys/kernel/pid_max", ProcfsNodeSource::parsePidMax, missing, NodePart.SYSTEM);
+      Long threadsMax = readOptional("sys/kernel/threads-max", ProcfsNodeSource::parseThreadsMax);
       Long processes = build(this::countProcesses, missing, NodePart.SYSTEM);
       if (loadAvg != null && pidMax != null && processes != null) {
-        system = toNodeSystem(stat, loadAvg, pidMax, processes);
+        system = toNodeSystem(stat, loadAvg, pidMax, threadsMax, processes);
       }
     }
 
@@ -251,7 +253,8 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     return Math.addExact(whole, (ticks % clockTicksPerSecond) * NANOS_PER_SECOND / clockTicksPerSecond);
   }
 
-  static NodeSystem toNodeSystem(ProcStat stat, LoadAvg loadAvg, long pidMax, long processes) {
+  static NodeSystem toNodeSystem(
+      ProcStat stat, LoadAvg loadAvg, long pidMax, @Nullable Long threadsMax, long processes) {
     Long btime = stat.bootTimeEpochSeconds();
     return new NodeSystem(
         btime == null ? null : Instant.ofEpochSecond(btime),
@@ -262,11 +265,16 @@ public final class ProcfsNodeSource implements NodeCounterSource {
         stat.procsRunning(),
         loadAvg.load1(),
         loadAvg.load5(),
-        loadAvg.load15());
+        loadAvg.load15(),
+        threadsMax);
   }
 
   static long parsePidMax(String text) {
     return ProcfsText.parseCounter("/proc/sys/kernel/pid_max", text.strip());
+  }
+
+  static long parseThreadsMax(String text) {
+    return ProcfsText.parseCounter("/proc/sys/kernel/threads-max", text.strip());
   }
 
   private long countProcesses() {
@@ -302,7 +310,8 @@ public final class ProcfsNodeSource implements NodeCounterSource {
                 store.getUsableSpace(),
                 Math.max(0, total - unallocated),
                 inodes == null ? null : inodes.total(),
-                inodes == null ? null : inodes.free()));
+                inodes == null ? null : inodes.free(),
+                mount.readOnly()));
       } catch (IOException | SecurityException e) {
         LOG.debug("event=filesystem_skipped source=procfs mountpoint={} reason={}", mount.mountPoint(), e.toString());
       }

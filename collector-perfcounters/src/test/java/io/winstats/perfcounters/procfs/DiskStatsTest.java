@@ -27,7 +27,8 @@ class DiskStatsTest {
                 29464L * 1_000_000,
                 6494L * 1_000_000,
                 8880L * 1_000_000,
-                0));
+                0,
+                36498L * 1_000_000));
   }
 
   @ParameterizedTest(name = "{0} kept={1}")

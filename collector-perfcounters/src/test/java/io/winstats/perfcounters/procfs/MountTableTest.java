@@ -13,7 +13,7 @@ class MountTableTest {
 
     assertThat(table.mounts()).hasSize(19);
     // proc, sysfs, devtmpfs, tmpfs, devpts, cgroup and cgroup2 are all dropped
-    assertThat(table.realFilesystems()).containsExactly(new Mount("/dev/vda", "/", "ext4"));
+    assertThat(table.realFilesystems()).containsExactly(new Mount("/dev/vda", "/", "ext4", false));
   }
 
   @Test
@@ -22,16 +22,16 @@ class MountTableTest {
         """
         /dev/sdb1 /mnt/my\\040disk ext4 rw 0 0
         /dev/sdc1 /data xfs rw 0 0
-        /dev/sdd1 /data btrfs rw 0 0
+        /dev/sdd1 /data btrfs ro,relatime 0 0
         /dev/sde1 /var/lib/docker/overlay2 ext4 rw 0 0
         /dev/sdf1 /dev/foo ext4 rw 0 0
-        server:/x /nfs nfs4 rw 0 0
+        server:/x /nfs nfs4 rw,proto=tcp 0 0
         """;
 
     assertThat(MountTable.parse(text).realFilesystems())
         .containsExactly(
-            new Mount("/dev/sdb1", "/mnt/my disk", "ext4"),
-            new Mount("/dev/sdd1", "/data", "btrfs"),
-            new Mount("server:/x", "/nfs", "nfs4"));
+            new Mount("/dev/sdb1", "/mnt/my disk", "ext4", false),
+            new Mount("/dev/sdd1", "/data", "btrfs", true),
+            new Mount("server:/x", "/nfs", "nfs4", false));
   }
 }

@@ -121,6 +121,18 @@ class ProcfsNodeSourceTest {
   }
 
   @Test
+  void threadsMaxIsReadWhereTheKernelHasIt(@TempDir Path tmp) throws IOException {
+    Path proc = ProcfsFixtures.copy(ProcfsFixtures.VM, tmp.resolve("proc"));
+    assertThat(source(proc).sample().system().maxThreads()).as("the captured VM has no threads-max file").isNull();
+    Files.writeString(proc.resolve("sys/kernel/threads-max"), "15503\n");
+
+    NodeSystem system = source(proc).sample().system();
+
+    assertThat(system.maxThreads()).isEqualTo(15503L);
+    assertThat(system.maxProcesses()).isEqualTo(32768L);
+  }
+
+  @Test
   void nothingReadableThrows(@TempDir Path tmp) throws IOException {
     Path proc = Files.createDirectories(tmp.resolve("proc"));
     Files.writeString(proc.resolve("stat"), "garbage\n");

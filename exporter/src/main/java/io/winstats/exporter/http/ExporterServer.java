@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
@@ -273,11 +274,28 @@ public final class ExporterServer implements AutoCloseable {
       notReady(exchange);
       return;
     }
-    Boolean cpuAndMemoryOnly = booleanParam(exchange, "only_cpu_and_memory");
-    if (cpuAndMemoryOnly == null) {
-      plain(exchange, 400, "only_cpu_and_memory must be true or false\n");
+    Deque<String> query = exchange.getQueryParameters().get(SummaryForm.PARAMETER);
+    Collection<String> queryValues = query == null ? List.of() : query;
+    if (exchange.getRequestMethod().equals(Methods.POST)
+        && SummaryForm.isUrlencoded(exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE))) {
+      exchange.getRequestReceiver().receiveFullString(
+          (ex, form) -> {
+            boolean cpuAndMemoryOnly;
+            try {
+              cpuAndMemoryOnly = SummaryForm.onlyCpuAndMemory(queryValues, form);
+            } catch (IllegalArgumentException e) {
+              plain(ex, 500, "Internal Error: parse form failed: " + e.getMessage() + "\n");
+              return;
+            }
+            serveSummary(ex, snapshot, cpuAndMemoryOnly);
+          },
+          StandardCharsets.UTF_8);
       return;
     }
+    serveSummary(exchange, snapshot, SummaryForm.onlyCpuAndMemory(queryValues, null));
+  }
+
+  private void serveSummary(HttpServerExchange exchange, Snapshot snapshot, boolean cpuAndMemoryOnly) {
     Body body = cpuAndMemoryOnly ? Body.SUMMARY_CPU_AND_MEMORY : Body.SUMMARY;
     serveCached(
         exchange,
@@ -372,18 +390,6 @@ public final class ExporterServer implements AutoCloseable {
   }
 
   /** {@code true}/{@code false} as given, {@code false} when absent, {@code null} when unparseable. */
-  private static @Nullable Boolean booleanParam(HttpServerExchange exchange, String name) {
-    Deque<String> values = exchange.getQueryParameters().get(name);
-    if (values == null || values.isEmpty()) {
-      return false;
-    }
-    return switch (values.getFirst().toLowerCase(Locale.ROOT)) {
-      case "true", "1", "t" -> true;
-      case "false", "0", "f", "" -> false;
-      default -> null;
-    };
-  }
-
   private static void notReady(HttpServerExchange exchange) {
     exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
     plain(exchange, 503, "no sample yet\n");

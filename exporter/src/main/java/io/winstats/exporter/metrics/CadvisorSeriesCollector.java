@@ -15,6 +15,7 @@ import io.winstats.cri.WritableLayerUsage;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.summary.NodeInterfaces;
 import java.time.Instant;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -32,22 +33,29 @@ import org.jspecify.annotations.Nullable;
  * <p>Snapshots are built once per published {@link Snapshot#version()} and reused by every scrape of that version.
  */
 public final class CadvisorSeriesCollector extends PerVersionCollector {
-  public CadvisorSeriesCollector(Supplier<Snapshot> snapshots) {
+  private final boolean windowsNode;
+
+  /**
+   * @param windowsNode whether the node runs Windows: the root's interfaces are then every adapter, else those
+   *     cAdvisor keeps on Linux ({@link NodeInterfaces})
+   */
+  public CadvisorSeriesCollector(Supplier<Snapshot> snapshots, boolean windowsNode) {
     super(snapshots);
+    this.windowsNode = windowsNode;
   }
 
   @Override
   MetricSnapshots build(Snapshot snapshot) {
-    return series(snapshot);
+    return series(snapshot, windowsNode);
   }
 
   /** The series of {@code snapshot}, for golden tests and benchmarks. */
-  static MetricSnapshots series(Snapshot snapshot) {
+  static MetricSnapshots series(Snapshot snapshot, boolean windowsNode) {
     MetricFamilies f = new MetricFamilies();
     NodeSample node = snapshot.node();
     if (node != null) {
       addMachine(f, node);
-      addRoot(f, node);
+      addRoot(f, node, windowsNode);
     }
     RuntimeSample runtime = snapshot.runtime();
     if (runtime != null) {
@@ -77,7 +85,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     }
   }
 
-  private static void addRoot(MetricFamilies f, NodeSample node) {
+  private static void addRoot(MetricFamilies f, NodeSample node, boolean windowsNode) {
     Labels root = labels("", "/", "", "", "", "");
     Instant at = node.timestamp();
     if (node.cpu() != null) {
@@ -87,7 +95,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       f.gaugeIfPresent(WORKING_SET, WORKING_SET_HELP, node.memory().workingSetBytes(), root, at);
       f.gaugeIfPresent(USAGE, USAGE_HELP, node.memory().usageBytes(), root, at);
     }
-    for (NetworkInterfaceCounters nic : node.interfaces()) {
+    for (NetworkInterfaceCounters nic : NodeInterfaces.of(node.interfaces(), windowsNode)) {
       Labels l = root.add("interface", nic.name());
       f.counter("container_network_receive_bytes_total", RX_BYTES_HELP, nic.rxBytes(), l, at);
       f.counter("container_network_transmit_bytes_total", TX_BYTES_HELP, nic.txBytes(), l, at);

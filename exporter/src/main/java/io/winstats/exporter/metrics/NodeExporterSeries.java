@@ -79,6 +79,10 @@ public final class NodeExporterSeries extends PerVersionCollector {
       f.gauge("node_filesystem_free_bytes", "Filesystem free space in bytes.", Math.max(0, fs.capacityBytes() - fs.usedBytes()), l, noTimestamp);
       f.gaugeIfPresent("node_filesystem_files", "Filesystem total file nodes.", fs.inodes(), l, noTimestamp);
       f.gaugeIfPresent("node_filesystem_files_free", "Filesystem total free file nodes.", fs.inodesFree(), l, noTimestamp);
+      if (fs.readOnly() != null) {
+        // Every node-mixin NodeFilesystem* alert selects node_filesystem_readonly == 0.
+        f.gauge("node_filesystem_readonly", "Filesystem read-only status.", fs.readOnly() ? 1 : 0, l, noTimestamp);
+      }
     }
     for (DiskIoCounters d : node.disks()) {
       Labels l = Labels.of("device", d.device());
@@ -89,6 +93,15 @@ public final class NodeExporterSeries extends PerVersionCollector {
       f.counter("node_disk_read_time_seconds_total", "The total number of seconds spent by all reads.", d.readTimeNanos() / 1e9, l, noTimestamp);
       f.counter("node_disk_write_time_seconds_total", "This is the total number of seconds spent by all writes.", d.writeTimeNanos() / 1e9, l, noTimestamp);
       f.counter("node_disk_io_time_seconds_total", "Total seconds spent doing I/Os.", d.ioTimeNanos() / 1e9, l, noTimestamp);
+      if (d.weightedIoTimeNanos() != null) {
+        // node-mixin's NodeDiskIOSaturation rates this series.
+        f.counter(
+            "node_disk_io_time_weighted_seconds_total",
+            "The weighted # of seconds spent doing I/Os.",
+            d.weightedIoTimeNanos() / 1e9,
+            l,
+            noTimestamp);
+      }
       f.gauge("node_disk_io_now", "The number of I/Os currently in progress.", d.queueLength(), l, noTimestamp);
     }
     NodeSystem s = node.system();

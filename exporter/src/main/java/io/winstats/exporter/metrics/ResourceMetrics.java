@@ -3,11 +3,15 @@ package io.winstats.exporter.metrics;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.ContainerSample;
+import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.summary.RunningContainers;
+import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The kubelet's {@code /metrics/resource} series — what metrics-server reads — with the kubelet's names, types, labels
@@ -15,6 +19,15 @@ import io.winstats.perfcounters.NodeSample;
  * kubelet skips nil pointers.
  */
 public final class ResourceMetrics {
+  // Memory usage as kubernetes#141651 (open) proposes to serve it, ALPHA: the Summary's usageBytes, which on Windows is
+  // commit, what Windows enforces container limits on; the working set alone under-reports (kubernetes#112111).
+  static final String NODE_USAGE = "node_memory_usage_bytes";
+  static final String NODE_USAGE_HELP = "[ALPHA] Current memory usage of the node in bytes";
+  static final String POD_USAGE = "pod_memory_usage_bytes";
+  static final String POD_USAGE_HELP = "[ALPHA] Current memory usage of the pod in bytes";
+  static final String CONTAINER_USAGE = "container_memory_usage_bytes";
+  static final String CONTAINER_USAGE_HELP = "[ALPHA] Current memory usage of the container in bytes";
+
   private ResourceMetrics() {}
 
   /** The series of one snapshot. */
@@ -39,6 +52,7 @@ public final class ResourceMetrics {
             memory.workingSetBytes(),
             Labels.EMPTY,
             node.timestamp());
+        f.gaugeIfPresent(NODE_USAGE, NODE_USAGE_HELP, memory.usageBytes(), Labels.EMPTY, node.timestamp());
         if (memory.swapTotalBytes() != null && memory.swapFreeBytes() != null) {
           f.gauge(
               "node_swap_usage_bytes",
@@ -53,7 +67,7 @@ public final class ResourceMetrics {
     if (runtime != null) {
       for (PodSample pod : runtime.pods()) {
         Labels podLabels = Labels.of("namespace", pod.ref().namespace(), "pod", pod.ref().name());
-        for (ContainerSample c : pod.containers()) {
+        for (ContainerSample c : RunningContainers.of(pod)) {
           Labels l = podLabels.add("container", c.name());
           if (c.cpu() != null) {
             f.counter(
@@ -70,13 +84,18 @@ public final class ResourceMetrics {
                 c.memory().workingSetBytes(),
                 l,
                 c.memory().timestamp());
+            f.gaugeIfPresent(CONTAINER_USAGE, CONTAINER_USAGE_HELP, usage(c.memory()), l, c.memory().timestamp());
           }
-          f.gauge(
-              "container_start_time_seconds",
-              "[STABLE] Start time of the container since unix epoch in seconds",
-              c.createdAt().getEpochSecond(),
-              l,
-              c.cpu() != null ? c.cpu().timestamp() : runtime.timestamp());
+          // As the kubelet's collectContainerStartTime: skipped before the epoch, to the nanosecond, and without a
+          // sample timestamp (a start time is not a reading of the moment).
+          if (c.createdAt().getEpochSecond() > 0) {
+            f.gauge(
+                "container_start_time_seconds",
+                "[STABLE] Start time of the container since unix epoch in seconds",
+                c.createdAt().getEpochSecond() + c.createdAt().getNano() / 1e9,
+                l,
+                null);
+          }
         }
         if (pod.cpu() != null) {
           f.counter(
@@ -94,15 +113,12 @@ public final class ResourceMetrics {
               podLabels,
               pod.memory().timestamp());
         }
+        podUsage(f, pod, podLabels);
       }
     }
+    // scrape_error was deprecated in 1.29.0; component-base hides a deprecated metric from the next minor release,
+    // so a kubelet >= 1.30 serves only resource_scrape_error.
     int error = snapshot.runtimeFailing() ? 1 : 0;
-    f.gauge(
-        "scrape_error",
-        "[ALPHA] (Deprecated since 1.29.0) 1 if there was an error while getting container metrics, 0 otherwise",
-        error,
-        Labels.EMPTY,
-        null);
     f.gauge(
         "resource_scrape_error",
         "[STABLE] 1 if there was an error while getting container metrics, 0 otherwise",
@@ -110,5 +126,39 @@ public final class ResourceMetrics {
         Labels.EMPTY,
         null);
     return f.build();
+  }
+
+  /**
+   * A container's usage: {@code usageBytes} (the cgroup's usage on Linux; on Windows the commit, as containerd fills
+   * {@code usage_bytes} from HCS commit in {@code ListContainerStats}), else the Windows {@code commit_memory_bytes}
+   * of {@code ListPodSandboxStats} (containerd 2.0+).
+   */
+  static @Nullable Long usage(MemoryUsage memory) {
+    return memory.usageBytes() != null ? memory.usageBytes() : memory.commitBytes();
+  }
+
+  /**
+   * The pod's usage as the runtime reports it, else the sum over its running containers: containerd's Windows pod
+   * total leaves out the containers' commit ({@code appendMemoryPodStats}), and the kubelet sums containers where the
+   * pod has none ({@code addPodCPUMemoryStats}).
+   */
+  private static void podUsage(MetricFamilies f, PodSample pod, Labels labels) {
+    MemoryUsage own = pod.memory();
+    if (own != null && own.usageBytes() != null) {
+      f.gauge(POD_USAGE, POD_USAGE_HELP, own.usageBytes(), labels, own.timestamp());
+      return;
+    }
+    long sum = 0;
+    Instant latest = null;
+    for (ContainerSample c : RunningContainers.of(pod)) {
+      Long u = c.memory() == null ? null : usage(c.memory());
+      if (u != null) {
+        sum = Math.addExact(sum, u);
+        latest = latest == null || c.memory().timestamp().isAfter(latest) ? c.memory().timestamp() : latest;
+      }
+    }
+    if (latest != null) {
+      f.gauge(POD_USAGE, POD_USAGE_HELP, sum, labels, latest);
+    }
   }
 }

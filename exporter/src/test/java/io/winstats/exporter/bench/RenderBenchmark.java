@@ -58,7 +58,7 @@ public class RenderBenchmark {
     Supplier<Snapshot> current =
         () -> new Snapshot(version.get(), snapshot.node(), snapshot.previousNode(), snapshot.runtime(), null);
     PrometheusRegistry snapshotSeries = new PrometheusRegistry();
-    snapshotSeries.register(new CadvisorSeriesCollector(current));
+    snapshotSeries.register(new CadvisorSeriesCollector(current, false));
     snapshotSeries.register(new NodeExporterSeries(current));
     cachedRenderer = new MetricsRenderer(snapshotSeries, new PrometheusRegistry(), () -> 1, Duration.ZERO, System::nanoTime);
     fullRenderer =

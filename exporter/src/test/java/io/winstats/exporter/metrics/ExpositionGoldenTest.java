@@ -3,6 +3,13 @@ package io.winstats.exporter.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import java.util.List;
+import java.util.ArrayList;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.NetworkUsage;
+import io.winstats.cri.InterfaceUsage;
+import io.winstats.cri.ContainerSample;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodeMemory;
@@ -34,12 +41,12 @@ class ExpositionGoldenTest {
 
   @Test
   void cadvisorSeries() throws IOException {
-    assertGolden("cadvisor.prom", CadvisorSeriesCollector.series(HEALTHY));
+    assertGolden("cadvisor.prom", CadvisorSeriesCollector.series(HEALTHY, false));
   }
 
   @Test
   void cadvisorSeriesWhileTheRuntimeIsDown() throws IOException {
-    assertGolden("cadvisor-runtime-down.prom", CadvisorSeriesCollector.series(RUNTIME_DOWN));
+    assertGolden("cadvisor-runtime-down.prom", CadvisorSeriesCollector.series(RUNTIME_DOWN, false));
   }
 
   @Test
@@ -60,6 +67,11 @@ class ExpositionGoldenTest {
   }
 
   @Test
+  void windowsContainerSeries() throws IOException {
+    assertGolden("windows-containers.prom", WindowsContainerSeries.build(windowsPods()));
+  }
+
+  @Test
   void aWindowsNodeWithoutThePhysicalMemorySizeKeepsItsOtherMemorySeries() throws IOException {
     NodeSample full = SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L);
     NodeMemory m = full.memory();
@@ -71,7 +83,7 @@ class ExpositionGoldenTest {
     Snapshot snapshot = new Snapshot(9, replayed, null, null, null);
 
     String windows = text(WindowsExporterSeries.build(replayed));
-    String cadvisor = text(CadvisorSeriesCollector.series(snapshot));
+    String cadvisor = text(CadvisorSeriesCollector.series(snapshot, false));
     String resource = text(ResourceMetrics.build(snapshot));
 
     assertThat(windows).contains("windows_memory_available_bytes 9.0E9", "windows_memory_commit_limit 2.0E10")
@@ -84,7 +96,7 @@ class ExpositionGoldenTest {
   @Test
   void theCadvisorCollectorRendersOncePerVersion() {
     Snapshot[] current = {HEALTHY};
-    CadvisorSeriesCollector collector = new CadvisorSeriesCollector(() -> current[0]);
+    CadvisorSeriesCollector collector = new CadvisorSeriesCollector(() -> current[0], false);
     MetricSnapshots first = collector.collect();
     assertThat(collector.collect()).isSameAs(first);
     current[0] = RUNTIME_DOWN;
@@ -104,5 +116,29 @@ class ExpositionGoldenTest {
       Files.writeString(golden, actual);
     }
     assertThat(actual).isEqualTo(Files.readString(golden));
+  }
+
+  /**
+   * The Windows fixture's two pods, with a Windows network endpoint (dropped packets, no errors) on the burner and an
+   * exited init container on the sleeper, which no series shows.
+   */
+  static RuntimeSample windowsPods() {
+    RuntimeSample r = SampleFixtures.windowsRuntime();
+    List<PodSample> pods = new ArrayList<>();
+    for (PodSample p : r.pods()) {
+      List<ContainerSample> containers = new ArrayList<>(p.containers());
+      NetworkUsage network = p.network();
+      if (p.ref().name().equals("burner")) {
+        network =
+            new NetworkUsage(
+                SampleFixtures.T1,
+                List.of(new InterfaceUsage("3e7d9c1a-5b2f-4c8e-9d0a-1f2e3d4c5b6a", 9_120L, null, 4_560L, null, 3L, 0L)));
+      } else {
+        containers.add(SampleFixtures.container("c-init", "init", 0, null));
+      }
+      pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.cpu(), p.memory(), network,
+          p.processCount(), containers));
+    }
+    return new RuntimeSample(r.timestamp(), r.runtimeName(), pods, r.filesystems(), r.skipped());
   }
 }

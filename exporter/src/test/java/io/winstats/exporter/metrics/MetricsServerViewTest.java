@@ -3,7 +3,13 @@ package io.winstats.exporter.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.exporter.MetricsServerDecoder;
+import io.winstats.cri.ContainerSample;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.summary.SampleFixtures;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The golden snapshot's resource metrics, read with metrics-server's rules, keep the node and every pod. */
@@ -24,5 +30,33 @@ class MetricsServerViewTest {
     String body = ExpositionGoldenTest.text(ResourceMetrics.build(noMemory)).replaceAll("(?m)^container_memory_working_set_bytes\\{container=\"sleep\".*\\n", "");
     var batch = MetricsServerDecoder.decode(body, 0);
     assertThat(batch.pods()).containsOnlyKeys("default/burner");
+  }
+
+  /**
+   * A pod whose init container completed: the exited container has a start time but no CPU or memory. Served, it
+   * would make metrics-server drop the whole pod; the kubelet leaves it out, and so does the daemon.
+   */
+  @Test
+  void aCompletedInitContainerIsLeftOutSoMetricsServerKeepsThePod() throws Exception {
+    Snapshot healthy = ExpositionGoldenTest.HEALTHY;
+    RuntimeSample runtime = healthy.runtime();
+    List<PodSample> pods = new ArrayList<>();
+    for (PodSample p : runtime.pods()) {
+      List<ContainerSample> containers = new ArrayList<>(p.containers());
+      containers.add(SampleFixtures.container("c-init-" + p.ref().name(), "init", 0, null));
+      pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.cpu(), p.memory(), p.network(),
+          p.processCount(), containers));
+    }
+    Snapshot withInit =
+        new Snapshot(healthy.version(), healthy.node(), healthy.previousNode(),
+            new RuntimeSample(runtime.timestamp(), runtime.runtimeName(), pods, runtime.filesystems(), runtime.skipped()),
+            null);
+
+    String body = ExpositionGoldenTest.text(ResourceMetrics.build(withInit));
+
+    assertThat(body).doesNotContain("container=\"init\"");
+    var batch = MetricsServerDecoder.decode(body, 0);
+    assertThat(batch.pods()).containsOnlyKeys("default/burner", "default/sleeper");
+    assertThat(batch.pods().get("default/sleeper")).containsOnlyKeys("sleep");
   }
 }

@@ -1,0 +1,97 @@
+package io.winstats.exporter.metrics;
+
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.winstats.cri.ContainerSample;
+import io.winstats.cri.InterfaceUsage;
+import io.winstats.cri.MemoryUsage;
+import io.winstats.cri.NetworkUsage;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.summary.RunningContainers;
+import java.time.Instant;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The container series of windows_exporter's {@code container} collector (0.31, {@code
+ * internal/collector/container/container.go}) that CRI stats can fill, for a Windows node: what kubernetes-mixin's
+ * {@code windows.pod.rules} query. Labels are 0.31's: {@code container_id="containerd://<id>"}, {@code namespace},
+ * {@code pod}, {@code container}, and {@code interface} on network series. As in windows_exporter, every container of
+ * a pod carries the pod's network endpoint counters (an HNS endpoint is shared by the pod's containers), and no point
+ * has a timestamp.
+ *
+ * <p>Left out: {@code windows_container_available}'s {@code hostprocess} label (CRI does not say whether a container
+ * is a HostProcess one), the kernel/user CPU split, the commit peak and the storage counters, which CRI stats lack.
+ */
+public final class WindowsContainerSeries extends PerVersionCollector {
+  public WindowsContainerSeries(Supplier<Snapshot> snapshots) {
+    super(snapshots);
+  }
+
+  @Override
+  MetricSnapshots build(Snapshot snapshot) {
+    return build(snapshot.runtime());
+  }
+
+  static MetricSnapshots build(@Nullable RuntimeSample runtime) {
+    MetricFamilies f = new MetricFamilies();
+    if (runtime == null) {
+      return f.build();
+    }
+    Instant noTimestamp = null;
+    for (PodSample pod : runtime.pods()) {
+      for (ContainerSample c : RunningContainers.of(pod)) {
+        Labels l =
+            Labels.of(
+                "container", c.name(),
+                "container_id", "containerd://" + c.id(),
+                "namespace", pod.ref().namespace(),
+                "pod", pod.ref().name());
+        f.gauge("windows_container_available", "Available", 1, l, noTimestamp);
+        if (c.cpu() != null) {
+          f.counter(
+              "windows_container_cpu_usage_seconds_total",
+              "Total Run time in Seconds",
+              c.cpu().usageCoreNanos() / 1e9,
+              l,
+              noTimestamp);
+        }
+        MemoryUsage m = c.memory();
+        if (m != null) {
+          f.gaugeIfPresent(
+              "windows_container_memory_usage_commit_bytes", "Memory Usage Commit Bytes", ResourceMetrics.usage(m), l,
+              noTimestamp);
+          f.gaugeIfPresent(
+              "windows_container_memory_usage_private_working_set_bytes",
+              "Memory Usage Private Working Set Bytes",
+              m.workingSetBytes(),
+              l,
+              noTimestamp);
+        }
+        NetworkUsage network = pod.network();
+        if (network != null) {
+          for (InterfaceUsage nic : network.interfaces()) {
+            Labels n = l.add("interface", nic.name());
+            counter(f, "windows_container_network_receive_bytes_total", "Bytes Received on Interface", nic.rxBytes(), n);
+            counter(f, "windows_container_network_transmit_bytes_total", "Bytes Sent on Interface", nic.txBytes(), n);
+            counter(
+                f, "windows_container_network_receive_packets_dropped_total", "Dropped Incoming Packets on Interface",
+                nic.rxPacketsDropped(), n);
+            counter(
+                f, "windows_container_network_transmit_packets_dropped_total", "Dropped Outgoing Packets on Interface",
+                nic.txPacketsDropped(), n);
+          }
+        }
+      }
+    }
+    return f.build();
+  }
+
+  private static void counter(MetricFamilies f, String name, String help, @Nullable Long value, Labels labels) {
+    if (value != null) {
+      f.counter(name, help, value, labels, null);
+    }
+  }
+}
