@@ -88,7 +88,7 @@ class UpstreamGoldenChecksTest {
   }
 
   private static MetricSnapshots cadvisor() {
-    return CadvisorSeriesCollector.series(ExpositionGoldenTest.HEALTHY);
+    return CadvisorSeriesCollector.series(ExpositionGoldenTest.HEALTHY, false);
   }
 
   /** As the daemon's renderer initialises them. */
