@@ -1,6 +1,6 @@
 package io.winstats.perfcounters;
 
-import io.winstats.perfcounters.pdh.CustomCounter;
+import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource;
 import io.winstats.perfcounters.procfs.ProcfsNodeSource;
 import io.winstats.perfcounters.replay.ReplayNodeSource;

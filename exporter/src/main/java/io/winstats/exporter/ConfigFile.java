@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
-import io.winstats.perfcounters.pdh.CustomCounter;
+import io.winstats.perfcounters.counters.CustomCounter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -29,8 +29,7 @@ import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodeCounterSources;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
-import io.winstats.perfcounters.pdh.CustomCounter;
-import io.winstats.perfcounters.pdh.PdhNodeSource;
+import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.summary.SummaryAssembler;
 import java.io.IOException;
@@ -90,10 +89,10 @@ public final class Daemon implements AutoCloseable {
       snapshotSeries.register(new CadvisorSeriesCollector(store::current));
       snapshotSeries.register(
           windowsNode ? new WindowsExporterSeries(store::current) : new NodeExporterSeries(store::current));
-      if (nodeSource instanceof PdhNodeSource pdh) {
-        // Read on each scrape: both are published by the PDH sampling thread and cheap to copy.
-        liveSeries.register(new PerfCounterSeries(pdh::customValues, pdh::health));
-      }
+      // Read on each scrape: both are published by the sampling thread and cheap to copy.
+      nodeSource
+          .perfCounterReadings()
+          .ifPresent(r -> liveSeries.register(new PerfCounterSeries(r::customValues, r::health)));
       MetricsRenderer renderer =
           new MetricsRenderer(
               snapshotSeries, liveSeries, () -> store.current().version(), Duration.ofSeconds(1), System::nanoTime);

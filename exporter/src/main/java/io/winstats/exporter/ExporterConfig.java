@@ -2,7 +2,7 @@ package io.winstats.exporter;
 
 import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.ServerSettings;
-import io.winstats.perfcounters.pdh.CustomCounter;
+import io.winstats.perfcounters.counters.CustomCounter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.counters.CounterHealth;
 import io.winstats.perfcounters.counters.RawKind;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhQuery;

@@ -1,5 +1,8 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.counters.CustomCounter;
+import io.winstats.perfcounters.counters.InstanceValue;
+import io.winstats.perfcounters.counters.CounterHealth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,7 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.counters.CustomCounter;
+import io.winstats.perfcounters.counters.CounterHealth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.perfcounters.NodeSample;

@@ -1,0 +1,78 @@
+package io.winstats.perfcounters.pdh;
+
+import static io.winstats.perfcounters.pdh.PdhReadings.reading;
+import static io.winstats.perfcounters.pdh.PdhReadings.require;
+import static io.winstats.perfcounters.pdh.PdhReadings.single;
+
+import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.counters.MemoryCounter;
+import io.winstats.perfcounters.counters.PerfCounter;
+import io.winstats.perfcounters.counters.ProcessCounter;
+import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
+import io.winstats.perfcounters.pdh.ObjectQuery.Reading;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.EnumSet;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code \Memory}, {@code \Process(_Total)\Working Set - Private} and {@code GlobalMemoryStatusEx} as
+ * {@link NodeMemory}. Confined to the sampling thread.
+ */
+final class PdhMemory {
+  static final List<PerfCounter> COUNTERS =
+      Stream.<Set<? extends PerfCounter>>of(EnumSet.allOf(MemoryCounter.class), EnumSet.allOf(ProcessCounter.class))
+          .<PerfCounter>flatMap(Set::stream)
+          .toList();
+
+  private final PdhLibrary lib;
+  private final CumulativeCounters<String> counts = new CumulativeCounters<>();
+
+  PdhMemory(PdhLibrary lib) {
+    this.lib = lib;
+  }
+
+  /**
+   * @param memory the collect of the {@code Memory} query
+   * @param process the collect of the {@code Process} query
+   */
+  @Nullable NodeMemory read(Collected memory, Collected process, Map<NodePart, String> missing) {
+    Reading workingSet = reading(process, ProcessCounter.WORKING_SET_PRIVATE);
+    if (!require(NodePart.MEMORY, missing, workingSet)) {
+      return null;
+    }
+    Long ws = single(workingSet);
+    if (ws == null) {
+      missing.put(NodePart.MEMORY, workingSet.path() + " PDH_CSTATUS_NO_INSTANCE");
+      return null;
+    }
+    long total;
+    try {
+      total = lib.totalPhysicalMemoryBytes();
+    } catch (PdhException e) {
+      missing.put(NodePart.MEMORY, e.call() + " " + e.statusName());
+      return null;
+    }
+    Long committed = single(reading(memory, MemoryCounter.COMMITTED_BYTES));
+    Reading faults = reading(memory, MemoryCounter.PAGE_FAULTS);
+    Long pageFaults = null;
+    Long rawFaults = single(faults);
+    if (rawFaults != null) {
+      pageFaults = counts.update(faults.path(), rawFaults, PerfCounterType.is64Bit(faults.type()));
+    }
+    return NodeMemory.builder()
+        .totalBytes(total)
+        .availableBytes(single(reading(memory, MemoryCounter.AVAILABLE_BYTES)))
+        .workingSetBytes(ws)
+        .usageBytes(committed)
+        .freeBytes(single(reading(memory, MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES)))
+        .cacheBytes(single(reading(memory, MemoryCounter.CACHE_BYTES)))
+        .committedBytes(committed)
+        .commitLimitBytes(single(reading(memory, MemoryCounter.COMMIT_LIMIT)))
+        .pageFaults(pageFaults)
+        .build();
+  }
+}
