@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SummaryTypes.Summary;
 import java.io.IOException;
@@ -39,6 +40,35 @@ class SummaryAssemblerTest {
                 SampleFixtures.windowsNode(T0, 0, 20_000_000_000L),
                 SampleFixtures.windowsRuntime());
     assertMatchesGolden("windows-node-two-pods.json", SummaryJson.write(summary));
+    assertThat(summary.node().systemContainers())
+        .extracting(SummaryTypes.ContainerStats::name)
+        .containsExactly("pods", "windows-global-commit-memory");
+    assertThat(summary.node().systemContainers().get(1).memory().availableBytes()).isEqualTo(12_500_000_000L);
+  }
+
+  /** PerfProc disabled: no node working set, but the commit figures, an eviction input, stay. */
+  @Test
+  void windowsCommitMemoryDoesNotNeedTheWorkingSet() {
+    NodeSample node = SampleFixtures.windowsNode(T1, 10_000_000_000L, 25_000_000_000L);
+    NodeMemory m = node.memory();
+    NodeMemory withoutWorkingSet =
+        NodeMemory.builder()
+            .totalBytes(m.totalBytes())
+            .availableBytes(m.availableBytes())
+            .committedBytes(m.committedBytes())
+            .commitLimitBytes(m.commitLimitBytes())
+            .usageBytes(m.usageBytes())
+            .build();
+    NodeSample sample =
+        new NodeSample(
+            node.timestamp(), node.monotonicNanos(), node.origin(), node.cpu(), withoutWorkingSet, node.interfaces(),
+            node.filesystems(), node.disks(), node.system(), node.missing());
+
+    Summary summary = new SummaryAssembler("win-node-a", true).assemble(sample, null, SampleFixtures.windowsRuntime());
+
+    assertThat(summary.node().memory().workingSetBytes()).isNull();
+    assertThat(summary.node().memory().availableBytes()).isNull();
+    assertThat(summary.node().memory().usageBytes()).isEqualTo(7_500_000_000L);
     assertThat(summary.node().systemContainers())
         .extracting(SummaryTypes.ContainerStats::name)
         .containsExactly("pods", "windows-global-commit-memory");

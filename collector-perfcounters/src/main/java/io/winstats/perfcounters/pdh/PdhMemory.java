@@ -14,6 +14,7 @@ import io.winstats.perfcounters.pdh.ObjectQuery.Reading;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -36,25 +37,27 @@ final class PdhMemory {
   }
 
   /**
+   * Each figure comes from its own counter, so one failing counter costs only its figures: with {@code \Process}
+   * unreadable (PerfProc disabled, or slow to answer, which is common) only the working set is absent, and the
+   * commit figures the {@code windows-global-commit-memory} system container needs stay.
+   *
    * @param memory the collect of the {@code Memory} query
    * @param process the collect of the {@code Process} query
+   * @return the memory, or {@code null} (and the part named in {@code missing}) when no counter at all could be read
    */
   @Nullable NodeMemory read(Collected memory, Collected process, Map<NodePart, String> missing) {
-    Reading workingSet = reading(process, ProcessCounter.WORKING_SET_PRIVATE);
-    if (!require(NodePart.MEMORY, missing, workingSet)) {
-      return null;
-    }
-    Long ws = single(workingSet);
-    if (ws == null) {
-      missing.put(NodePart.MEMORY, workingSet.path() + " PDH_CSTATUS_NO_INSTANCE");
-      return null;
-    }
-    long total;
+    Map<NodePart, String> failures = new EnumMap<>(NodePart.class);
+    Long total = null;
     try {
       total = lib.totalPhysicalMemoryBytes();
     } catch (PdhException e) {
-      missing.put(NodePart.MEMORY, e.call() + " " + e.statusName());
-      return null;
+      failures.putIfAbsent(NodePart.MEMORY, e.call() + " " + e.statusName());
+    }
+    Reading workingSet = reading(process, ProcessCounter.WORKING_SET_PRIVATE);
+    Long ws = single(workingSet);
+    if (ws == null) {
+      failures.putIfAbsent(
+          NodePart.MEMORY, workingSet.path() + " " + (workingSet.ok() ? "PDH_CSTATUS_NO_INSTANCE" : workingSet.failure()));
     }
     Long committed = single(reading(memory, MemoryCounter.COMMITTED_BYTES));
     Reading faults = reading(memory, MemoryCounter.PAGE_FAULTS);
@@ -63,16 +66,24 @@ final class PdhMemory {
     if (rawFaults != null) {
       pageFaults = counts.update(faults.path(), rawFaults, PerfCounterType.is64Bit(faults.type()));
     }
-    return NodeMemory.builder()
-        .totalBytes(total)
-        .availableBytes(single(reading(memory, MemoryCounter.AVAILABLE_BYTES)))
-        .workingSetBytes(ws)
-        .usageBytes(committed)
-        .freeBytes(single(reading(memory, MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES)))
-        .cacheBytes(single(reading(memory, MemoryCounter.CACHE_BYTES)))
-        .committedBytes(committed)
-        .commitLimitBytes(single(reading(memory, MemoryCounter.COMMIT_LIMIT)))
-        .pageFaults(pageFaults)
-        .build();
+    NodeMemory read =
+        NodeMemory.builder()
+            .totalBytes(total)
+            .availableBytes(single(reading(memory, MemoryCounter.AVAILABLE_BYTES)))
+            .workingSetBytes(ws)
+            .usageBytes(committed)
+            .freeBytes(single(reading(memory, MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES)))
+            .cacheBytes(single(reading(memory, MemoryCounter.CACHE_BYTES)))
+            .committedBytes(committed)
+            .commitLimitBytes(single(reading(memory, MemoryCounter.COMMIT_LIMIT)))
+            .pageFaults(pageFaults)
+            .build();
+    // The physical size alone says nothing about the node's memory now.
+    if (read.equals(NodeMemory.builder().totalBytes(total).build())) {
+      require(NodePart.MEMORY, failures, reading(memory, MemoryCounter.AVAILABLE_BYTES));
+      missing.putAll(failures);
+      return null;
+    }
+    return read;
   }
 }

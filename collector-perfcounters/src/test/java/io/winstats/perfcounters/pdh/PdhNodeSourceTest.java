@@ -333,6 +333,32 @@ class PdhNodeSourceTest {
     assertThat(source.sample().system()).isNotNull();
   }
 
+  /** PerfProc disabled: the Process object is unknown, and only the figures from its working set go. */
+  @Test
+  void memoryStaysWithoutTheProcessObjectAndOnlyTheWorkingSetIsAbsent() {
+    fake.removeObject("Process");
+    NodeSample s = open().sample();
+
+    assertThat(s.missing()).doesNotContainKey(NodePart.MEMORY);
+    assertThat(s.memory()).isNotNull();
+    assertThat(s.memory().workingSetBytes()).isNull();
+    assertThat(s.memory().totalBytes()).isEqualTo(17_179_869_184L);
+    assertThat(s.memory().availableBytes()).isEqualTo(4_294_967_296L);
+    assertThat(s.memory().committedBytes()).isEqualTo(6_442_450_944L);
+    assertThat(s.memory().commitLimitBytes()).isEqualTo(10_737_418_240L);
+    assertThat(s.memory().pageFaults()).isEqualTo(123_456L);
+  }
+
+  @Test
+  void memoryIsMissingWhenNoMemoryCounterCanBeRead() {
+    fake.removeObject("Process");
+    fake.removeObject("Memory");
+    NodeSample s = open().sample();
+
+    assertThat(s.memory()).isNull();
+    assertThat(s.missing().get(NodePart.MEMORY)).contains("Working Set - Private").contains("PDH_CSTATUS_NO_OBJECT");
+  }
+
   @Test
   void corruptedCounterRegistryLogsOneLineWithTheRebuildRecipe() {
     fake.removeObject("Processor Information");
