@@ -6,6 +6,7 @@ import io.winstats.perfcounters.pdh.PdhLibrary.PdhCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhQuery;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounterItem;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -86,10 +87,11 @@ final class ObjectQuery {
   /**
    * One collect of the query.
    *
-   * @param localFileTime PDH's collect time (local FILETIME), or {@code null} when the collect failed
+   * @param collectedAt the source clock right after the collect, or {@code null} when the collect failed. Not PDH's
+   *     own stamp: that is a local-time FILETIME, which a zone or daylight-saving change moves by hours.
    * @param monotonicNanos the monotonic clock right after the collect
    */
-  record Collected(@Nullable Long localFileTime, long monotonicNanos, Map<String, Reading> byPath) {
+  record Collected(@Nullable Instant collectedAt, long monotonicNanos, Map<String, Reading> byPath) {
     /** The reading of {@code path}; a failed reading if the path is unknown. */
     Reading get(String path) {
       Reading r = byPath.get(key(path));
@@ -102,17 +104,20 @@ final class ObjectQuery {
   private final Logger log;
   private final Duration retryInterval;
   private final LongSupplier nanoTime;
+  private final Clock clock;
   private final Map<String, Tracked> counters = new LinkedHashMap<>();
   private @Nullable PdhQuery query;
   private boolean rebuild;
   private Instant nextRetry = Instant.MIN;
 
-  ObjectQuery(PdhLibrary lib, String object, Logger log, Duration retryInterval, LongSupplier nanoTime) {
+  ObjectQuery(
+      PdhLibrary lib, String object, Logger log, Duration retryInterval, LongSupplier nanoTime, Clock clock) {
     this.lib = lib;
     this.object = object;
     this.log = log;
     this.retryInterval = retryInterval;
     this.nanoTime = nanoTime;
+    this.clock = clock;
   }
 
   static String key(String path) {
@@ -229,9 +234,8 @@ final class ObjectQuery {
       }
       return new Collected(null, nanoTime.getAsLong(), out);
     }
-    long time;
     try {
-      time = lib.collectQueryDataWithTime(q);
+      lib.collectQueryData(q);
     } catch (PdhException e) {
       long mono = nanoTime.getAsLong();
       if (gone(e)) {
@@ -247,10 +251,11 @@ final class ObjectQuery {
       return new Collected(null, mono, out);
     }
     long mono = nanoTime.getAsLong();
+    Instant collectedAt = clock.instant();
     for (Map.Entry<String, Tracked> entry : counters.entrySet()) {
       out.put(entry.getKey(), read(entry.getValue(), now));
     }
-    return new Collected(time, mono, out);
+    return new Collected(collectedAt, mono, out);
   }
 
   private Reading read(Tracked t, Instant now) {

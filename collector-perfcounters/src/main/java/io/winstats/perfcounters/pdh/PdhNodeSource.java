@@ -82,9 +82,10 @@ import org.slf4j.LoggerFactory;
  * (volumes without a letter) are left out. Disk I/O covers every volume but {@code _Total}. {@code ioTimeNanos} is
  * accumulated from {@code % Idle Time} since the source first saw the volume (see {@link BusyTime}).
  *
- * <p><b>Time.</b> The sample's timestamp is PDH's collect time of the first query that collected (normally
- * {@code Processor Information}), a <b>local</b> FILETIME converted with the JVM's default time zone, which on Windows
- * follows the system setting unless {@code -Duser.timezone} overrides it (see {@link FileTimes}).
+ * <p><b>Time.</b> The sample's timestamp is the source clock read right after the first query that collected (normally
+ * {@code Processor Information}). PDH's own stamps are local-time FILETIMEs (Microsoft Learn, {@code PDH_RAW_COUNTER}):
+ * converting them needs the zone of the moment, and a time-zone or daylight-saving change would shift every
+ * timestamp by hours, so they are not used.
  */
 public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadings {
   private static final Logger LOG = LoggerFactory.getLogger(PdhNodeSource.class);
@@ -111,7 +112,6 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
    * @param deadline how long {@link #sample()} and {@link #close()} wait for the sampling thread
    * @param openDeadline how long opening waits (the first {@code PdhAddCounter} of a process can take seconds)
    * @param retryInterval the least time between attempts to add a failed counter or rebuild a query
-   * @param zone the zone of PDH's local FILETIMEs
    * @param nanoTime the monotonic clock for {@link NodeSample#monotonicNanos()}
    * @param fsTypeOf the filesystem type of a volume such as {@code C:}
    * @param log where operator lines go
@@ -120,7 +120,6 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
       Duration deadline,
       Duration openDeadline,
       Duration retryInterval,
-      ZoneId zone,
       LongSupplier nanoTime,
       Function<String, String> fsTypeOf,
       Logger log) {
@@ -129,7 +128,6 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
           Duration.ofSeconds(5),
           Duration.ofSeconds(60),
           Duration.ofSeconds(60),
-          ZoneId.systemDefault(),
           System::nanoTime,
           PdhNodeSource::fileStoreType,
           LOG);
@@ -162,7 +160,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   /**
    * Opens the real PDH source on this Windows host.
    *
-   * @param clock the source clock: health timestamps and retry pacing (sample timestamps come from PDH)
+   * @param clock the source clock: health timestamps and retry pacing and sample timestamps
    * @throws NodeSourceException {@code READ_FAILED} when PDH cannot be loaded, {@code TIMEOUT} when opening hangs
    */
   public static PdhNodeSource open(Clock clock) {
@@ -315,7 +313,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   private ObjectQuery query(String object) {
     return queries.computeIfAbsent(
         object.toLowerCase(Locale.ROOT),
-        k -> new ObjectQuery(lib, object, options.log(), options.retryInterval(), options.nanoTime()));
+        k -> new ObjectQuery(lib, object, options.log(), options.retryInterval(), options.nanoTime(), clock));
   }
 
   private void openAll() {
@@ -384,9 +382,9 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
     Instant timestamp = now;
     long monotonic = -1;
     for (Collected c : collected.values()) {
-      Long fileTime = c.localFileTime();
-      if (fileTime != null) {
-        timestamp = FileTimes.localToInstant(fileTime, options.zone(), now);
+      Instant collectedAt = c.collectedAt();
+      if (collectedAt != null) {
+        timestamp = collectedAt;
         monotonic = c.monotonicNanos();
         break;
       }
@@ -412,8 +410,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
     List<FilesystemUsage> volumes = listPart(NodePart.FILESYSTEM, missing, () -> logicalDisks.filesystems(disk, missing));
     List<DiskIoCounters> disks = listPart(NodePart.DISK_IO, missing, () -> logicalDisks.disks(disk, missing));
     Collected sys = collected(collected, SystemCounter.OBJECT);
-    Long sysTime = sys.localFileTime();
-    Instant sysInstant = sysTime != null ? FileTimes.localToInstant(sysTime, options.zone(), now) : timestamp;
+    Instant sysInstant = sys.collectedAt() != null ? sys.collectedAt() : timestamp;
     NodeSystem systemPart = part(NodePart.SYSTEM, missing, () -> system.read(sys, sysInstant, missing));
     try {
       customValues = custom.read(object -> collected(collected, object));

@@ -27,6 +27,7 @@ import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -44,7 +45,6 @@ import org.slf4j.event.Level;
  * {@code fixtures/pdh/synthetic-4cpu} (made up for the tests, not recorded on Windows).
  */
 class PdhNodeSourceTest {
-  private static final ZoneId ZONE = ZoneId.of("Europe/Berlin");
   private static final Instant NOW = Instant.parse("2025-01-15T10:00:05Z");
   private static final String FIXTURE = "fixtures/pdh/synthetic-4cpu/sample-1.tsv";
 
@@ -58,7 +58,7 @@ class PdhNodeSourceTest {
   private static final String NIC = "Microsoft Hyper-V Network Adapter";
   private static final int INVALID = PdhStatus.PDH_CSTATUS_INVALID_DATA.code();
 
-  private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE, ZONE);
+  private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE);
 
   /** Every counter the source adds: an English path that parses back to itself, and never the legacy Processor object. */
   @Test
@@ -88,9 +88,17 @@ class PdhNodeSourceTest {
   }
 
   private PdhNodeSource open(List<CustomCounter> custom, Duration deadline) {
+    return open(custom, deadline, Clock.fixed(NOW, ZoneOffset.UTC));
+  }
+
+  private PdhNodeSource open(Clock clock) {
+    return open(List.of(), Duration.ofSeconds(30), clock);
+  }
+
+  private PdhNodeSource open(List<CustomCounter> custom, Duration deadline, Clock clock) {
     Options options =
-        new Options(deadline, Duration.ofSeconds(30), Duration.ZERO, ZONE, nanos::incrementAndGet, v -> "NTFS", log);
-    PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), custom, options);
+        new Options(deadline, Duration.ofSeconds(30), Duration.ZERO, nanos::incrementAndGet, v -> "NTFS", log);
+    PdhNodeSource source = new PdhNodeSource(fake, clock, custom, options);
     opened.add(source);
     return source;
   }
@@ -136,13 +144,58 @@ class PdhNodeSourceTest {
     assertThat(second - first).isEqualTo(12 * 100L);
   }
 
+  /**
+   * PDH stamps collects in local time. Across a daylight-saving change (Berlin, 2025-03-30 01:00 UTC) and then a
+   * change of the machine's time zone (Berlin to New York), its stamps jump by +1 h and −6 h; the sample times follow
+   * the clock, 10 s apart.
+   */
   @Test
-  void timestampIsThePdhLocalFileTimeConvertedToUtc() {
-    NodeSample s = open().sample();
+  void timestampIsTheClockAtCollectionAcrossDaylightSavingAndZoneChanges() {
+    SteppingClock clock = new SteppingClock(Instant.parse("2025-03-30T00:59:55Z"));
+    fake.setLocalFileTime(FakePdhLibrary.localFileTime(LocalDateTime.parse("2025-03-30T01:59:55")));
+    PdhNodeSource source = open(clock);
+    NodeSample beforeDst = source.sample();
 
-    // The fixture's collect happened at 11:00 on the Berlin wall clock, which is 10:00 UTC in January.
-    assertThat(s.timestamp()).isEqualTo(Instant.parse("2025-01-15T10:00:00Z"));
-    assertThat(s.monotonicNanos()).isPositive();
+    clock.advance(Duration.ofSeconds(10));
+    fake.setLocalFileTime(FakePdhLibrary.localFileTime(LocalDateTime.parse("2025-03-30T03:00:05")));
+    NodeSample afterDst = source.sample();
+
+    clock.advance(Duration.ofSeconds(10));
+    fake.setLocalFileTime(FakePdhLibrary.localFileTime(LocalDateTime.parse("2025-03-29T21:00:15")));
+    NodeSample afterZoneChange = source.sample();
+
+    assertThat(beforeDst.timestamp()).isEqualTo(Instant.parse("2025-03-30T00:59:55Z"));
+    assertThat(afterDst.timestamp()).isEqualTo(Instant.parse("2025-03-30T01:00:05Z"));
+    assertThat(afterZoneChange.timestamp()).isEqualTo(Instant.parse("2025-03-30T01:00:15Z"));
+    assertThat(afterZoneChange.monotonicNanos()).isGreaterThan(afterDst.monotonicNanos());
+  }
+
+  /** A clock the test moves forward. */
+  private static final class SteppingClock extends Clock {
+    private volatile Instant now;
+
+    SteppingClock(Instant start) {
+      now = start;
+    }
+
+    void advance(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      throw new UnsupportedOperationException();
+    }
   }
 
   @Test
@@ -236,7 +289,8 @@ class PdhNodeSourceTest {
   void bootTimeIsCollectTimeMinusUpTime() {
     NodeSample s = open().sample();
 
-    assertThat(s.system().bootTime()).isEqualTo(Instant.parse("2025-01-15T09:00:00Z"));
+    // The clock reads 10:00:05 at the collect; the fixture's up time is 3600 s.
+    assertThat(s.system().bootTime()).isEqualTo(Instant.parse("2025-01-15T09:00:05Z"));
     assertThat(s.system().processes()).isEqualTo(150L);
     assertThat(s.system().threads()).isEqualTo(2_000L);
     assertThat(s.system().contextSwitches()).isEqualTo(999_999L);
