@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
@@ -270,7 +271,7 @@ public final class ExporterCommand implements Callable<Integer> {
         statsCall,
         interval,
         nodeSource,
-        resolveNodeName(nodeName),
+        resolveNodeName(nodeName, System.getenv("NODE_NAME"), ExporterCommand::localHostName),
         level,
         recordFile == null ? null : Path.of(recordFile),
         file.customCounters(),
@@ -363,14 +364,21 @@ public final class ExporterCommand implements Callable<Integer> {
         : DEFAULT_CRI_ENDPOINT_LINUX;
   }
 
-  private static String resolveNodeName(@Nullable String nodeName) {
+  /**
+   * The flag, else {@code NODE_NAME}, else the host name trimmed and lower-cased as the kubelet's node name is
+   * (kubernetes {@code pkg/util/node.GetHostname}); Windows host names are upper case.
+   */
+  static String resolveNodeName(@Nullable String nodeName, @Nullable String fromEnv, Supplier<String> hostName) {
     if (nodeName != null && !nodeName.isBlank()) {
       return nodeName;
     }
-    String fromEnv = System.getenv("NODE_NAME");
     if (fromEnv != null && !fromEnv.isBlank()) {
       return fromEnv;
     }
+    return hostName.get().trim().toLowerCase(Locale.ROOT);
+  }
+
+  private static String localHostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (UnknownHostException e) {

@@ -291,4 +291,11 @@ class ExporterCommandTest {
     assertThat(DurationFlag.parse("2h")).isEqualTo(Duration.ofHours(2));
     assertThat(DurationFlag.parse("1m30s")).isEqualTo(Duration.ofSeconds(90));
   }
+
+  @Test
+  void theHostNameFallbackIsLowerCasedAsTheKubeletDoes() {
+    assertThat(ExporterCommand.resolveNodeName(null, null, () -> "WIN-NODE-01 ")).isEqualTo("win-node-01");
+    assertThat(ExporterCommand.resolveNodeName(null, "Node-From-Env", () -> "IGNORED")).isEqualTo("Node-From-Env");
+    assertThat(ExporterCommand.resolveNodeName("Flag-Node", null, () -> "IGNORED")).isEqualTo("Flag-Node");
+  }
 }

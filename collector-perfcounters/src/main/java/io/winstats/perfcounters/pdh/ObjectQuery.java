@@ -25,7 +25,9 @@ import org.slf4j.Logger;
  * <p>Lifecycle: {@link #open(Instant)} opens the query, adds every counter with {@code PdhAddEnglishCounterW}, reads
  * each counter's type and time base, and primes the query with one collect ({@code PDH_NO_DATA} from it is expected
  * and ignored). A counter whose add failed for a reason other than a malformed path is added again on a later
- * {@link #collect(Instant)}, at most once per retry interval. When an added counter, or the whole collect, reports that
+ * {@link #collect(Instant)}, with a growing backoff: the first retry after the retry interval, each further one after
+ * twice the previous wait, up to the longest retry interval; success resets it. An object that is absent (PerfProc
+ * disabled, a driver's counters not installed) usually stays absent, so retrying every minute forever only costs. When an added counter, or the whole collect, reports that
  * its object, counter or handle is gone, the query is closed and rebuilt on a later collect: the counter registry may
  * have been rewritten under us, and old handles stay dead until re-added.
  *
@@ -103,19 +105,33 @@ final class ObjectQuery {
   private final String object;
   private final Logger log;
   private final Duration retryInterval;
+  private final Duration maxRetryInterval;
   private final LongSupplier nanoTime;
   private final Clock clock;
   private final Map<String, Tracked> counters = new LinkedHashMap<>();
   private @Nullable PdhQuery query;
   private boolean rebuild;
   private Instant nextRetry = Instant.MIN;
+  private Duration backoff;
 
+  /**
+   * @param retryInterval the wait before the first retry of a failed add or rebuild
+   * @param maxRetryInterval the longest wait the backoff grows to
+   */
   ObjectQuery(
-      PdhLibrary lib, String object, Logger log, Duration retryInterval, LongSupplier nanoTime, Clock clock) {
+      PdhLibrary lib,
+      String object,
+      Logger log,
+      Duration retryInterval,
+      Duration maxRetryInterval,
+      LongSupplier nanoTime,
+      Clock clock) {
     this.lib = lib;
     this.object = object;
     this.log = log;
     this.retryInterval = retryInterval;
+    this.maxRetryInterval = maxRetryInterval;
+    this.backoff = retryInterval;
     this.nanoTime = nanoTime;
     this.clock = clock;
   }
@@ -136,7 +152,26 @@ final class ObjectQuery {
 
   /** Opens the query and adds every declared counter. Failures are recorded per counter, never thrown. */
   void open(Instant now) {
-    nextRetry = now.plus(retryInterval);
+    openQuery(now);
+    scheduleRetry(now);
+  }
+
+  /** Whether a counter waits to be added again or the query to be rebuilt. */
+  private boolean needsRetry() {
+    return query == null || rebuild || counters.values().stream().anyMatch(t -> t.addable && t.handle == null);
+  }
+
+  private void scheduleRetry(Instant now) {
+    if (!needsRetry()) {
+      backoff = retryInterval;
+      return;
+    }
+    nextRetry = now.plus(backoff);
+    Duration doubled = backoff.multipliedBy(2);
+    backoff = doubled.compareTo(maxRetryInterval) > 0 ? maxRetryInterval : doubled;
+  }
+
+  private void openQuery(Instant now) {
     rebuild = false;
     try {
       query = lib.openQuery();
@@ -212,19 +247,18 @@ final class ObjectQuery {
 
   /** Collects the query and reads every added counter. Never throws {@link PdhException}. */
   Collected collect(Instant now) {
-    boolean pending = counters.values().stream().anyMatch(t -> t.addable && t.handle == null);
-    if ((query == null || rebuild || pending) && !now.isBefore(nextRetry)) {
+    if (needsRetry() && !now.isBefore(nextRetry)) {
       if (query == null || rebuild) {
         closeQuery();
-        open(now);
+        openQuery(now);
       } else {
-        nextRetry = now.plus(retryInterval);
         for (Tracked t : counters.values()) {
           if (t.addable && t.handle == null) {
             add(t, now);
           }
         }
       }
+      scheduleRetry(now);
     }
     Map<String, Reading> out = new LinkedHashMap<>();
     PdhQuery q = query;

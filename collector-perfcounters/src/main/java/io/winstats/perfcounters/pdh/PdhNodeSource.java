@@ -111,7 +111,8 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
    *
    * @param deadline how long {@link #sample()} and {@link #close()} wait for the sampling thread
    * @param openDeadline how long opening waits (the first {@code PdhAddCounter} of a process can take seconds)
-   * @param retryInterval the least time between attempts to add a failed counter or rebuild a query
+   * @param retryInterval the wait before the first attempt to add a failed counter again or rebuild a query
+   * @param maxRetryInterval the longest wait between such attempts: the wait doubles after each failed attempt
    * @param nanoTime the monotonic clock for {@link NodeSample#monotonicNanos()}
    * @param fsTypeOf the filesystem type of a volume such as {@code C:}
    * @param log where operator lines go
@@ -120,6 +121,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
       Duration deadline,
       Duration openDeadline,
       Duration retryInterval,
+      Duration maxRetryInterval,
       LongSupplier nanoTime,
       Function<String, String> fsTypeOf,
       Logger log) {
@@ -128,6 +130,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
           Duration.ofSeconds(5),
           Duration.ofSeconds(60),
           Duration.ofSeconds(60),
+          Duration.ofMinutes(30),
           System::nanoTime,
           PdhNodeSource::fileStoreType,
           LOG);
@@ -313,7 +316,14 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   private ObjectQuery query(String object) {
     return queries.computeIfAbsent(
         object.toLowerCase(Locale.ROOT),
-        k -> new ObjectQuery(lib, object, options.log(), options.retryInterval(), options.nanoTime(), clock));
+        k -> new ObjectQuery(
+                lib,
+                object,
+                options.log(),
+                options.retryInterval(),
+                options.maxRetryInterval(),
+                options.nanoTime(),
+                clock));
   }
 
   private void openAll() {

@@ -52,7 +52,7 @@ class PdhFaultsTest {
 
   private PdhNodeSource open(Duration deadline) {
     Options options =
-        new Options(deadline, Duration.ofSeconds(30), Duration.ZERO, nanos::incrementAndGet, v -> "NTFS", log);
+        new Options(deadline, Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, nanos::incrementAndGet, v -> "NTFS", log);
     PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
     opened.add(source);
     return source;

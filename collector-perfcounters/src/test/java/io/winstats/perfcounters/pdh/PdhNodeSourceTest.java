@@ -97,7 +97,7 @@ class PdhNodeSourceTest {
 
   private PdhNodeSource open(List<CustomCounter> custom, Duration deadline, Clock clock) {
     Options options =
-        new Options(deadline, Duration.ofSeconds(30), Duration.ZERO, nanos::incrementAndGet, v -> "NTFS", log);
+        new Options(deadline, Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, nanos::incrementAndGet, v -> "NTFS", log);
     PdhNodeSource source = new PdhNodeSource(fake, clock, custom, options);
     opened.add(source);
     return source;
@@ -168,6 +168,40 @@ class PdhNodeSourceTest {
     assertThat(afterDst.timestamp()).isEqualTo(Instant.parse("2025-03-30T01:00:05Z"));
     assertThat(afterZoneChange.timestamp()).isEqualTo(Instant.parse("2025-03-30T01:00:15Z"));
     assertThat(afterZoneChange.monotonicNanos()).isGreaterThan(afterDst.monotonicNanos());
+  }
+
+  /** PerfProc disabled: the absent Process object is tried again after 60 s, 120 s, 240 s, then every 240 s. */
+  @Test
+  void anAbsentObjectIsRetriedWithAGrowingBackoffThatSuccessResets() {
+    String workingSet = "PdhAddEnglishCounterW " + ProcessCounter.WORKING_SET_PRIVATE.path();
+    fake.removeObject("Process");
+    SteppingClock clock = new SteppingClock(NOW);
+    Options options =
+        new Options(
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(240),
+            nanos::incrementAndGet,
+            v -> "NTFS",
+            log);
+    PdhNodeSource source = new PdhNodeSource(fake, clock, List.of(), options);
+    opened.add(source);
+    List<Long> retriedAtSeconds = new ArrayList<>();
+    long adds = fake.count(workingSet);
+    for (long t = 0; t <= 900; t += 30) {
+      source.sample();
+      if (fake.count(workingSet) > adds) {
+        retriedAtSeconds.add(t);
+        adds = fake.count(workingSet);
+      }
+      clock.advance(Duration.ofSeconds(30));
+    }
+    assertThat(retriedAtSeconds).containsExactly(60L, 180L, 420L, 660L, 900L);
+
+    fake.restoreObject("Process");
+    clock.advance(Duration.ofSeconds(210));
+    assertThat(source.sample().memory().workingSetBytes()).isEqualTo(2_147_483_648L);
   }
 
   /** A clock the test moves forward. */
