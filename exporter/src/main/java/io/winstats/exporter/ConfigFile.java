@@ -42,6 +42,7 @@ final class ConfigFile {
           "cri.stats-call",
           "sampling.interval",
           "node.source",
+          "node.memory.working-set",
           "node.name",
           "record",
           "log.level");
@@ -195,6 +196,7 @@ final class ConfigFile {
     out.put("cri.stats-call", config.criStatsCall().rpcName());
     out.put("sampling.interval", DurationFlag.format(config.samplingInterval()));
     out.put("node.source", config.nodeSource());
+    out.put("node.memory.working-set", config.nodeWorkingSet().flagValue());
     out.put("node.name", config.nodeName());
     if (config.recordFile() != null) {
       out.put("record", config.recordFile().toString());

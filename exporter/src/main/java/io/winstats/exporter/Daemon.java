@@ -29,7 +29,6 @@ import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodeCounterSources;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
-import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.summary.SummaryAssembler;
 import java.io.IOException;
@@ -55,7 +54,7 @@ public final class Daemon implements AutoCloseable {
   private Daemon(ExporterConfig config, Clock clock) {
     try {
       SnapshotStore store = new SnapshotStore();
-      NodeCounterSource nodeSource = openNodeSource(config.nodeSource(), config.customCounters(), clock);
+      NodeCounterSource nodeSource = openNodeSource(config, clock);
       started.push(nodeSource);
       CriEndpoint endpoint = CriEndpoint.parse(config.criEndpoint());
       CriStatsReader cri = CriStatsReader.open(endpoint, config.criTimeout(), clock, config.criStatsCall());
@@ -164,9 +163,10 @@ public final class Daemon implements AutoCloseable {
   }
 
   /** A source that cannot open at start-up is a configuration problem: refuse to start, naming the flag. */
-  private static NodeCounterSource openNodeSource(String spec, List<CustomCounter> custom, Clock clock) {
+  private static NodeCounterSource openNodeSource(ExporterConfig config, Clock clock) {
+    String spec = config.nodeSource();
     try {
-      return NodeCounterSources.open(spec, clock, custom);
+      return NodeCounterSources.open(spec, clock, config.customCounters(), config.nodeWorkingSet());
     } catch (NodeSourceException | IllegalArgumentException e) {
       throw new IllegalArgumentException("--node.source=" + spec + ": " + e.getMessage(), e);
     }

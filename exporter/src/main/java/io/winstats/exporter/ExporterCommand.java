@@ -6,6 +6,7 @@ import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.http.WebConfig;
 import java.io.PrintWriter;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -145,6 +146,16 @@ public final class ExporterCommand implements Callable<Integer> {
   String nodeSource = "auto";
 
   @Option(
+      names = "--node.memory.working-set",
+      paramLabel = "DEFINITION",
+      description = "The Windows node working set (pdh source): kubelet, the sum of private working sets"
+          + " (\\Process(_Total)\\Working Set - Private) as the kubelet reports it, which reads low; or physical,"
+          + " total physical memory - \\Memory\\Available Bytes, as Task Manager and windows_exporter show it."
+          + " Default: ${DEFAULT-VALUE}.",
+      defaultValue = "kubelet")
+  String nodeMemoryWorkingSet = "kubelet";
+
+  @Option(
       names = "--node.name",
       paramLabel = "NAME",
       description = "Node name in the Summary API. Default: $NODE_NAME, else the host name.")
@@ -210,6 +221,7 @@ public final class ExporterCommand implements Callable<Integer> {
     String samplingInterval = setting(file, "sampling.interval", this.samplingInterval);
     String nodeSource = setting(file, "node.source", this.nodeSource);
     String nodeName = setting(file, "node.name", this.nodeName);
+    String nodeMemoryWorkingSet = setting(file, "node.memory.working-set", this.nodeMemoryWorkingSet);
     String recordFile = setting(file, "record", this.recordFile == null ? null : this.recordFile.toString());
     String logLevel = setting(file, "log.level", this.logLevel);
     String webConfigFile = setting(file, "web.config.file", pathText(this.webConfigFile));
@@ -251,6 +263,17 @@ public final class ExporterCommand implements Callable<Integer> {
       problems.add("--node.source: '" + nodeSource + "' is not one of auto, procfs, pdh, replay:FILE");
     }
     boolean pdh = nodeSource.equals("pdh") || (nodeSource.equals("auto") && defaultCriEndpoint().startsWith("npipe:"));
+    WorkingSetDefinition workingSet = WorkingSetDefinition.KUBELET;
+    try {
+      workingSet = WorkingSetDefinition.parse(nodeMemoryWorkingSet);
+    } catch (IllegalArgumentException e) {
+      problems.add("--node.memory.working-set: " + e.getMessage());
+    }
+    if (workingSet != WorkingSetDefinition.KUBELET && !pdh) {
+      problems.add(
+          "--node.memory.working-set: " + workingSet.flagValue() + " needs the pdh node source (Windows);"
+              + " --node.source is " + nodeSource);
+    }
     if (!file.customCounters().isEmpty() && !pdh) {
       problems.add(
           "perfcounters: custom performance counters need the pdh node source (Windows); --node.source is "
@@ -271,6 +294,7 @@ public final class ExporterCommand implements Callable<Integer> {
         statsCall,
         interval,
         nodeSource,
+        workingSet,
         resolveNodeName(nodeName, System.getenv("NODE_NAME"), ExporterCommand::localHostName),
         level,
         recordFile == null ? null : Path.of(recordFile),

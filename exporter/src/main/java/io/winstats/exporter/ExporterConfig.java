@@ -2,6 +2,7 @@ package io.winstats.exporter;
 
 import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.ServerSettings;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param criStatsCall the CRI call each round reads pods with
  * @param samplingInterval how often each source is sampled
  * @param nodeSource {@code auto}, {@code procfs}, {@code pdh} or {@code replay:FILE}
+ * @param nodeWorkingSet which figure is the Windows node's memory working set
  * @param nodeName the node name the Summary API reports
  * @param logLevel {@code debug}, {@code info}, {@code warn} or {@code error}
  * @param recordFile where to record node samples as a PDH-CSV counter log, or {@code null}
@@ -31,6 +33,7 @@ public record ExporterConfig(
     StatsCall criStatsCall,
     Duration samplingInterval,
     String nodeSource,
+    WorkingSetDefinition nodeWorkingSet,
     String nodeName,
     String logLevel,
     @Nullable Path recordFile,
@@ -43,6 +46,7 @@ public record ExporterConfig(
     Objects.requireNonNull(criStatsCall, "criStatsCall");
     Objects.requireNonNull(samplingInterval, "samplingInterval");
     Objects.requireNonNull(nodeSource, "nodeSource");
+    Objects.requireNonNull(nodeWorkingSet, "nodeWorkingSet");
     Objects.requireNonNull(nodeName, "nodeName");
     Objects.requireNonNull(logLevel, "logLevel");
     customCounters = List.copyOf(customCounters);

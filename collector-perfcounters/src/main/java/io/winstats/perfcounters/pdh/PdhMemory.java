@@ -6,6 +6,7 @@ import static io.winstats.perfcounters.pdh.PdhReadings.single;
 
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.MemoryCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
@@ -21,7 +22,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code \Memory}, {@code \Process(_Total)\Working Set - Private} and {@code GlobalMemoryStatusEx} as
- * {@link NodeMemory}. Confined to the sampling thread.
+ * {@link NodeMemory}, the working set as the {@link WorkingSetDefinition} chosen. Confined to the sampling thread.
  */
 final class PdhMemory {
   static final List<PerfCounter> COUNTERS =
@@ -30,10 +31,12 @@ final class PdhMemory {
           .toList();
 
   private final PdhLibrary lib;
+  private final WorkingSetDefinition workingSet;
   private final CumulativeCounters<String> counts = new CumulativeCounters<>();
 
-  PdhMemory(PdhLibrary lib) {
+  PdhMemory(PdhLibrary lib, WorkingSetDefinition workingSet) {
     this.lib = lib;
+    this.workingSet = workingSet;
   }
 
   /**
@@ -53,12 +56,15 @@ final class PdhMemory {
     } catch (PdhException e) {
       failures.putIfAbsent(NodePart.MEMORY, e.call() + " " + e.statusName());
     }
-    Reading workingSet = reading(process, ProcessCounter.WORKING_SET_PRIVATE);
-    Long ws = single(workingSet);
-    if (ws == null) {
+    Reading privateWorkingSet = reading(process, ProcessCounter.WORKING_SET_PRIVATE);
+    Long privateBytes = single(privateWorkingSet);
+    if (privateBytes == null) {
       failures.putIfAbsent(
-          NodePart.MEMORY, workingSet.path() + " " + (workingSet.ok() ? "PDH_CSTATUS_NO_INSTANCE" : workingSet.failure()));
+          NodePart.MEMORY,
+          privateWorkingSet.path() + " "
+              + (privateWorkingSet.ok() ? "PDH_CSTATUS_NO_INSTANCE" : privateWorkingSet.failure()));
     }
+    Long available = single(reading(memory, MemoryCounter.AVAILABLE_BYTES));
     Long committed = single(reading(memory, MemoryCounter.COMMITTED_BYTES));
     Reading faults = reading(memory, MemoryCounter.PAGE_FAULTS);
     Long pageFaults = null;
@@ -69,8 +75,8 @@ final class PdhMemory {
     NodeMemory read =
         NodeMemory.builder()
             .totalBytes(total)
-            .availableBytes(single(reading(memory, MemoryCounter.AVAILABLE_BYTES)))
-            .workingSetBytes(ws)
+            .availableBytes(available)
+            .workingSetBytes(workingSet.workingSetBytes(privateBytes, total, available))
             .usageBytes(committed)
             .freeBytes(single(reading(memory, MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES)))
             .cacheBytes(single(reading(memory, MemoryCounter.CACHE_BYTES)))

@@ -12,6 +12,7 @@ import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.PerfCounterReadings;
 import io.winstats.perfcounters.ValueOrigin;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CounterHealth;
 import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.counters.InstanceValue;
@@ -115,6 +116,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
    * @param maxRetryInterval the longest wait between such attempts: the wait doubles after each failed attempt
    * @param nanoTime the monotonic clock for {@link NodeSample#monotonicNanos()}
    * @param fsTypeOf the filesystem type of a volume such as {@code C:}
+   * @param workingSet which figure is the node's working set
    * @param log where operator lines go
    */
   record Options(
@@ -124,6 +126,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
       Duration maxRetryInterval,
       LongSupplier nanoTime,
       Function<String, String> fsTypeOf,
+      WorkingSetDefinition workingSet,
       Logger log) {
     static Options defaults() {
       return new Options(
@@ -133,7 +136,13 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
           Duration.ofMinutes(30),
           System::nanoTime,
           PdhNodeSource::fileStoreType,
+          WorkingSetDefinition.KUBELET,
           LOG);
+    }
+
+    Options withWorkingSet(WorkingSetDefinition definition) {
+      return new Options(
+          deadline, openDeadline, retryInterval, maxRetryInterval, nanoTime, fsTypeOf, definition, log);
     }
   }
 
@@ -175,7 +184,14 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
    * {@link #health()} with its status and logged once; the other counters run normally.
    */
   public static PdhNodeSource open(Clock clock, List<CustomCounter> customCounters) {
-    return new PdhNodeSource(new JnaPdhLibrary(), clock, customCounters, Options.defaults());
+    return open(clock, customCounters, WorkingSetDefinition.KUBELET);
+  }
+
+  /** Opens the real PDH source with custom counters and the node working set as {@code workingSet} defines it. */
+  public static PdhNodeSource open(
+      Clock clock, List<CustomCounter> customCounters, WorkingSetDefinition workingSet) {
+    return new PdhNodeSource(
+        new JnaPdhLibrary(), clock, customCounters, Options.defaults().withWorkingSet(workingSet));
   }
 
   /** For tests: any {@link PdhLibrary} and settings. Opens every query on the sampling thread before returning. */
@@ -183,7 +199,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
     this.lib = Objects.requireNonNull(lib, "lib");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.options = Objects.requireNonNull(options, "options");
-    this.memory = new PdhMemory(lib);
+    this.memory = new PdhMemory(lib, options.workingSet());
     this.logicalDisks = new PdhLogicalDisk(options.fsTypeOf(), options.log());
     this.custom = new PdhCustomCounters(lib, customCounters, options.log());
     this.executor =
@@ -212,6 +228,11 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   @Override
   public String name() {
     return "pdh";
+  }
+
+  /** The settings this source runs with. */
+  Options options() {
+    return options;
   }
 
   /**

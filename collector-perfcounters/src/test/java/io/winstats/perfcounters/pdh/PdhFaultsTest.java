@@ -1,5 +1,7 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.WorkingSetDefinition;
+
 import io.winstats.perfcounters.counters.CounterHealth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -52,7 +54,15 @@ class PdhFaultsTest {
 
   private PdhNodeSource open(Duration deadline) {
     Options options =
-        new Options(deadline, Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, nanos::incrementAndGet, v -> "NTFS", log);
+        new Options(
+            deadline,
+            Duration.ofSeconds(30),
+            Duration.ZERO,
+            Duration.ZERO,
+            nanos::incrementAndGet,
+            v -> "NTFS",
+            WorkingSetDefinition.KUBELET,
+            log);
     PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
     opened.add(source);
     return source;

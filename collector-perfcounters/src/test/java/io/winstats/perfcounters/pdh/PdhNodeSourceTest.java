@@ -15,6 +15,7 @@ import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.ValueOrigin;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.MemoryCounter;
@@ -97,7 +98,15 @@ class PdhNodeSourceTest {
 
   private PdhNodeSource open(List<CustomCounter> custom, Duration deadline, Clock clock) {
     Options options =
-        new Options(deadline, Duration.ofSeconds(30), Duration.ZERO, Duration.ZERO, nanos::incrementAndGet, v -> "NTFS", log);
+        new Options(
+            deadline,
+            Duration.ofSeconds(30),
+            Duration.ZERO,
+            Duration.ZERO,
+            nanos::incrementAndGet,
+            v -> "NTFS",
+            WorkingSetDefinition.KUBELET,
+            log);
     PdhNodeSource source = new PdhNodeSource(fake, clock, custom, options);
     opened.add(source);
     return source;
@@ -184,6 +193,7 @@ class PdhNodeSourceTest {
             Duration.ofSeconds(240),
             nanos::incrementAndGet,
             v -> "NTFS",
+            WorkingSetDefinition.KUBELET,
             log);
     PdhNodeSource source = new PdhNodeSource(fake, clock, List.of(), options);
     opened.add(source);
@@ -419,6 +429,20 @@ class PdhNodeSourceTest {
 
     fake.failCollect("System", null);
     assertThat(source.sample().system()).isNotNull();
+  }
+
+  /** Task Manager's figure on request: total − Available Bytes, with or without the Process object. */
+  @Test
+  void physicalWorkingSetIsTotalMinusAvailableBytes() {
+    fake.removeObject("Process");
+    Options options = open().options().withWorkingSet(WorkingSetDefinition.PHYSICAL);
+    PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
+    opened.add(source);
+
+    NodeSample s = source.sample();
+
+    assertThat(s.memory().workingSetBytes()).isEqualTo(17_179_869_184L - 4_294_967_296L);
+    assertThat(s.memory().availableBytes()).isEqualTo(4_294_967_296L);
   }
 
   /** PerfProc disabled: the Process object is unknown, and only the figures from its working set go. */
