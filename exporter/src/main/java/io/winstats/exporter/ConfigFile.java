@@ -43,6 +43,7 @@ final class ConfigFile {
           "sampling.interval",
           "node.source",
           "node.memory.working-set",
+          "node.kubelet-root-dir",
           "node.name",
           "record",
           "log.level");
@@ -197,6 +198,7 @@ final class ConfigFile {
     out.put("sampling.interval", DurationFlag.format(config.samplingInterval()));
     out.put("node.source", config.nodeSource());
     out.put("node.memory.working-set", config.nodeWorkingSet().flagValue());
+    out.put("node.kubelet-root-dir", config.kubeletRootDir().toString());
     out.put("node.name", config.nodeName());
     if (config.recordFile() != null) {
       out.put("record", config.recordFile().toString());

@@ -166,7 +166,8 @@ public final class Daemon implements AutoCloseable {
   private static NodeCounterSource openNodeSource(ExporterConfig config, Clock clock) {
     String spec = config.nodeSource();
     try {
-      return NodeCounterSources.open(spec, clock, config.customCounters(), config.nodeWorkingSet());
+      return NodeCounterSources.open(
+          spec, clock, config.customCounters(), config.nodeWorkingSet(), config.kubeletRootDir());
     } catch (NodeSourceException | IllegalArgumentException e) {
       throw new IllegalArgumentException("--node.source=" + spec + ": " + e.getMessage(), e);
     }

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -156,6 +157,15 @@ public final class ExporterCommand implements Callable<Integer> {
   String nodeMemoryWorkingSet = "kubelet";
 
   @Option(
+      names = "--node.kubelet-root-dir",
+      paramLabel = "DIR",
+      description = "The kubelet's --root-dir (pdh source): the Summary's node filesystem, and the capacity of container"
+          + " logs and pod ephemeral storage, are read live from its volume (GetDiskFreeSpaceExW), as the kubelet"
+          + " reads them. Default: ${DEFAULT-VALUE}.",
+      defaultValue = "C:\\var\\lib\\kubelet")
+  String nodeKubeletRootDir = "C:\\var\\lib\\kubelet";
+
+  @Option(
       names = "--node.name",
       paramLabel = "NAME",
       description = "Node name in the Summary API. Default: $NODE_NAME, else the host name.")
@@ -222,6 +232,13 @@ public final class ExporterCommand implements Callable<Integer> {
     String nodeSource = setting(file, "node.source", this.nodeSource);
     String nodeName = setting(file, "node.name", this.nodeName);
     String nodeMemoryWorkingSet = setting(file, "node.memory.working-set", this.nodeMemoryWorkingSet);
+    String nodeKubeletRootDir = setting(file, "node.kubelet-root-dir", this.nodeKubeletRootDir);
+    Path kubeletRootDir = null;
+    try {
+      kubeletRootDir = Path.of(nodeKubeletRootDir);
+    } catch (InvalidPathException e) {
+      problems.add("--node.kubelet-root-dir: " + e.getMessage());
+    }
     String recordFile = setting(file, "record", this.recordFile == null ? null : this.recordFile.toString());
     String logLevel = setting(file, "log.level", this.logLevel);
     String webConfigFile = setting(file, "web.config.file", pathText(this.webConfigFile));
@@ -295,6 +312,7 @@ public final class ExporterCommand implements Callable<Integer> {
         interval,
         nodeSource,
         workingSet,
+        kubeletRootDir,
         resolveNodeName(nodeName, System.getenv("NODE_NAME"), ExporterCommand::localHostName),
         level,
         recordFile == null ? null : Path.of(recordFile),

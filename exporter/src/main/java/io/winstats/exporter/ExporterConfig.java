@@ -20,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * @param samplingInterval how often each source is sampled
  * @param nodeSource {@code auto}, {@code procfs}, {@code pdh} or {@code replay:FILE}
  * @param nodeWorkingSet which figure is the Windows node's memory working set
+ * @param kubeletRootDir the kubelet's root directory, whose volume is the Windows node filesystem (pdh source)
  * @param nodeName the node name the Summary API reports
  * @param logLevel {@code debug}, {@code info}, {@code warn} or {@code error}
  * @param recordFile where to record node samples as a PDH-CSV counter log, or {@code null}
@@ -34,6 +35,7 @@ public record ExporterConfig(
     Duration samplingInterval,
     String nodeSource,
     WorkingSetDefinition nodeWorkingSet,
+    Path kubeletRootDir,
     String nodeName,
     String logLevel,
     @Nullable Path recordFile,
@@ -47,6 +49,7 @@ public record ExporterConfig(
     Objects.requireNonNull(samplingInterval, "samplingInterval");
     Objects.requireNonNull(nodeSource, "nodeSource");
     Objects.requireNonNull(nodeWorkingSet, "nodeWorkingSet");
+    Objects.requireNonNull(kubeletRootDir, "kubeletRootDir");
     Objects.requireNonNull(nodeName, "nodeName");
     Objects.requireNonNull(logLevel, "logLevel");
     customCounters = List.copyOf(customCounters);

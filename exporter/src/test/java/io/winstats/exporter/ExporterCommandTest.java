@@ -318,4 +318,12 @@ class ExporterCommandTest {
     assertThat(err.toString()).contains("physical needs the pdh node source");
     assertThat(launched.get()).isNull();
   }
+
+  @Test
+  void kubeletRootDirDefaultsToTheKubeletsWindowsRootAndIsPrinted() {
+    assertThat(run()).isZero();
+    assertThat(launched.get().kubeletRootDir().toString()).isEqualTo("C:\\var\\lib\\kubelet");
+    assertThat(run("--node.kubelet-root-dir=/var/lib/kubelet", "--print-config")).isZero();
+    assertThat(out.toString()).contains("node.kubelet-root-dir: \"/var/lib/kubelet\"");
+  }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SummaryTypes.Summary;
@@ -44,6 +45,26 @@ class SummaryAssemblerTest {
         .extracting(SummaryTypes.ContainerStats::name)
         .containsExactly("pods", "windows-global-commit-memory");
     assertThat(summary.node().systemContainers().get(1).memory().availableBytes()).isEqualTo(12_500_000_000L);
+  }
+
+  /** The live reading of the kubelet's root volume, not LogicalDisk's lagging one, is node.fs and each log's capacity. */
+  @Test
+  void kubeletRootFilesystemIsTheNodeFsAndTheLogCapacity() {
+    NodeSample node = SampleFixtures.windowsNode(T1, 10_000_000_000L, 25_000_000_000L);
+    FilesystemUsage live = new FilesystemUsage("C:", "C:\\", "NTFS", 136_365_211_648L, 70_000_000_000L, 66_365_211_648L, null, null);
+    NodeSample sample =
+        new NodeSample(
+            node.timestamp(), node.monotonicNanos(), node.origin(), node.cpu(), node.memory(), node.interfaces(),
+            node.filesystems(), node.disks(), node.system(), node.missing(), live);
+
+    Summary summary = new SummaryAssembler("win-node-a", true).assemble(sample, null, SampleFixtures.windowsRuntime());
+
+    assertThat(summary.node().fs().availableBytes()).isEqualTo(70_000_000_000L);
+    assertThat(summary.pods())
+        .flatExtracting(SummaryTypes.PodStats::containers)
+        .filteredOn(c -> c.logs() != null)
+        .isNotEmpty()
+        .allSatisfy(c -> assertThat(c.logs().availableBytes()).isEqualTo(70_000_000_000L));
   }
 
   /** PerfProc disabled: no node working set, but the commit figures, an eviction input, stay. */

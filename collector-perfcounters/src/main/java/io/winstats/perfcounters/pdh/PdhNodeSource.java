@@ -92,6 +92,9 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   private static final Logger LOG = LoggerFactory.getLogger(PdhNodeSource.class);
 
   private static final String CPU_OBJECT = ProcessorInformationCounter.OBJECT;
+
+  /** The kubelet's default {@code --root-dir} on Windows. */
+  public static final Path DEFAULT_KUBELET_ROOT_DIRECTORY = Path.of("C:\\var\\lib\\kubelet");
   private static final long MASK_32 = 0xFFFF_FFFFL;
   private static final long BYTES_PER_MB = 1L << 20;
   private static final BigInteger NANOS_PER_SECOND = BigInteger.valueOf(1_000_000_000L);
@@ -117,6 +120,8 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
    * @param nanoTime the monotonic clock for {@link NodeSample#monotonicNanos()}
    * @param fsTypeOf the filesystem type of a volume such as {@code C:}
    * @param workingSet which figure is the node's working set
+   * @param kubeletRootDirectory the kubelet's root directory, whose volume is read live for the Summary's node and
+   *     log filesystems
    * @param log where operator lines go
    */
   record Options(
@@ -127,6 +132,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
       LongSupplier nanoTime,
       Function<String, String> fsTypeOf,
       WorkingSetDefinition workingSet,
+      Path kubeletRootDirectory,
       Logger log) {
     static Options defaults() {
       return new Options(
@@ -137,12 +143,26 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
           System::nanoTime,
           PdhNodeSource::fileStoreType,
           WorkingSetDefinition.KUBELET,
+          DEFAULT_KUBELET_ROOT_DIRECTORY,
           LOG);
     }
 
     Options withWorkingSet(WorkingSetDefinition definition) {
       return new Options(
-          deadline, openDeadline, retryInterval, maxRetryInterval, nanoTime, fsTypeOf, definition, log);
+          deadline,
+          openDeadline,
+          retryInterval,
+          maxRetryInterval,
+          nanoTime,
+          fsTypeOf,
+          definition,
+          kubeletRootDirectory,
+          log);
+    }
+
+    Options withKubeletRootDirectory(Path directory) {
+      return new Options(
+          deadline, openDeadline, retryInterval, maxRetryInterval, nanoTime, fsTypeOf, workingSet, directory, log);
     }
   }
 
@@ -158,6 +178,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   private final PdhNetworkInterface networkInterfaces = new PdhNetworkInterface();
   private final PdhLogicalDisk logicalDisks;
   private final PdhSystem system = new PdhSystem();
+  private final KubeletRootFilesystem kubeletRootFs; // guarded by this
   private final PdhCustomCounters custom;
   private boolean registryWarningLogged;
 
@@ -184,14 +205,20 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
    * {@link #health()} with its status and logged once; the other counters run normally.
    */
   public static PdhNodeSource open(Clock clock, List<CustomCounter> customCounters) {
-    return open(clock, customCounters, WorkingSetDefinition.KUBELET);
+    return open(clock, customCounters, WorkingSetDefinition.KUBELET, DEFAULT_KUBELET_ROOT_DIRECTORY);
   }
 
-  /** Opens the real PDH source with custom counters and the node working set as {@code workingSet} defines it. */
+  /**
+   * Opens the real PDH source with custom counters, the node working set as {@code workingSet} defines it, and the
+   * kubelet's root directory whose volume the Summary's node filesystem describes.
+   */
   public static PdhNodeSource open(
-      Clock clock, List<CustomCounter> customCounters, WorkingSetDefinition workingSet) {
+      Clock clock, List<CustomCounter> customCounters, WorkingSetDefinition workingSet, Path kubeletRootDirectory) {
     return new PdhNodeSource(
-        new JnaPdhLibrary(), clock, customCounters, Options.defaults().withWorkingSet(workingSet));
+        new JnaPdhLibrary(),
+        clock,
+        customCounters,
+        Options.defaults().withWorkingSet(workingSet).withKubeletRootDirectory(kubeletRootDirectory));
   }
 
   /** For tests: any {@link PdhLibrary} and settings. Opens every query on the sampling thread before returning. */
@@ -201,6 +228,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
     this.options = Objects.requireNonNull(options, "options");
     this.memory = new PdhMemory(lib, options.workingSet());
     this.logicalDisks = new PdhLogicalDisk(options.fsTypeOf(), options.log());
+    this.kubeletRootFs = new KubeletRootFilesystem(options.kubeletRootDirectory(), options.log());
     this.custom = new PdhCustomCounters(lib, customCounters, options.log());
     this.executor =
         Executors.newSingleThreadExecutor(
@@ -265,7 +293,20 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
     inFlight = task;
     NodeSample sample = await(task, options.deadline(), "sample");
     inFlight = null;
-    return sample;
+    // Not a PDH call: read on the caller's thread, outside the PDH deadline.
+    FilesystemUsage rootFs = kubeletRootFs.read();
+    return new NodeSample(
+        sample.timestamp(),
+        sample.monotonicNanos(),
+        sample.origin(),
+        sample.cpu(),
+        sample.memory(),
+        sample.interfaces(),
+        sample.filesystems(),
+        sample.disks(),
+        sample.system(),
+        sample.missing(),
+        rootFs);
   }
 
   private static <T> T await(Future<T> task, Duration deadline, String what) {

@@ -17,6 +17,8 @@ import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +28,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Counter faults that {@link PdhNodeSourceTest} does not already walk through to recovery, through {@link
@@ -34,6 +37,9 @@ import org.junit.jupiter.api.Test;
  * covers which fault.
  */
 class PdhFaultsTest {
+  /** Stands in for the kubelet's root directory: its volume is read live. */
+  @TempDir Path kubeletRoot;
+
   private static final Instant NOW = Instant.parse("2025-01-15T10:00:05Z");
   private static final String FIXTURE = "fixtures/pdh/synthetic-4cpu/sample-1.tsv";
   private static final String USER = ProcessorInformationCounter.USER_TIME.path().toString();
@@ -62,6 +68,7 @@ class PdhFaultsTest {
             nanos::incrementAndGet,
             v -> "NTFS",
             WorkingSetDefinition.KUBELET,
+            kubeletRoot,
             log);
     PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
     opened.add(source);

@@ -25,6 +25,9 @@ import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,6 +40,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.slf4j.event.Level;
@@ -46,6 +50,9 @@ import org.slf4j.event.Level;
  * {@code fixtures/pdh/synthetic-4cpu} (made up for the tests, not recorded on Windows).
  */
 class PdhNodeSourceTest {
+  /** Stands in for the kubelet's root directory: its volume is read live. */
+  @TempDir Path kubeletRoot;
+
   private static final Instant NOW = Instant.parse("2025-01-15T10:00:05Z");
   private static final String FIXTURE = "fixtures/pdh/synthetic-4cpu/sample-1.tsv";
 
@@ -106,6 +113,7 @@ class PdhNodeSourceTest {
             nanos::incrementAndGet,
             v -> "NTFS",
             WorkingSetDefinition.KUBELET,
+            kubeletRoot,
             log);
     PdhNodeSource source = new PdhNodeSource(fake, clock, custom, options);
     opened.add(source);
@@ -194,6 +202,7 @@ class PdhNodeSourceTest {
             nanos::incrementAndGet,
             v -> "NTFS",
             WorkingSetDefinition.KUBELET,
+            kubeletRoot,
             log);
     PdhNodeSource source = new PdhNodeSource(fake, clock, List.of(), options);
     opened.add(source);
@@ -429,6 +438,30 @@ class PdhNodeSourceTest {
 
     fake.failCollect("System", null);
     assertThat(source.sample().system()).isNotNull();
+  }
+
+  /** The kubelet's root filesystem comes from the volume itself, not from LogicalDisk's lagging MiB values. */
+  @Test
+  void kubeletRootFilesystemIsReadLiveFromItsVolume() throws IOException {
+    NodeSample s = open().sample();
+
+    FilesystemUsage root = s.kubeletRootFs();
+    assertThat(root).isNotNull();
+    assertThat(root.capacityBytes()).isEqualTo(Files.getFileStore(kubeletRoot).getTotalSpace());
+    assertThat(root.availableBytes()).isBetween(0L, root.capacityBytes());
+    assertThat(root.usedBytes()).isEqualTo(root.capacityBytes() - root.availableBytes());
+    assertThat(s.filesystems()).extracting(FilesystemUsage::device).contains("C:");
+  }
+
+  @Test
+  void anUnreadableKubeletRootIsAbsentAndLoggedOnce() {
+    Options options = open().options().withKubeletRootDirectory(kubeletRoot.resolve("absent"));
+    PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
+    opened.add(source);
+
+    assertThat(source.sample().kubeletRootFs()).isNull();
+    assertThat(source.sample().kubeletRootFs()).isNull();
+    assertThat(log.at(Level.WARN)).filteredOn(l -> l.contains("event=kubelet_root_fs_unreadable")).hasSize(1);
   }
 
   /** Task Manager's figure on request: total − Available Bytes, with or without the Process object. */
