@@ -1,10 +1,10 @@
 package io.winstats.perfcounters.pdh;
 
-import io.winstats.perfcounters.counters.CustomCounter;
-import io.winstats.perfcounters.counters.CounterHealth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.counters.CounterHealth;
+import io.winstats.perfcounters.counters.CustomCounter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,7 +37,7 @@ class PdhNodeSourceWindowsTest {
       assertThat(first.missing()).doesNotContainKeys(
           io.winstats.perfcounters.NodePart.CPU, io.winstats.perfcounters.NodePart.MEMORY,
           io.winstats.perfcounters.NodePart.SYSTEM);
-      // FILETIME local -> UTC: the collect time must be near the clock, not an hour or more off.
+      // Stamped with the clock at the collect.
       assertThat(Duration.between(second.timestamp(), clock.instant()).abs()).isLessThan(Duration.ofMinutes(5));
       assertThat(second.timestamp()).isAfterOrEqualTo(first.timestamp());
 
