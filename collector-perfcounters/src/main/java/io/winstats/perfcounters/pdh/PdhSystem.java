@@ -46,16 +46,12 @@ final class PdhSystem {
         rawSwitches == null
             ? null
             : counts.update(switches.path(), rawSwitches, PerfCounterType.is64Bit(switches.type()));
-    return new NodeSystem(
-        bootTime(reading(c, SystemCounter.SYSTEM_UP_TIME), collectedAt),
-        processCount,
-        single(reading(c, SystemCounter.THREADS)),
-        null,
-        contextSwitches,
-        single(reading(c, SystemCounter.PROCESSOR_QUEUE_LENGTH)),
-        null,
-        null,
-        null);
+    return NodeSystem.builder(processCount)
+        .bootTime(bootTime(reading(c, SystemCounter.SYSTEM_UP_TIME), collectedAt))
+        .threads(single(reading(c, SystemCounter.THREADS)))
+        .contextSwitches(contextSwitches)
+        .processorQueueLength(single(reading(c, SystemCounter.PROCESSOR_QUEUE_LENGTH)))
+        .build();
   }
 
   /**

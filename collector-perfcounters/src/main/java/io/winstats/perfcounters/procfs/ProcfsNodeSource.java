@@ -253,16 +253,14 @@ public final class ProcfsNodeSource implements NodeCounterSource {
 
   static NodeSystem toNodeSystem(ProcStat stat, LoadAvg loadAvg, long pidMax, long processes) {
     Long btime = stat.bootTimeEpochSeconds();
-    return new NodeSystem(
-        btime == null ? null : Instant.ofEpochSecond(btime),
-        processes,
-        loadAvg.tasks(),
-        pidMax,
-        stat.contextSwitches(),
-        stat.procsRunning(),
-        loadAvg.load1(),
-        loadAvg.load5(),
-        loadAvg.load15());
+    return NodeSystem.builder(processes)
+        .bootTime(btime == null ? null : Instant.ofEpochSecond(btime))
+        .threads(loadAvg.tasks())
+        .maxProcesses(pidMax)
+        .contextSwitches(stat.contextSwitches())
+        .processorQueueLength(stat.procsRunning())
+        .loadAverages(loadAvg.load1(), loadAvg.load5(), loadAvg.load15())
+        .build();
   }
 
   static long parsePidMax(String text) {

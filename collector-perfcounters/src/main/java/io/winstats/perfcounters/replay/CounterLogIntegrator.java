@@ -512,16 +512,17 @@ final class CounterLogIntegrator {
       long upMillis = Math.round(view.gaugeValue(upTime) * 1000);
       bootTime = view.values.localTime().toInstant(offset).minusMillis(upMillis);
     }
-    return new NodeSystem(
-        bootTime,
-        view.gauge(plan.processes()),
-        view.optionalGauge(opt, SystemCounter.THREADS),
-        view.optionalGauge(opt, NodeExtraCounter.MAX_PROCESSES),
-        view.optionalCount(opt, SystemCounter.CONTEXT_SWITCHES),
-        view.optionalGauge(opt, SystemCounter.PROCESSOR_QUEUE_LENGTH),
-        view.optionalDecimal(opt, NodeExtraCounter.LOAD_1),
-        view.optionalDecimal(opt, NodeExtraCounter.LOAD_5),
-        view.optionalDecimal(opt, NodeExtraCounter.LOAD_15));
+    return NodeSystem.builder(view.gauge(plan.processes()))
+        .bootTime(bootTime)
+        .threads(view.optionalGauge(opt, SystemCounter.THREADS))
+        .maxProcesses(view.optionalGauge(opt, NodeExtraCounter.MAX_PROCESSES))
+        .contextSwitches(view.optionalCount(opt, SystemCounter.CONTEXT_SWITCHES))
+        .processorQueueLength(view.optionalGauge(opt, SystemCounter.PROCESSOR_QUEUE_LENGTH))
+        .loadAverages(
+            view.optionalDecimal(opt, NodeExtraCounter.LOAD_1),
+            view.optionalDecimal(opt, NodeExtraCounter.LOAD_5),
+            view.optionalDecimal(opt, NodeExtraCounter.LOAD_15))
+        .build();
   }
 
   /** A needed cell of a row is blank: the part is missing from that row's sample. */

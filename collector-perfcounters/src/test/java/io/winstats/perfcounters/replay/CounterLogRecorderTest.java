@@ -247,19 +247,20 @@ class CounterLogRecorderTest {
     }
     NodeCpu cpu = new NodeCpu(2, busy, cores);
     NodeMemory memory =
-        new NodeMemory(
-            25_276_502_016L,
-            24_580_116_480L - i * 4096L,
-            602_759_168L + i * 8192L,
-            703_414_272L + i * 8192L,
-            24_573_087_744L - i * 8192L,
-            195_964_928L,
-            459_792_384L + i,
-            12_638_248_960L,
-            3_704_680L + 7 * ms,
-            1_326L + ms / 500,
-            0L,
-            0L);
+        NodeMemory.builder()
+            .totalBytes(25_276_502_016L)
+            .availableBytes(24_580_116_480L - i * 4096L)
+            .workingSetBytes(602_759_168L + i * 8192L)
+            .usageBytes(703_414_272L + i * 8192L)
+            .freeBytes(24_573_087_744L - i * 8192L)
+            .cacheBytes(195_964_928L)
+            .committedBytes(459_792_384L + i)
+            .commitLimitBytes(12_638_248_960L)
+            .pageFaults(3_704_680L + 7 * ms)
+            .majorPageFaults(1_326L + ms / 500)
+            .swapTotalBytes(0L)
+            .swapFreeBytes(0L)
+            .build();
     List<NetworkInterfaceCounters> nics =
         List.of(
             new NetworkInterfaceCounters(
