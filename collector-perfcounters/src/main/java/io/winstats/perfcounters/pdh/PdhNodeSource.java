@@ -25,13 +25,11 @@ import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
 import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
 import java.io.IOException;
-import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
@@ -95,9 +93,6 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
 
   /** The kubelet's default {@code --root-dir} on Windows. */
   public static final Path DEFAULT_KUBELET_ROOT_DIRECTORY = Path.of("C:\\var\\lib\\kubelet");
-  private static final long MASK_32 = 0xFFFF_FFFFL;
-  private static final long BYTES_PER_MB = 1L << 20;
-  private static final BigInteger NANOS_PER_SECOND = BigInteger.valueOf(1_000_000_000L);
 
   /** The declared counters this source adds, in order: each per-object mapping declares the ones it reads. */
   static final List<PerfCounter> COUNTERS =
