@@ -1,5 +1,7 @@
 package io.winstats.perfcounters;
 
+import java.util.Optional;
+
 /**
  * A source of node-level counters: one implementation per platform (PDH on Windows, procfs on Linux) plus the replay
  * of a recorded counter log.
@@ -21,6 +23,11 @@ public interface NodeCounterSource extends AutoCloseable {
    * @throws NodeSourceException when nothing at all could be read
    */
   NodeSample sample();
+
+  /** Counter health and custom counter values, for a source that reads counters by path; empty for the others. */
+  default Optional<PerfCounterReadings> perfCounterReadings() {
+    return Optional.empty();
+  }
 
   @Override
   void close();

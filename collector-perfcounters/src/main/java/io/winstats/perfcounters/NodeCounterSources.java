@@ -1,6 +1,6 @@
 package io.winstats.perfcounters;
 
-import io.winstats.perfcounters.pdh.CustomCounter;
+import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource;
 import io.winstats.perfcounters.procfs.ProcfsNodeSource;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
@@ -45,7 +45,13 @@ public final class NodeCounterSources {
    * @throws NodeSourceException when the named source exists but cannot be opened (no procfs, an unreadable log)
    */
   public static NodeCounterSource open(String spec, Clock clock) {
-    return open(spec, clock, List.of(), System.getProperty("os.name", ""));
+    return open(
+        spec,
+        clock,
+        List.of(),
+        WorkingSetDefinition.KUBELET,
+        PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY,
+        System.getProperty("os.name", ""));
   }
 
   /**
@@ -54,21 +60,53 @@ public final class NodeCounterSources {
    * @throws IllegalArgumentException also when {@code customCounters} is not empty and the source is not PDH
    */
   public static NodeCounterSource open(String spec, Clock clock, List<CustomCounter> customCounters) {
-    return open(spec, clock, customCounters, System.getProperty("os.name", ""));
+    return open(
+        spec,
+        clock,
+        customCounters,
+        WorkingSetDefinition.KUBELET,
+        PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY,
+        System.getProperty("os.name", ""));
+  }
+
+  /**
+   * Opens the source {@code spec} names with custom PDH counters, the node working set as {@code workingSet} defines
+   * it, and (PDH) the kubelet's root directory, whose volume is read live for the Summary's node filesystem.
+   *
+   * @throws IllegalArgumentException also when {@code workingSet} is not {@link WorkingSetDefinition#KUBELET} and the
+   *     source is not PDH
+   */
+  public static NodeCounterSource open(
+      String spec,
+      Clock clock,
+      List<CustomCounter> customCounters,
+      WorkingSetDefinition workingSet,
+      Path kubeletRootDirectory) {
+    return open(spec, clock, customCounters, workingSet, kubeletRootDirectory, System.getProperty("os.name", ""));
   }
 
   static NodeCounterSource open(String spec, Clock clock, String osName) {
-    return open(spec, clock, List.of(), osName);
+    return open(
+        spec, clock, List.of(), WorkingSetDefinition.KUBELET, PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY, osName);
   }
 
   private static NodeCounterSource open(
-      String spec, Clock clock, List<CustomCounter> customCounters, String osName) {
+      String spec,
+      Clock clock,
+      List<CustomCounter> customCounters,
+      WorkingSetDefinition workingSet,
+      Path kubeletRootDirectory,
+      String osName) {
     String trimmed = spec.strip();
     if (trimmed.equals("auto")) {
-      return open(isWindows(osName) ? "pdh" : "procfs", clock, customCounters, osName);
+      return open(isWindows(osName) ? "pdh" : "procfs", clock, customCounters, workingSet, kubeletRootDirectory, osName);
     }
     if (!customCounters.isEmpty() && !trimmed.equals("pdh")) {
       throw new IllegalArgumentException("custom performance counters need the pdh source, not " + trimmed);
+    }
+    if (workingSet != WorkingSetDefinition.KUBELET && !trimmed.equals("pdh")) {
+      throw new IllegalArgumentException(
+          "the " + workingSet.flagValue() + " node working set needs the pdh source, not " + trimmed);
     }
     if (trimmed.equals("procfs")) {
       return ProcfsNodeSource.open(clock);
@@ -80,7 +118,7 @@ public final class NodeCounterSources {
       if (!isWindows(osName)) {
         throw new IllegalArgumentException("pdh source is only available on Windows");
       }
-      return PdhNodeSource.open(clock, customCounters);
+      return PdhNodeSource.open(clock, customCounters, workingSet, kubeletRootDirectory);
     }
     if (trimmed.startsWith("replay:") && trimmed.length() > "replay:".length()) {
       return openReplay(trimmed.substring("replay:".length()), clock);

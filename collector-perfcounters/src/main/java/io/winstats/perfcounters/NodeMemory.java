@@ -53,6 +53,106 @@ public record NodeMemory(
     requireNonNegative("swapFreeBytes", swapFreeBytes);
   }
 
+  /** A builder with every figure absent: a source sets the ones it has, by name. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Names each figure of a {@link NodeMemory}; not thread-safe. Unset figures are absent ({@code null}). */
+  public static final class Builder {
+    private @Nullable Long totalBytes;
+    private @Nullable Long availableBytes;
+    private @Nullable Long workingSetBytes;
+    private @Nullable Long usageBytes;
+    private @Nullable Long freeBytes;
+    private @Nullable Long cacheBytes;
+    private @Nullable Long committedBytes;
+    private @Nullable Long commitLimitBytes;
+    private @Nullable Long pageFaults;
+    private @Nullable Long majorPageFaults;
+    private @Nullable Long swapTotalBytes;
+    private @Nullable Long swapFreeBytes;
+
+    private Builder() {}
+
+    public Builder totalBytes(@Nullable Long value) {
+      this.totalBytes = value;
+      return this;
+    }
+
+    public Builder availableBytes(@Nullable Long value) {
+      this.availableBytes = value;
+      return this;
+    }
+
+    public Builder workingSetBytes(@Nullable Long value) {
+      this.workingSetBytes = value;
+      return this;
+    }
+
+    public Builder usageBytes(@Nullable Long value) {
+      this.usageBytes = value;
+      return this;
+    }
+
+    public Builder freeBytes(@Nullable Long value) {
+      this.freeBytes = value;
+      return this;
+    }
+
+    public Builder cacheBytes(@Nullable Long value) {
+      this.cacheBytes = value;
+      return this;
+    }
+
+    public Builder committedBytes(@Nullable Long value) {
+      this.committedBytes = value;
+      return this;
+    }
+
+    public Builder commitLimitBytes(@Nullable Long value) {
+      this.commitLimitBytes = value;
+      return this;
+    }
+
+    public Builder pageFaults(@Nullable Long value) {
+      this.pageFaults = value;
+      return this;
+    }
+
+    public Builder majorPageFaults(@Nullable Long value) {
+      this.majorPageFaults = value;
+      return this;
+    }
+
+    public Builder swapTotalBytes(@Nullable Long value) {
+      this.swapTotalBytes = value;
+      return this;
+    }
+
+    public Builder swapFreeBytes(@Nullable Long value) {
+      this.swapFreeBytes = value;
+      return this;
+    }
+
+    /** @throws IllegalArgumentException when a figure is negative */
+    public NodeMemory build() {
+      return new NodeMemory(
+          totalBytes,
+          availableBytes,
+          workingSetBytes,
+          usageBytes,
+          freeBytes,
+          cacheBytes,
+          committedBytes,
+          commitLimitBytes,
+          pageFaults,
+          majorPageFaults,
+          swapTotalBytes,
+          swapFreeBytes);
+    }
+  }
+
   static void requireNonNegative(String name, @Nullable Long value) {
     if (value != null && value < 0) {
       throw new IllegalArgumentException(name + " must not be negative: " + value);

@@ -22,6 +22,9 @@ import org.jspecify.annotations.Nullable;
  * @param filesystems mounted filesystems, sorted by mountpoint
  * @param disks block devices, sorted by device
  * @param missing parts that could not be read, each with the reason
+ * @param kubeletRootFs the filesystem holding the kubelet's root directory, read live when the sample was taken
+ *     ({@code GetDiskFreeSpaceExW}, as the kubelet reads it); {@code null} when the source does not read it (then
+ *     the Summary falls back to the root volume in {@link #filesystems()})
  */
 public record NodeSample(
     Instant timestamp,
@@ -33,7 +36,24 @@ public record NodeSample(
     List<FilesystemUsage> filesystems,
     List<DiskIoCounters> disks,
     @Nullable NodeSystem system,
-    Map<NodePart, String> missing) {
+    Map<NodePart, String> missing,
+    @Nullable FilesystemUsage kubeletRootFs) {
+
+  /** A sample without a live reading of the kubelet's root filesystem. */
+  public NodeSample(
+      Instant timestamp,
+      long monotonicNanos,
+      ValueOrigin origin,
+      @Nullable NodeCpu cpu,
+      @Nullable NodeMemory memory,
+      List<NetworkInterfaceCounters> interfaces,
+      List<FilesystemUsage> filesystems,
+      List<DiskIoCounters> disks,
+      @Nullable NodeSystem system,
+      Map<NodePart, String> missing) {
+    this(timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, system, missing, null);
+  }
+
   public NodeSample {
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(origin, "origin");

@@ -29,17 +29,71 @@ public record NodeSystem(
     @Nullable Double load15,
     @Nullable Long maxThreads) {
 
-  /** Figures of a platform without a thread limit. */
-  public NodeSystem(
-      @Nullable Instant bootTime,
-      long processes,
-      @Nullable Long threads,
-      @Nullable Long maxProcesses,
-      @Nullable Long contextSwitches,
-      @Nullable Long processorQueueLength,
-      @Nullable Double load1,
-      @Nullable Double load5,
-      @Nullable Double load15) {
-    this(bootTime, processes, threads, maxProcesses, contextSwitches, processorQueueLength, load1, load5, load15, null);
+  /** A builder with the process count set and every other figure absent; a source sets the ones it has, by name. */
+  public static Builder builder(long processes) {
+    return new Builder(processes);
+  }
+
+  /** Names each figure of a {@link NodeSystem}; not thread-safe. Unset figures are absent ({@code null}). */
+  public static final class Builder {
+    private final long processes;
+    private @Nullable Instant bootTime;
+    private @Nullable Long threads;
+    private @Nullable Long maxProcesses;
+    private @Nullable Long contextSwitches;
+    private @Nullable Long processorQueueLength;
+    private @Nullable Double load1;
+    private @Nullable Double load5;
+    private @Nullable Double load15;
+    private @Nullable Long maxThreads;
+
+    private Builder(long processes) {
+      this.processes = processes;
+    }
+
+    public Builder bootTime(@Nullable Instant value) {
+      this.bootTime = value;
+      return this;
+    }
+
+    public Builder threads(@Nullable Long value) {
+      this.threads = value;
+      return this;
+    }
+
+    public Builder maxProcesses(@Nullable Long value) {
+      this.maxProcesses = value;
+      return this;
+    }
+
+    public Builder contextSwitches(@Nullable Long value) {
+      this.contextSwitches = value;
+      return this;
+    }
+
+    public Builder processorQueueLength(@Nullable Long value) {
+      this.processorQueueLength = value;
+      return this;
+    }
+
+    /** The one-, five- and fifteen-minute load averages. */
+    public Builder loadAverages(@Nullable Double oneMinute, @Nullable Double fiveMinutes, @Nullable Double fifteenMinutes) {
+      this.load1 = oneMinute;
+      this.load5 = fiveMinutes;
+      this.load15 = fifteenMinutes;
+      return this;
+    }
+
+    /** The kernel's thread limit ({@code kernel.threads-max}); absent where the platform has none. */
+    public Builder maxThreads(@Nullable Long value) {
+      this.maxThreads = value;
+      return this;
+    }
+
+    public NodeSystem build() {
+      return new NodeSystem(
+          bootTime, processes, threads, maxProcesses, contextSwitches, processorQueueLength, load1, load5, load15,
+          maxThreads);
+    }
   }
 }

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
-import io.winstats.perfcounters.pdh.CustomCounter;
+import io.winstats.perfcounters.counters.CustomCounter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +42,8 @@ final class ConfigFile {
           "cri.stats-call",
           "sampling.interval",
           "node.source",
+          "node.memory.working-set",
+          "node.kubelet-root-dir",
           "node.name",
           "record",
           "log.level");
@@ -195,6 +197,8 @@ final class ConfigFile {
     out.put("cri.stats-call", config.criStatsCall().rpcName());
     out.put("sampling.interval", DurationFlag.format(config.samplingInterval()));
     out.put("node.source", config.nodeSource());
+    out.put("node.memory.working-set", config.nodeWorkingSet().flagValue());
+    out.put("node.kubelet-root-dir", config.kubeletRootDir().toString());
     out.put("node.name", config.nodeName());
     if (config.recordFile() != null) {
       out.put("record", config.recordFile().toString());

@@ -31,8 +31,6 @@ import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodeCounterSources;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
-import io.winstats.perfcounters.pdh.CustomCounter;
-import io.winstats.perfcounters.pdh.PdhNodeSource;
 import io.winstats.perfcounters.procfs.Statvfs;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.summary.SummaryAssembler;
@@ -60,7 +58,7 @@ public final class Daemon implements AutoCloseable {
   private Daemon(ExporterConfig config, Clock clock) {
     try {
       SnapshotStore store = new SnapshotStore();
-      NodeCounterSource nodeSource = openNodeSource(config.nodeSource(), config.customCounters(), clock);
+      NodeCounterSource nodeSource = openNodeSource(config, clock);
       started.push(nodeSource);
       CriEndpoint endpoint = CriEndpoint.parse(config.criEndpoint());
       CriStatsReader cri =
@@ -98,10 +96,10 @@ public final class Daemon implements AutoCloseable {
       if (windowsNode) {
         snapshotSeries.register(new WindowsContainerSeries(store::current));
       }
-      if (nodeSource instanceof PdhNodeSource pdh) {
-        // Read on each scrape: both are published by the PDH sampling thread and cheap to copy.
-        liveSeries.register(new PerfCounterSeries(pdh::customValues, pdh::health));
-      }
+      // Read on each scrape: both are published by the sampling thread and cheap to copy.
+      nodeSource
+          .perfCounterReadings()
+          .ifPresent(r -> liveSeries.register(new PerfCounterSeries(r::customValues, r::health)));
       MetricsRenderer renderer =
           new MetricsRenderer(
               snapshotSeries, liveSeries, () -> store.current().version(), Duration.ofSeconds(1), System::nanoTime);
@@ -173,9 +171,11 @@ public final class Daemon implements AutoCloseable {
   }
 
   /** A source that cannot open at start-up is a configuration problem: refuse to start, naming the flag. */
-  private static NodeCounterSource openNodeSource(String spec, List<CustomCounter> custom, Clock clock) {
+  private static NodeCounterSource openNodeSource(ExporterConfig config, Clock clock) {
+    String spec = config.nodeSource();
     try {
-      return NodeCounterSources.open(spec, clock, custom);
+      return NodeCounterSources.open(
+          spec, clock, config.customCounters(), config.nodeWorkingSet(), config.kubeletRootDir());
     } catch (NodeSourceException | IllegalArgumentException e) {
       throw new IllegalArgumentException("--node.source=" + spec + ": " + e.getMessage(), e);
     }

@@ -6,13 +6,16 @@ import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.http.WebConfig;
 import java.io.PrintWriter;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
@@ -144,6 +147,25 @@ public final class ExporterCommand implements Callable<Integer> {
   String nodeSource = "auto";
 
   @Option(
+      names = "--node.memory.working-set",
+      paramLabel = "DEFINITION",
+      description = "The Windows node working set (pdh source): kubelet, the sum of private working sets"
+          + " (\\Process(_Total)\\Working Set - Private) as the kubelet reports it, which reads low; or physical,"
+          + " total physical memory - \\Memory\\Available Bytes, as Task Manager and windows_exporter show it."
+          + " Default: ${DEFAULT-VALUE}.",
+      defaultValue = "kubelet")
+  String nodeMemoryWorkingSet = "kubelet";
+
+  @Option(
+      names = "--node.kubelet-root-dir",
+      paramLabel = "DIR",
+      description = "The kubelet's --root-dir (pdh source): the Summary's node filesystem, and the capacity of container"
+          + " logs and pod ephemeral storage, are read live from its volume (GetDiskFreeSpaceExW), as the kubelet"
+          + " reads them. Default: ${DEFAULT-VALUE}.",
+      defaultValue = "C:\\var\\lib\\kubelet")
+  String nodeKubeletRootDir = "C:\\var\\lib\\kubelet";
+
+  @Option(
       names = "--node.name",
       paramLabel = "NAME",
       description = "Node name in the Summary API. Default: $NODE_NAME, else the host name.")
@@ -209,6 +231,14 @@ public final class ExporterCommand implements Callable<Integer> {
     String samplingInterval = setting(file, "sampling.interval", this.samplingInterval);
     String nodeSource = setting(file, "node.source", this.nodeSource);
     String nodeName = setting(file, "node.name", this.nodeName);
+    String nodeMemoryWorkingSet = setting(file, "node.memory.working-set", this.nodeMemoryWorkingSet);
+    String nodeKubeletRootDir = setting(file, "node.kubelet-root-dir", this.nodeKubeletRootDir);
+    Path kubeletRootDir = null;
+    try {
+      kubeletRootDir = Path.of(nodeKubeletRootDir);
+    } catch (InvalidPathException e) {
+      problems.add("--node.kubelet-root-dir: " + e.getMessage());
+    }
     String recordFile = setting(file, "record", this.recordFile == null ? null : this.recordFile.toString());
     String logLevel = setting(file, "log.level", this.logLevel);
     String webConfigFile = setting(file, "web.config.file", pathText(this.webConfigFile));
@@ -250,6 +280,17 @@ public final class ExporterCommand implements Callable<Integer> {
       problems.add("--node.source: '" + nodeSource + "' is not one of auto, procfs, pdh, replay:FILE");
     }
     boolean pdh = nodeSource.equals("pdh") || (nodeSource.equals("auto") && defaultCriEndpoint().startsWith("npipe:"));
+    WorkingSetDefinition workingSet = WorkingSetDefinition.KUBELET;
+    try {
+      workingSet = WorkingSetDefinition.parse(nodeMemoryWorkingSet);
+    } catch (IllegalArgumentException e) {
+      problems.add("--node.memory.working-set: " + e.getMessage());
+    }
+    if (workingSet != WorkingSetDefinition.KUBELET && !pdh) {
+      problems.add(
+          "--node.memory.working-set: " + workingSet.flagValue() + " needs the pdh node source (Windows);"
+              + " --node.source is " + nodeSource);
+    }
     if (!file.customCounters().isEmpty() && !pdh) {
       problems.add(
           "perfcounters: custom performance counters need the pdh node source (Windows); --node.source is "
@@ -270,7 +311,9 @@ public final class ExporterCommand implements Callable<Integer> {
         statsCall,
         interval,
         nodeSource,
-        resolveNodeName(nodeName),
+        workingSet,
+        kubeletRootDir,
+        resolveNodeName(nodeName, System.getenv("NODE_NAME"), ExporterCommand::localHostName),
         level,
         recordFile == null ? null : Path.of(recordFile),
         file.customCounters(),
@@ -363,14 +406,21 @@ public final class ExporterCommand implements Callable<Integer> {
         : DEFAULT_CRI_ENDPOINT_LINUX;
   }
 
-  private static String resolveNodeName(@Nullable String nodeName) {
+  /**
+   * The flag, else {@code NODE_NAME}, else the host name trimmed and lower-cased as the kubelet's node name is
+   * (kubernetes {@code pkg/util/node.GetHostname}); Windows host names are upper case.
+   */
+  static String resolveNodeName(@Nullable String nodeName, @Nullable String fromEnv, Supplier<String> hostName) {
     if (nodeName != null && !nodeName.isBlank()) {
       return nodeName;
     }
-    String fromEnv = System.getenv("NODE_NAME");
     if (fromEnv != null && !fromEnv.isBlank()) {
       return fromEnv;
     }
+    return hostName.get().trim().toLowerCase(Locale.ROOT);
+  }
+
+  private static String localHostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (UnknownHostException e) {

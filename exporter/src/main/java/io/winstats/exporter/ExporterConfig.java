@@ -2,7 +2,8 @@ package io.winstats.exporter;
 
 import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.ServerSettings;
-import io.winstats.perfcounters.pdh.CustomCounter;
+import io.winstats.perfcounters.WorkingSetDefinition;
+import io.winstats.perfcounters.counters.CustomCounter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param criStatsCall the CRI call each round reads pods with
  * @param samplingInterval how often each source is sampled
  * @param nodeSource {@code auto}, {@code procfs}, {@code pdh} or {@code replay:FILE}
+ * @param nodeWorkingSet which figure is the Windows node's memory working set
+ * @param kubeletRootDir the kubelet's root directory, whose volume is the Windows node filesystem (pdh source)
  * @param nodeName the node name the Summary API reports
  * @param logLevel {@code debug}, {@code info}, {@code warn} or {@code error}
  * @param recordFile where to record node samples as a PDH-CSV counter log, or {@code null}
@@ -31,6 +34,8 @@ public record ExporterConfig(
     StatsCall criStatsCall,
     Duration samplingInterval,
     String nodeSource,
+    WorkingSetDefinition nodeWorkingSet,
+    Path kubeletRootDir,
     String nodeName,
     String logLevel,
     @Nullable Path recordFile,
@@ -43,6 +48,8 @@ public record ExporterConfig(
     Objects.requireNonNull(criStatsCall, "criStatsCall");
     Objects.requireNonNull(samplingInterval, "samplingInterval");
     Objects.requireNonNull(nodeSource, "nodeSource");
+    Objects.requireNonNull(nodeWorkingSet, "nodeWorkingSet");
+    Objects.requireNonNull(kubeletRootDir, "kubeletRootDir");
     Objects.requireNonNull(nodeName, "nodeName");
     Objects.requireNonNull(logLevel, "logLevel");
     customCounters = List.copyOf(customCounters);

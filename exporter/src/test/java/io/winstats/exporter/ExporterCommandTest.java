@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -290,5 +291,39 @@ class ExporterCommandTest {
     assertThat(DurationFlag.parse("500ms")).isEqualTo(Duration.ofMillis(500));
     assertThat(DurationFlag.parse("2h")).isEqualTo(Duration.ofHours(2));
     assertThat(DurationFlag.parse("1m30s")).isEqualTo(Duration.ofSeconds(90));
+  }
+
+  @Test
+  void theHostNameFallbackIsLowerCasedAsTheKubeletDoes() {
+    assertThat(ExporterCommand.resolveNodeName(null, null, () -> "WIN-NODE-01 ")).isEqualTo("win-node-01");
+    assertThat(ExporterCommand.resolveNodeName(null, "Node-From-Env", () -> "IGNORED")).isEqualTo("Node-From-Env");
+    assertThat(ExporterCommand.resolveNodeName("Flag-Node", null, () -> "IGNORED")).isEqualTo("Flag-Node");
+  }
+
+  @Test
+  void nodeWorkingSetDefaultsToKubeletTakesPhysicalForPdhAndRefusesTheRest(@TempDir Path dir) throws IOException {
+    assertThat(run()).isZero();
+    assertThat(launched.get().nodeWorkingSet()).isEqualTo(WorkingSetDefinition.KUBELET);
+
+    Path file = Files.writeString(dir.resolve("ws.yml"), "node:\n  source: pdh\n  memory:\n    working-set: physical\n");
+    assertThat(run("--config.file=" + file)).isZero();
+    assertThat(launched.get().nodeWorkingSet()).isEqualTo(WorkingSetDefinition.PHYSICAL);
+    assertThat(run("--config.file=" + file, "--print-config")).isZero();
+    assertThat(out.toString()).contains("node.memory.working-set: \"physical\"");
+
+    launched.set(null);
+    assertThat(run("--node.memory.working-set=task-manager")).isEqualTo(2);
+    assertThat(err.toString()).contains("--node.memory.working-set: 'task-manager' is not one of kubelet, physical");
+    assertThat(run("--node.source=procfs", "--node.memory.working-set=physical")).isEqualTo(2);
+    assertThat(err.toString()).contains("physical needs the pdh node source");
+    assertThat(launched.get()).isNull();
+  }
+
+  @Test
+  void kubeletRootDirDefaultsToTheKubeletsWindowsRootAndIsPrinted() {
+    assertThat(run()).isZero();
+    assertThat(launched.get().kubeletRootDir().toString()).isEqualTo("C:\\var\\lib\\kubelet");
+    assertThat(run("--node.kubelet-root-dir=/var/lib/kubelet", "--print-config")).isZero();
+    assertThat(out.toString()).contains("node.kubelet-root-dir: \"/var/lib/kubelet\"");
   }
 }

@@ -223,9 +223,13 @@ public final class SummaryAssembler {
     return new NetworkStats(node.timestamp(), inlined, all);
   }
 
+  /**
+   * The kubelet's {@code rootFsInfo}: the filesystem of its root directory. A source that reads that one live (PDH:
+   * {@code GetDiskFreeSpaceExW}, as the kubelet does) gives it; else the root volume of the sample's filesystems.
+   */
   private static @Nullable FsStats nodeFs(NodeSample node) {
-    FilesystemUsage root = null;
-    for (FilesystemUsage fs : node.filesystems()) {
+    FilesystemUsage root = node.kubeletRootFs();
+    for (FilesystemUsage fs : root != null ? List.<FilesystemUsage>of() : node.filesystems()) {
       if (fs.mountpoint().equals("/") || fs.mountpoint().equalsIgnoreCase("C:\\") || fs.device().equalsIgnoreCase("C:")) {
         root = fs;
       }

@@ -50,9 +50,20 @@ public final class SampleFixtures {
                 new CoreCpuTime("0", Map.of(CpuMode.USER, busyNanos / 2, CpuMode.IDLE, 90_000_000_000L)),
                 new CoreCpuTime("1", Map.of(CpuMode.USER, busyNanos - busyNanos / 2, CpuMode.IDLE, 91_000_000_000L))));
     NodeMemory memory =
-        new NodeMemory(
-            8_000_000_000L, 5_000_000_000L, 2_500_000_000L, 4_000_000_000L, 4_000_000_000L,
-            1_200_000_000L, 3_000_000_000L, 4_000_000_000L, 123_456L, 78L, 0L, 0L);
+        NodeMemory.builder()
+            .totalBytes(8_000_000_000L)
+            .availableBytes(5_000_000_000L)
+            .workingSetBytes(2_500_000_000L)
+            .usageBytes(4_000_000_000L)
+            .freeBytes(4_000_000_000L)
+            .cacheBytes(1_200_000_000L)
+            .committedBytes(3_000_000_000L)
+            .commitLimitBytes(4_000_000_000L)
+            .pageFaults(123_456L)
+            .majorPageFaults(78L)
+            .swapTotalBytes(0L)
+            .swapFreeBytes(0L)
+            .build();
     return new NodeSample(
         at,
         monotonicNanos,
@@ -64,7 +75,7 @@ public final class SampleFixtures {
             new NetworkInterfaceCounters("eth0", 5_000, 7_000, 50, 70, 1, 2, 3, 4)),
         List.of(new FilesystemUsage("/dev/vda", "/", "ext4", 100_000_000_000L, 60_000_000_000L, 40_000_000_000L, 6_000_000L, 5_000_000L, false)),
         List.of(new DiskIoCounters("vda", 3_221_225_472L, 6_442_450_944L, 120_000, 450_000, 90_000_000_000L, 410_000_000_000L, 300_000_000_000L, 2, 512_500_000_000L)),
-        new NodeSystem(BOOT, 321, null, 4_194_304L, 1_000_000L, 2L, 0.5, 0.4, 0.3),
+        new NodeSystem(BOOT, 321, null, 4_194_304L, 1_000_000L, 2L, 0.5, 0.4, 0.3, null),
         Map.of());
   }
 
@@ -88,9 +99,17 @@ public final class SampleFixtures {
                     Map.of(CpuMode.USER, (busyNanos - half) / 2, CpuMode.PRIVILEGED, busyNanos - half - (busyNanos - half) / 2,
                         CpuMode.IDLE, 81_000_000_000L, CpuMode.INTERRUPT, 110_000_000L, CpuMode.DPC, 210_000_000L))));
     NodeMemory memory =
-        new NodeMemory(
-            17_179_869_184L, 9_000_000_000L, 3_500_000_000L, 7_500_000_000L, 1_000_000_000L,
-            2_000_000_000L, 7_500_000_000L, 20_000_000_000L, 98_765_432L, null, null, null);
+        NodeMemory.builder()
+            .totalBytes(17_179_869_184L)
+            .availableBytes(9_000_000_000L)
+            .workingSetBytes(3_500_000_000L)
+            .usageBytes(7_500_000_000L)
+            .freeBytes(1_000_000_000L)
+            .cacheBytes(2_000_000_000L)
+            .committedBytes(7_500_000_000L)
+            .commitLimitBytes(20_000_000_000L)
+            .pageFaults(98_765_432L)
+            .build();
     return new NodeSample(
         at,
         monotonicNanos,
@@ -100,7 +119,7 @@ public final class SampleFixtures {
         List.of(new NetworkInterfaceCounters("Microsoft Hyper-V Network Adapter #2", 9_000, 4_000, 90, 40, 0, 1, 2, 0)),
         List.of(new FilesystemUsage("C:", "C:\\", "NTFS", 136_365_211_648L, 80_000_000_000L, 56_365_211_648L, null, null)),
         List.of(new io.winstats.perfcounters.DiskIoCounters("C:", 1_000_000, 2_000_000, 100, 200, 3_000_000_000L, 4_000_000_000L, 7_000_000_000L, 1)),
-        new NodeSystem(BOOT, 140, 2_100L, null, 5_000_000L, 3L, null, null, null),
+        new NodeSystem(BOOT, 140, 2_100L, null, 5_000_000L, 3L, null, null, null, null),
         Map.of());
   }
 

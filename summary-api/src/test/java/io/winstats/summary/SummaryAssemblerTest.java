@@ -8,6 +8,8 @@ import io.winstats.cri.CpuUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.summary.SummaryTypes.Summary;
@@ -41,6 +43,55 @@ class SummaryAssemblerTest {
                 SampleFixtures.windowsNode(T0, 0, 20_000_000_000L),
                 SampleFixtures.windowsRuntime());
     assertMatchesGolden("windows-node-two-pods.json", SummaryJson.write(summary));
+    assertThat(summary.node().systemContainers())
+        .extracting(SummaryTypes.ContainerStats::name)
+        .containsExactly("pods", "windows-global-commit-memory");
+    assertThat(summary.node().systemContainers().get(1).memory().availableBytes()).isEqualTo(12_500_000_000L);
+  }
+
+  /** The live reading of the kubelet's root volume, not LogicalDisk's lagging one, is node.fs and each log's capacity. */
+  @Test
+  void kubeletRootFilesystemIsTheNodeFsAndTheLogCapacity() {
+    NodeSample node = SampleFixtures.windowsNode(T1, 10_000_000_000L, 25_000_000_000L);
+    FilesystemUsage live = new FilesystemUsage("C:", "C:\\", "NTFS", 136_365_211_648L, 70_000_000_000L, 66_365_211_648L, null, null);
+    NodeSample sample =
+        new NodeSample(
+            node.timestamp(), node.monotonicNanos(), node.origin(), node.cpu(), node.memory(), node.interfaces(),
+            node.filesystems(), node.disks(), node.system(), node.missing(), live);
+
+    Summary summary = new SummaryAssembler("win-node-a", true).assemble(sample, null, SampleFixtures.windowsRuntime());
+
+    assertThat(summary.node().fs().availableBytes()).isEqualTo(70_000_000_000L);
+    assertThat(summary.pods())
+        .flatExtracting(SummaryTypes.PodStats::containers)
+        .filteredOn(c -> c.logs() != null)
+        .isNotEmpty()
+        .allSatisfy(c -> assertThat(c.logs().availableBytes()).isEqualTo(70_000_000_000L));
+  }
+
+  /** PerfProc disabled: no node working set, but the commit figures, an eviction input, stay. */
+  @Test
+  void windowsCommitMemoryDoesNotNeedTheWorkingSet() {
+    NodeSample node = SampleFixtures.windowsNode(T1, 10_000_000_000L, 25_000_000_000L);
+    NodeMemory m = node.memory();
+    NodeMemory withoutWorkingSet =
+        NodeMemory.builder()
+            .totalBytes(m.totalBytes())
+            .availableBytes(m.availableBytes())
+            .committedBytes(m.committedBytes())
+            .commitLimitBytes(m.commitLimitBytes())
+            .usageBytes(m.usageBytes())
+            .build();
+    NodeSample sample =
+        new NodeSample(
+            node.timestamp(), node.monotonicNanos(), node.origin(), node.cpu(), withoutWorkingSet, node.interfaces(),
+            node.filesystems(), node.disks(), node.system(), node.missing());
+
+    Summary summary = new SummaryAssembler("win-node-a", true).assemble(sample, null, SampleFixtures.windowsRuntime());
+
+    assertThat(summary.node().memory().workingSetBytes()).isNull();
+    assertThat(summary.node().memory().availableBytes()).isNull();
+    assertThat(summary.node().memory().usageBytes()).isEqualTo(7_500_000_000L);
     assertThat(summary.node().systemContainers())
         .extracting(SummaryTypes.ContainerStats::name)
         .containsExactly("pods", "windows-global-commit-memory");

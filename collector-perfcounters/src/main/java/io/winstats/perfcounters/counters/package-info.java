@@ -9,7 +9,10 @@
  * filter, the raw kind PDH reads and what the formatted value in a typeperf or relog log means.
  * {@link io.winstats.perfcounters.counters.CounterPath} is the counter path syntax both sources use. Which counters a
  * source reads, how PDH raw types are interpreted and how log columns are matched stay in the source's own package.
- * Pure data: no JNA, no I/O.
+ * The operator's own counters ({@link io.winstats.perfcounters.counters.CustomCounter}, their
+ * {@link io.winstats.perfcounters.counters.InstanceValue}s) and the health of every path
+ * ({@link io.winstats.perfcounters.counters.CounterHealth}) live here too, so the exporter never imports a source's
+ * implementation package. Pure data: no JNA, no I/O.
  */
 @NullMarked
 package io.winstats.perfcounters.counters;

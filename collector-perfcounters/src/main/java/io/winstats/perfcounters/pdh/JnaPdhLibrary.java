@@ -61,7 +61,6 @@ public final class JnaPdhLibrary implements PdhLibrary {
 
     int PdhCollectQueryData(Pointer hQuery);
 
-    int PdhCollectQueryDataWithTime(Pointer hQuery, LongByReference pllTimeStamp);
 
     int PdhGetRawCounterArrayW(
         Pointer hCounter, IntByReference lpdwBufferSize, IntByReference lpdwItemCount, @Nullable Pointer itemBuffer);
@@ -178,13 +177,6 @@ public final class JnaPdhLibrary implements PdhLibrary {
   @Override
   public void collectQueryData(PdhQuery query) {
     check(pdh().PdhCollectQueryData(handle(query.handle())), "PdhCollectQueryData", null);
-  }
-
-  @Override
-  public long collectQueryDataWithTime(PdhQuery query) {
-    LongByReference time = new LongByReference();
-    check(pdh().PdhCollectQueryDataWithTime(handle(query.handle()), time), "PdhCollectQueryDataWithTime", null);
-    return time.getValue();
   }
 
   /** One invocation of an array call with the given size, count and buffer (NULL for the probe). */

@@ -1,10 +1,12 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.counters.CounterHealth;
 import io.winstats.perfcounters.counters.RawKind;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhQuery;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounterItem;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,7 +25,9 @@ import org.slf4j.Logger;
  * <p>Lifecycle: {@link #open(Instant)} opens the query, adds every counter with {@code PdhAddEnglishCounterW}, reads
  * each counter's type and time base, and primes the query with one collect ({@code PDH_NO_DATA} from it is expected
  * and ignored). A counter whose add failed for a reason other than a malformed path is added again on a later
- * {@link #collect(Instant)}, at most once per retry interval. When an added counter, or the whole collect, reports that
+ * {@link #collect(Instant)}, with a growing backoff: the first retry after the retry interval, each further one after
+ * twice the previous wait, up to the longest retry interval; success resets it. An object that is absent (PerfProc
+ * disabled, a driver's counters not installed) usually stays absent, so retrying every minute forever only costs. When an added counter, or the whole collect, reports that
  * its object, counter or handle is gone, the query is closed and rebuilt on a later collect: the counter registry may
  * have been rewritten under us, and old handles stay dead until re-added.
  *
@@ -85,10 +89,11 @@ final class ObjectQuery {
   /**
    * One collect of the query.
    *
-   * @param localFileTime PDH's collect time (local FILETIME), or {@code null} when the collect failed
+   * @param collectedAt the source clock right after the collect, or {@code null} when the collect failed. Not PDH's
+   *     own stamp: that is a local-time FILETIME, which a zone or daylight-saving change moves by hours.
    * @param monotonicNanos the monotonic clock right after the collect
    */
-  record Collected(@Nullable Long localFileTime, long monotonicNanos, Map<String, Reading> byPath) {
+  record Collected(@Nullable Instant collectedAt, long monotonicNanos, Map<String, Reading> byPath) {
     /** The reading of {@code path}; a failed reading if the path is unknown. */
     Reading get(String path) {
       Reading r = byPath.get(key(path));
@@ -100,18 +105,35 @@ final class ObjectQuery {
   private final String object;
   private final Logger log;
   private final Duration retryInterval;
+  private final Duration maxRetryInterval;
   private final LongSupplier nanoTime;
+  private final Clock clock;
   private final Map<String, Tracked> counters = new LinkedHashMap<>();
   private @Nullable PdhQuery query;
   private boolean rebuild;
   private Instant nextRetry = Instant.MIN;
+  private Duration backoff;
 
-  ObjectQuery(PdhLibrary lib, String object, Logger log, Duration retryInterval, LongSupplier nanoTime) {
+  /**
+   * @param retryInterval the wait before the first retry of a failed add or rebuild
+   * @param maxRetryInterval the longest wait the backoff grows to
+   */
+  ObjectQuery(
+      PdhLibrary lib,
+      String object,
+      Logger log,
+      Duration retryInterval,
+      Duration maxRetryInterval,
+      LongSupplier nanoTime,
+      Clock clock) {
     this.lib = lib;
     this.object = object;
     this.log = log;
     this.retryInterval = retryInterval;
+    this.maxRetryInterval = maxRetryInterval;
+    this.backoff = retryInterval;
     this.nanoTime = nanoTime;
+    this.clock = clock;
   }
 
   static String key(String path) {
@@ -130,7 +152,26 @@ final class ObjectQuery {
 
   /** Opens the query and adds every declared counter. Failures are recorded per counter, never thrown. */
   void open(Instant now) {
-    nextRetry = now.plus(retryInterval);
+    openQuery(now);
+    scheduleRetry(now);
+  }
+
+  /** Whether a counter waits to be added again or the query to be rebuilt. */
+  private boolean needsRetry() {
+    return query == null || rebuild || counters.values().stream().anyMatch(t -> t.addable && t.handle == null);
+  }
+
+  private void scheduleRetry(Instant now) {
+    if (!needsRetry()) {
+      backoff = retryInterval;
+      return;
+    }
+    nextRetry = now.plus(backoff);
+    Duration doubled = backoff.multipliedBy(2);
+    backoff = doubled.compareTo(maxRetryInterval) > 0 ? maxRetryInterval : doubled;
+  }
+
+  private void openQuery(Instant now) {
     rebuild = false;
     try {
       query = lib.openQuery();
@@ -206,19 +247,18 @@ final class ObjectQuery {
 
   /** Collects the query and reads every added counter. Never throws {@link PdhException}. */
   Collected collect(Instant now) {
-    boolean pending = counters.values().stream().anyMatch(t -> t.addable && t.handle == null);
-    if ((query == null || rebuild || pending) && !now.isBefore(nextRetry)) {
+    if (needsRetry() && !now.isBefore(nextRetry)) {
       if (query == null || rebuild) {
         closeQuery();
-        open(now);
+        openQuery(now);
       } else {
-        nextRetry = now.plus(retryInterval);
         for (Tracked t : counters.values()) {
           if (t.addable && t.handle == null) {
             add(t, now);
           }
         }
       }
+      scheduleRetry(now);
     }
     Map<String, Reading> out = new LinkedHashMap<>();
     PdhQuery q = query;
@@ -228,9 +268,8 @@ final class ObjectQuery {
       }
       return new Collected(null, nanoTime.getAsLong(), out);
     }
-    long time;
     try {
-      time = lib.collectQueryDataWithTime(q);
+      lib.collectQueryData(q);
     } catch (PdhException e) {
       long mono = nanoTime.getAsLong();
       if (gone(e)) {
@@ -246,10 +285,11 @@ final class ObjectQuery {
       return new Collected(null, mono, out);
     }
     long mono = nanoTime.getAsLong();
+    Instant collectedAt = clock.instant();
     for (Map.Entry<String, Tracked> entry : counters.entrySet()) {
       out.put(entry.getKey(), read(entry.getValue(), now));
     }
-    return new Collected(time, mono, out);
+    return new Collected(collectedAt, mono, out);
   }
 
   private Reading read(Tracked t, Instant now) {

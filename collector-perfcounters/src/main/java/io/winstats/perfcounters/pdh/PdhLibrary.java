@@ -110,13 +110,6 @@ public interface PdhLibrary extends AutoCloseable {
   void collectQueryData(PdhQuery query);
 
   /**
-   * {@code PdhCollectQueryDataWithTime}.
-   *
-   * @return the time the first counter was read, as a <b>local</b> FILETIME (100 ns ticks since 1601-01-01 local time)
-   */
-  long collectQueryDataWithTime(PdhQuery query);
-
-  /**
    * {@code PdhGetRawCounterArrayW}: every instance as of the last collect, in PDH's order, names decoded.
    *
    * @return the items; empty when the counter has no instances now

@@ -4,6 +4,9 @@
  * <p>{@link io.winstats.perfcounters.pdh.PdhNodeSource} opens one PDH query per perf object (the counter sets declared
  * in {@code io.winstats.perfcounters.counters}, English paths through {@code PdhAddEnglishCounterW}, wildcard
  * instances), runs every PDH call on one dedicated daemon thread, and turns raw arrays into exact cumulative figures.
+ * Each perf object has one small mapping class ({@code PdhProcessorInformation}, {@code PdhMemory}, {@code
+ * PdhNetworkInterface}, {@code PdhLogicalDisk}, {@code PdhSystem}, plus {@code PdhCustomCounters}) that declares the
+ * counters it reads and maps one collect to its part of the sample.
  * All PDH access goes through the narrow port {@link io.winstats.perfcounters.pdh.PdhLibrary};
  * {@link io.winstats.perfcounters.pdh.JnaPdhLibrary} and its {@code Structure} classes are the only code in the
  * project that touches JNA, and nothing here loads {@code pdh.dll} before the first PDH call.

@@ -76,18 +76,19 @@ record MemInfo(
   NodeMemory toNodeMemory(@Nullable VmStat vmStat) {
     long usage = Math.max(0, totalBytes - freeBytes);
     long workingSet = Math.max(0, usage - inactiveFileBytes);
-    return new NodeMemory(
-        totalBytes,
-        availableBytes,
-        workingSet,
-        usage,
-        freeBytes,
-        buffersBytes + cachedBytes,
-        committedAsBytes,
-        commitLimitBytes,
-        vmStat == null ? null : vmStat.pageFaults(),
-        vmStat == null ? null : vmStat.majorPageFaults(),
-        swapTotalBytes,
-        swapFreeBytes);
+    return NodeMemory.builder()
+        .totalBytes(totalBytes)
+        .availableBytes(availableBytes)
+        .workingSetBytes(workingSet)
+        .usageBytes(usage)
+        .freeBytes(freeBytes)
+        .cacheBytes(buffersBytes + cachedBytes)
+        .committedBytes(committedAsBytes)
+        .commitLimitBytes(commitLimitBytes)
+        .pageFaults(vmStat == null ? null : vmStat.pageFaults())
+        .majorPageFaults(vmStat == null ? null : vmStat.majorPageFaults())
+        .swapTotalBytes(swapTotalBytes)
+        .swapFreeBytes(swapFreeBytes)
+        .build();
   }
 }

@@ -256,17 +256,15 @@ public final class ProcfsNodeSource implements NodeCounterSource {
   static NodeSystem toNodeSystem(
       ProcStat stat, LoadAvg loadAvg, long pidMax, @Nullable Long threadsMax, long processes) {
     Long btime = stat.bootTimeEpochSeconds();
-    return new NodeSystem(
-        btime == null ? null : Instant.ofEpochSecond(btime),
-        processes,
-        loadAvg.tasks(),
-        pidMax,
-        stat.contextSwitches(),
-        stat.procsRunning(),
-        loadAvg.load1(),
-        loadAvg.load5(),
-        loadAvg.load15(),
-        threadsMax);
+    return NodeSystem.builder(processes)
+        .bootTime(btime == null ? null : Instant.ofEpochSecond(btime))
+        .threads(loadAvg.tasks())
+        .maxProcesses(pidMax)
+        .contextSwitches(stat.contextSwitches())
+        .processorQueueLength(stat.procsRunning())
+        .loadAverages(loadAvg.load1(), loadAvg.load5(), loadAvg.load15())
+        .maxThreads(threadsMax)
+        .build();
   }
 
   static long parsePidMax(String text) {

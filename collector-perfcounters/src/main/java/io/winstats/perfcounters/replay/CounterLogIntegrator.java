@@ -416,27 +416,28 @@ final class CounterLogIntegrator {
     Map<LoggedCounter, Integer> opt = plan.optional();
     Long usage = view.optionalGauge(opt, NodeExtraCounter.MEMORY_USAGE_BYTES);
     Long committed = view.optionalGauge(opt, MemoryCounter.COMMITTED_BYTES);
-    NodeMemory memory = new NodeMemory(
-        plan.total() == null ? null : view.gauge(plan.total()),
-        view.optionalGauge(opt, MemoryCounter.AVAILABLE_BYTES),
-        plan.workingSet() == null ? null : view.gauge(plan.workingSet()),
-        opt.containsKey(NodeExtraCounter.MEMORY_USAGE_BYTES) ? usage : committed,
-        view.optionalGauge(opt, MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES),
-        view.optionalGauge(opt, MemoryCounter.CACHE_BYTES),
-        committed,
-        view.optionalGauge(opt, MemoryCounter.COMMIT_LIMIT),
-        view.optionalCount(opt, MemoryCounter.PAGE_FAULTS),
-        view.optionalCount(opt, NodeExtraCounter.MAJOR_PAGE_FAULTS),
-        view.optionalGauge(opt, NodeExtraCounter.SWAP_TOTAL_BYTES),
-        view.optionalGauge(opt, NodeExtraCounter.SWAP_FREE_BYTES));
+    NodeMemory memory =
+        NodeMemory.builder()
+            .totalBytes(plan.total() == null ? null : view.gauge(plan.total()))
+            .availableBytes(view.optionalGauge(opt, MemoryCounter.AVAILABLE_BYTES))
+            .workingSetBytes(plan.workingSet() == null ? null : view.gauge(plan.workingSet()))
+            .usageBytes(opt.containsKey(NodeExtraCounter.MEMORY_USAGE_BYTES) ? usage : committed)
+            .freeBytes(view.optionalGauge(opt, MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES))
+            .cacheBytes(view.optionalGauge(opt, MemoryCounter.CACHE_BYTES))
+            .committedBytes(committed)
+            .commitLimitBytes(view.optionalGauge(opt, MemoryCounter.COMMIT_LIMIT))
+            .pageFaults(view.optionalCount(opt, MemoryCounter.PAGE_FAULTS))
+            .majorPageFaults(view.optionalCount(opt, NodeExtraCounter.MAJOR_PAGE_FAULTS))
+            .swapTotalBytes(view.optionalGauge(opt, NodeExtraCounter.SWAP_TOTAL_BYTES))
+            .swapFreeBytes(view.optionalGauge(opt, NodeExtraCounter.SWAP_FREE_BYTES))
+            .build();
     if (memory.equals(NOTHING)) {
       throw new BlankCell("row " + view.row + " has no value for any memory counter");
     }
     return memory;
   }
 
-  private static final NodeMemory NOTHING =
-      new NodeMemory(null, null, null, null, null, null, null, null, null, null, null, null);
+  private static final NodeMemory NOTHING = NodeMemory.builder().build();
 
   private List<NetworkInterfaceCounters> network(RowView view) {
     List<NetworkInterfaceCounters> result = new ArrayList<>();
@@ -511,16 +512,17 @@ final class CounterLogIntegrator {
       long upMillis = Math.round(view.gaugeValue(upTime) * 1000);
       bootTime = view.values.localTime().toInstant(offset).minusMillis(upMillis);
     }
-    return new NodeSystem(
-        bootTime,
-        view.gauge(plan.processes()),
-        view.optionalGauge(opt, SystemCounter.THREADS),
-        view.optionalGauge(opt, NodeExtraCounter.MAX_PROCESSES),
-        view.optionalCount(opt, SystemCounter.CONTEXT_SWITCHES),
-        view.optionalGauge(opt, SystemCounter.PROCESSOR_QUEUE_LENGTH),
-        view.optionalDecimal(opt, NodeExtraCounter.LOAD_1),
-        view.optionalDecimal(opt, NodeExtraCounter.LOAD_5),
-        view.optionalDecimal(opt, NodeExtraCounter.LOAD_15));
+    return NodeSystem.builder(view.gauge(plan.processes()))
+        .bootTime(bootTime)
+        .threads(view.optionalGauge(opt, SystemCounter.THREADS))
+        .maxProcesses(view.optionalGauge(opt, NodeExtraCounter.MAX_PROCESSES))
+        .contextSwitches(view.optionalCount(opt, SystemCounter.CONTEXT_SWITCHES))
+        .processorQueueLength(view.optionalGauge(opt, SystemCounter.PROCESSOR_QUEUE_LENGTH))
+        .loadAverages(
+            view.optionalDecimal(opt, NodeExtraCounter.LOAD_1),
+            view.optionalDecimal(opt, NodeExtraCounter.LOAD_5),
+            view.optionalDecimal(opt, NodeExtraCounter.LOAD_15))
+        .build();
   }
 
   /** A needed cell of a row is blank: the part is missing from that row's sample. */

@@ -5,7 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -81,8 +82,8 @@ final class FakePdhLibrary implements PdhLibrary {
 
   // ---------------------------------------------------------------- fixture loading and configuration
 
-  /** Loads a TSV fixture (see fixtures/pdh/synthetic-4cpu/README.md); the time is read in {@code zone}. */
-  synchronized FakePdhLibrary load(String resource, ZoneId zone) {
+  /** Loads a TSV fixture (see fixtures/pdh/synthetic-4cpu/README.md); its time is a local wall-clock time. */
+  synchronized FakePdhLibrary load(String resource) {
     String text;
     try (InputStream in = FakePdhLibrary.class.getClassLoader().getResourceAsStream(resource)) {
       if (in == null) {
@@ -98,8 +99,7 @@ final class FakePdhLibrary implements PdhLibrary {
       }
       String[] f = line.split("\t");
       switch (f[0]) {
-        case "time" -> localFileTime =
-            FileTimes.toLocalFileTime(LocalDateTime.parse(f[1]).atZone(zone).toInstant(), zone);
+        case "time" -> localFileTime = localFileTime(LocalDateTime.parse(f[1]));
         case "type" -> {
           types.put(key(f[1]), Integer.parseUnsignedInt(f[2].substring(2), 16));
           if (f.length > 3) {
@@ -121,6 +121,12 @@ final class FakePdhLibrary implements PdhLibrary {
       }
     }
     return this;
+  }
+
+  /** A wall-clock time as PDH stamps it: a FILETIME (100 ns ticks since 1601-01-01) counting local time. */
+  static long localFileTime(LocalDateTime wall) {
+    Instant asIfUtc = wall.toInstant(ZoneOffset.UTC);
+    return asIfUtc.getEpochSecond() * 10_000_000L + asIfUtc.getNano() / 100 + 116_444_736_000_000_000L;
   }
 
   /** Replaces one instance's raw values (the first item of that name). */
@@ -286,12 +292,7 @@ final class FakePdhLibrary implements PdhLibrary {
     collect(query, "PdhCollectQueryData");
   }
 
-  @Override
-  public long collectQueryDataWithTime(PdhQuery query) {
-    return collect(query, "PdhCollectQueryDataWithTime");
-  }
-
-  private long collect(PdhQuery query, String call) {
+  private void collect(PdhQuery query, String call) {
     CountDownLatch gate;
     synchronized (this) {
       record(call);
@@ -322,7 +323,6 @@ final class FakePdhLibrary implements PdhLibrary {
         List<RawCounterItem> list = items.get(key(counters.get(h).path));
         q.snapshot.put(h, list == null ? List.of() : List.copyOf(list));
       }
-      return localFileTime;
     }
   }
 

@@ -137,12 +137,6 @@ class JnaPdhLibraryTest {
     }
 
     @Override
-    public int PdhCollectQueryDataWithTime(Pointer q, LongByReference time) {
-      time.setValue(133_814_124_000_000_000L);
-      return 0;
-    }
-
-    @Override
     public int PdhGetRawCounterArrayW(Pointer c, IntByReference size, IntByReference count, @Nullable Pointer buf) {
       return array(size, count, buf, true);
     }

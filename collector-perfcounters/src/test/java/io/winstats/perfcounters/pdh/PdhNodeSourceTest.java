@@ -1,5 +1,8 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.counters.CustomCounter;
+import io.winstats.perfcounters.counters.InstanceValue;
+import io.winstats.perfcounters.counters.CounterHealth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,6 +15,7 @@ import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.ValueOrigin;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.MemoryCounter;
@@ -21,9 +25,13 @@ import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -32,6 +40,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.slf4j.event.Level;
@@ -41,7 +50,9 @@ import org.slf4j.event.Level;
  * {@code fixtures/pdh/synthetic-4cpu} (made up for the tests, not recorded on Windows).
  */
 class PdhNodeSourceTest {
-  private static final ZoneId ZONE = ZoneId.of("Europe/Berlin");
+  /** Stands in for the kubelet's root directory: its volume is read live. */
+  @TempDir Path kubeletRoot;
+
   private static final Instant NOW = Instant.parse("2025-01-15T10:00:05Z");
   private static final String FIXTURE = "fixtures/pdh/synthetic-4cpu/sample-1.tsv";
 
@@ -55,7 +66,7 @@ class PdhNodeSourceTest {
   private static final String NIC = "Microsoft Hyper-V Network Adapter";
   private static final int INVALID = PdhStatus.PDH_CSTATUS_INVALID_DATA.code();
 
-  private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE, ZONE);
+  private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE);
 
   /** Every counter the source adds: an English path that parses back to itself, and never the legacy Processor object. */
   @Test
@@ -85,9 +96,26 @@ class PdhNodeSourceTest {
   }
 
   private PdhNodeSource open(List<CustomCounter> custom, Duration deadline) {
+    return open(custom, deadline, Clock.fixed(NOW, ZoneOffset.UTC));
+  }
+
+  private PdhNodeSource open(Clock clock) {
+    return open(List.of(), Duration.ofSeconds(30), clock);
+  }
+
+  private PdhNodeSource open(List<CustomCounter> custom, Duration deadline, Clock clock) {
     Options options =
-        new Options(deadline, Duration.ofSeconds(30), Duration.ZERO, ZONE, nanos::incrementAndGet, v -> "NTFS", log);
-    PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), custom, options);
+        new Options(
+            deadline,
+            Duration.ofSeconds(30),
+            Duration.ZERO,
+            Duration.ZERO,
+            nanos::incrementAndGet,
+            v -> "NTFS",
+            WorkingSetDefinition.KUBELET,
+            kubeletRoot,
+            log);
+    PdhNodeSource source = new PdhNodeSource(fake, clock, custom, options);
     opened.add(source);
     return source;
   }
@@ -133,13 +161,94 @@ class PdhNodeSourceTest {
     assertThat(second - first).isEqualTo(12 * 100L);
   }
 
+  /**
+   * PDH stamps collects in local time. Across a daylight-saving change (Berlin, 2025-03-30 01:00 UTC) and then a
+   * change of the machine's time zone (Berlin to New York), its stamps jump by +1 h and −6 h; the sample times follow
+   * the clock, 10 s apart.
+   */
   @Test
-  void timestampIsThePdhLocalFileTimeConvertedToUtc() {
-    NodeSample s = open().sample();
+  void timestampIsTheClockAtCollectionAcrossDaylightSavingAndZoneChanges() {
+    SteppingClock clock = new SteppingClock(Instant.parse("2025-03-30T00:59:55Z"));
+    fake.setLocalFileTime(FakePdhLibrary.localFileTime(LocalDateTime.parse("2025-03-30T01:59:55")));
+    PdhNodeSource source = open(clock);
+    NodeSample beforeDst = source.sample();
 
-    // The fixture's collect happened at 11:00 on the Berlin wall clock, which is 10:00 UTC in January.
-    assertThat(s.timestamp()).isEqualTo(Instant.parse("2025-01-15T10:00:00Z"));
-    assertThat(s.monotonicNanos()).isPositive();
+    clock.advance(Duration.ofSeconds(10));
+    fake.setLocalFileTime(FakePdhLibrary.localFileTime(LocalDateTime.parse("2025-03-30T03:00:05")));
+    NodeSample afterDst = source.sample();
+
+    clock.advance(Duration.ofSeconds(10));
+    fake.setLocalFileTime(FakePdhLibrary.localFileTime(LocalDateTime.parse("2025-03-29T21:00:15")));
+    NodeSample afterZoneChange = source.sample();
+
+    assertThat(beforeDst.timestamp()).isEqualTo(Instant.parse("2025-03-30T00:59:55Z"));
+    assertThat(afterDst.timestamp()).isEqualTo(Instant.parse("2025-03-30T01:00:05Z"));
+    assertThat(afterZoneChange.timestamp()).isEqualTo(Instant.parse("2025-03-30T01:00:15Z"));
+    assertThat(afterZoneChange.monotonicNanos()).isGreaterThan(afterDst.monotonicNanos());
+  }
+
+  /** PerfProc disabled: the absent Process object is tried again after 60 s, 120 s, 240 s, then every 240 s. */
+  @Test
+  void anAbsentObjectIsRetriedWithAGrowingBackoffThatSuccessResets() {
+    String workingSet = "PdhAddEnglishCounterW " + ProcessCounter.WORKING_SET_PRIVATE.path();
+    fake.removeObject("Process");
+    SteppingClock clock = new SteppingClock(NOW);
+    Options options =
+        new Options(
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(240),
+            nanos::incrementAndGet,
+            v -> "NTFS",
+            WorkingSetDefinition.KUBELET,
+            kubeletRoot,
+            log);
+    PdhNodeSource source = new PdhNodeSource(fake, clock, List.of(), options);
+    opened.add(source);
+    List<Long> retriedAtSeconds = new ArrayList<>();
+    long adds = fake.count(workingSet);
+    for (long t = 0; t <= 900; t += 30) {
+      source.sample();
+      if (fake.count(workingSet) > adds) {
+        retriedAtSeconds.add(t);
+        adds = fake.count(workingSet);
+      }
+      clock.advance(Duration.ofSeconds(30));
+    }
+    assertThat(retriedAtSeconds).containsExactly(60L, 180L, 420L, 660L, 900L);
+
+    fake.restoreObject("Process");
+    clock.advance(Duration.ofSeconds(210));
+    assertThat(source.sample().memory().workingSetBytes()).isEqualTo(2_147_483_648L);
+  }
+
+  /** A clock the test moves forward. */
+  private static final class SteppingClock extends Clock {
+    private volatile Instant now;
+
+    SteppingClock(Instant start) {
+      now = start;
+    }
+
+    void advance(Duration d) {
+      now = now.plus(d);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      throw new UnsupportedOperationException();
+    }
   }
 
   @Test
@@ -233,7 +342,8 @@ class PdhNodeSourceTest {
   void bootTimeIsCollectTimeMinusUpTime() {
     NodeSample s = open().sample();
 
-    assertThat(s.system().bootTime()).isEqualTo(Instant.parse("2025-01-15T09:00:00Z"));
+    // The clock reads 10:00:05 at the collect; the fixture's up time is 3600 s.
+    assertThat(s.system().bootTime()).isEqualTo(Instant.parse("2025-01-15T09:00:05Z"));
     assertThat(s.system().processes()).isEqualTo(150L);
     assertThat(s.system().threads()).isEqualTo(2_000L);
     assertThat(s.system().contextSwitches()).isEqualTo(999_999L);
@@ -328,6 +438,70 @@ class PdhNodeSourceTest {
 
     fake.failCollect("System", null);
     assertThat(source.sample().system()).isNotNull();
+  }
+
+  /** The kubelet's root filesystem comes from the volume itself, not from LogicalDisk's lagging MiB values. */
+  @Test
+  void kubeletRootFilesystemIsReadLiveFromItsVolume() throws IOException {
+    NodeSample s = open().sample();
+
+    FilesystemUsage root = s.kubeletRootFs();
+    assertThat(root).isNotNull();
+    assertThat(root.capacityBytes()).isEqualTo(Files.getFileStore(kubeletRoot).getTotalSpace());
+    assertThat(root.availableBytes()).isBetween(0L, root.capacityBytes());
+    assertThat(root.usedBytes()).isEqualTo(root.capacityBytes() - root.availableBytes());
+    assertThat(s.filesystems()).extracting(FilesystemUsage::device).contains("C:");
+  }
+
+  @Test
+  void anUnreadableKubeletRootIsAbsentAndLoggedOnce() {
+    Options options = open().options().withKubeletRootDirectory(kubeletRoot.resolve("absent"));
+    PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
+    opened.add(source);
+
+    assertThat(source.sample().kubeletRootFs()).isNull();
+    assertThat(source.sample().kubeletRootFs()).isNull();
+    assertThat(log.at(Level.WARN)).filteredOn(l -> l.contains("event=kubelet_root_fs_unreadable")).hasSize(1);
+  }
+
+  /** Task Manager's figure on request: total − Available Bytes, with or without the Process object. */
+  @Test
+  void physicalWorkingSetIsTotalMinusAvailableBytes() {
+    fake.removeObject("Process");
+    Options options = open().options().withWorkingSet(WorkingSetDefinition.PHYSICAL);
+    PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
+    opened.add(source);
+
+    NodeSample s = source.sample();
+
+    assertThat(s.memory().workingSetBytes()).isEqualTo(17_179_869_184L - 4_294_967_296L);
+    assertThat(s.memory().availableBytes()).isEqualTo(4_294_967_296L);
+  }
+
+  /** PerfProc disabled: the Process object is unknown, and only the figures from its working set go. */
+  @Test
+  void memoryStaysWithoutTheProcessObjectAndOnlyTheWorkingSetIsAbsent() {
+    fake.removeObject("Process");
+    NodeSample s = open().sample();
+
+    assertThat(s.missing()).doesNotContainKey(NodePart.MEMORY);
+    assertThat(s.memory()).isNotNull();
+    assertThat(s.memory().workingSetBytes()).isNull();
+    assertThat(s.memory().totalBytes()).isEqualTo(17_179_869_184L);
+    assertThat(s.memory().availableBytes()).isEqualTo(4_294_967_296L);
+    assertThat(s.memory().committedBytes()).isEqualTo(6_442_450_944L);
+    assertThat(s.memory().commitLimitBytes()).isEqualTo(10_737_418_240L);
+    assertThat(s.memory().pageFaults()).isEqualTo(123_456L);
+  }
+
+  @Test
+  void memoryIsMissingWhenNoMemoryCounterCanBeRead() {
+    fake.removeObject("Process");
+    fake.removeObject("Memory");
+    NodeSample s = open().sample();
+
+    assertThat(s.memory()).isNull();
+    assertThat(s.missing().get(NodePart.MEMORY)).contains("Working Set - Private").contains("PDH_CSTATUS_NO_OBJECT");
   }
 
   @Test

@@ -45,8 +45,14 @@ class ProcfsNodeSourceTest {
     assertThat(sample.disks()).singleElement().extracting(d -> d.device()).isEqualTo("vda");
     assertThat(sample.system())
         .isEqualTo(
-            new NodeSystem(
-                Instant.ofEpochSecond(1795251410L), 2, 116L, 32768L, 580520L, 4L, 1.06, 0.45, 0.20));
+            NodeSystem.builder(2)
+                .bootTime(Instant.ofEpochSecond(1795251410L))
+                .threads(116L)
+                .maxProcesses(32768L)
+                .contextSwitches(580520L)
+                .processorQueueLength(4L)
+                .loadAverages(1.06, 0.45, 0.20)
+                .build());
     // the fixture's only real filesystem is "/" on /dev/vda, resolved under the root filesystem path (here @TempDir)
     FilesystemUsage root = sample.filesystems().get(0);
     assertThat(sample.filesystems()).hasSize(1);

@@ -247,19 +247,20 @@ class CounterLogRecorderTest {
     }
     NodeCpu cpu = new NodeCpu(2, busy, cores);
     NodeMemory memory =
-        new NodeMemory(
-            25_276_502_016L,
-            24_580_116_480L - i * 4096L,
-            602_759_168L + i * 8192L,
-            703_414_272L + i * 8192L,
-            24_573_087_744L - i * 8192L,
-            195_964_928L,
-            459_792_384L + i,
-            12_638_248_960L,
-            3_704_680L + 7 * ms,
-            1_326L + ms / 500,
-            0L,
-            0L);
+        NodeMemory.builder()
+            .totalBytes(25_276_502_016L)
+            .availableBytes(24_580_116_480L - i * 4096L)
+            .workingSetBytes(602_759_168L + i * 8192L)
+            .usageBytes(703_414_272L + i * 8192L)
+            .freeBytes(24_573_087_744L - i * 8192L)
+            .cacheBytes(195_964_928L)
+            .committedBytes(459_792_384L + i)
+            .commitLimitBytes(12_638_248_960L)
+            .pageFaults(3_704_680L + 7 * ms)
+            .majorPageFaults(1_326L + ms / 500)
+            .swapTotalBytes(0L)
+            .swapFreeBytes(0L)
+            .build();
     List<NetworkInterfaceCounters> nics =
         List.of(
             new NetworkInterfaceCounters(
@@ -290,7 +291,14 @@ class CounterLogRecorderTest {
                 8_880_000_000L + ns / 3,
                 i % 3));
     NodeSystem system =
-        new NodeSystem(BOOT, 72 + i, 116L + i, 32_768L, 580_520L + 150 * ms, 1L + i, 1.06 + i, 0.45, 0.2);
+        NodeSystem.builder(72 + i)
+            .bootTime(BOOT)
+            .threads(116L + i)
+            .maxProcesses(32_768L)
+            .contextSwitches(580_520L + 150 * ms)
+            .processorQueueLength(1L + i)
+            .loadAverages(1.06 + i, 0.45, 0.2)
+            .build();
     return new NodeSample(
         T0.plusMillis(ms), 7_000_000_000_000L + ns, ValueOrigin.RAW, cpu, memory, nics, filesystems, disks, system,
         Map.of());

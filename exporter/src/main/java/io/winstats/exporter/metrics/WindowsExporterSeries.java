@@ -15,7 +15,6 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * Node series of a Windows node under windows_exporter's names and labels ({@code cpu}, {@code memory}, {@code net},
@@ -25,9 +24,6 @@ import java.util.regex.Pattern;
  * Built once per snapshot version.
  */
 public final class WindowsExporterSeries extends PerVersionCollector {
-  /** windows_exporter's {@code nicNameToUnderscore}: every character but ASCII letters and digits becomes {@code _}. */
-  private static final Pattern NIC_MANGLE = Pattern.compile("[^a-zA-Z0-9]");
-
   private static final Set<CpuMode> WINDOWS_MODES =
       EnumSet.of(CpuMode.IDLE, CpuMode.INTERRUPT, CpuMode.DPC, CpuMode.PRIVILEGED, CpuMode.USER);
 
@@ -57,7 +53,8 @@ public final class WindowsExporterSeries extends PerVersionCollector {
           }
         }
       }
-      f.gauge("windows_cs_logical_processors", "ComputerSystem.NumberOfLogicalProcessors", node.cpu().logicalCores(), Labels.EMPTY, none);
+      f.gauge("windows_cpu_logical_processor", "Total number of logical processors", node.cpu().logicalCores(), Labels.EMPTY, none);
+      f.gauge("windows_cs_logical_processors", "Deprecated name (cs collector) of the number of logical processors; kept for the kubernetes-mixin Windows rules.", node.cpu().logicalCores(), Labels.EMPTY, none);
     }
     NodeMemory m = node.memory();
     if (m != null) {
@@ -74,7 +71,10 @@ public final class WindowsExporterSeries extends PerVersionCollector {
       f.gaugeIfPresent("windows_cs_physical_memory_bytes", "Deprecated name of the physical memory (windows_exporter cs collector).", m.totalBytes(), Labels.EMPTY, none);
     }
     for (NetworkInterfaceCounters nic : node.interfaces()) {
-      Labels l = Labels.of("nic", NIC_MANGLE.matcher(nic.name()).replaceAll("_"));
+      // windows_exporter 0.30+ labels with the PDH instance name as it is (internal/collector/net/net.go); Windows
+      // itself already writes ( ) # / \ in adapter names as [ ] _ _ _ there. Older releases replaced every
+      // non-alphanumeric character with _.
+      Labels l = Labels.of("nic", nic.name());
       f.counter("windows_net_bytes_received_total", "Total bytes received by interface", nic.rxBytes(), l, none);
       f.counter("windows_net_bytes_sent_total", "Total bytes transmitted by interface", nic.txBytes(), l, none);
       f.counter("windows_net_bytes_total", "Total bytes received and transmitted by interface", nic.rxBytes() + nic.txBytes(), l, none);

@@ -77,8 +77,15 @@ class ExpositionGoldenTest {
     NodeMemory m = full.memory();
     NodeSample replayed =
         new NodeSample(full.timestamp(), full.monotonicNanos(), full.origin(), full.cpu(),
-            new NodeMemory(null, m.availableBytes(), null, m.usageBytes(), m.freeBytes(), m.cacheBytes(),
-                m.committedBytes(), m.commitLimitBytes(), m.pageFaults(), null, null, null),
+            NodeMemory.builder()
+                .availableBytes(m.availableBytes())
+                .usageBytes(m.usageBytes())
+                .freeBytes(m.freeBytes())
+                .cacheBytes(m.cacheBytes())
+                .committedBytes(m.committedBytes())
+                .commitLimitBytes(m.commitLimitBytes())
+                .pageFaults(m.pageFaults())
+                .build(),
             full.interfaces(), full.filesystems(), full.disks(), full.system(), full.missing());
     Snapshot snapshot = new Snapshot(9, replayed, null, null, null);
 

@@ -2,9 +2,9 @@ package io.winstats.exporter.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.winstats.perfcounters.pdh.CounterHealth;
-import io.winstats.perfcounters.pdh.CustomCounter;
-import io.winstats.perfcounters.pdh.InstanceValue;
+import io.winstats.perfcounters.counters.CounterHealth;
+import io.winstats.perfcounters.counters.CustomCounter;
+import io.winstats.perfcounters.counters.InstanceValue;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.counters;
 
 import java.time.Instant;
 import java.util.Objects;
@@ -8,7 +8,7 @@ import java.util.Objects;
  *
  * @param path the English counter path
  * @param ok whether the last attempt produced data
- * @param status {@code "OK"}, or the failing status name ({@link PdhStatus#describe(int)}, such as
+ * @param status {@code "OK"}, or the failing status name (PDH status name, such as
  *     {@code PDH_CSTATUS_NO_OBJECT}, or a hex code), or a short reason such as {@code UNEXPECTED_TYPE}
  * @param call the PDH function that failed, or {@code ""} when ok
  * @param since when the counter entered this state (source clock)

@@ -1,6 +1,5 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.counters;
 
-import io.winstats.perfcounters.counters.CounterPath;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.counters;
 
 import java.util.Objects;
 

@@ -1,0 +1,77 @@
+package io.winstats.perfcounters.pdh;
+
+import static io.winstats.perfcounters.pdh.PdhReadings.reading;
+import static io.winstats.perfcounters.pdh.PdhReadings.require;
+
+import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
+import io.winstats.perfcounters.counters.PerfCounter;
+import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
+import io.winstats.perfcounters.pdh.ObjectQuery.Reading;
+import io.winstats.perfcounters.pdh.PdhLibrary.RawCounter;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * {@code \Network Interface(*)} as {@link NetworkInterfaceCounters}, one per adapter with every counter readable,
+ * 32-bit counters carried across their wrap. Confined to the sampling thread.
+ */
+final class PdhNetworkInterface {
+  static final Set<? extends PerfCounter> COUNTERS = EnumSet.allOf(NetworkInterfaceCounter.class);
+
+  private final CumulativeCounters<String> counts = new CumulativeCounters<>();
+
+  @Nullable List<NetworkInterfaceCounters> read(Collected c, Map<NodePart, String> missing) {
+    NetworkInterfaceCounter[] defs = NetworkInterfaceCounter.values();
+    Map<NetworkInterfaceCounter, Reading> r = new EnumMap<>(NetworkInterfaceCounter.class);
+    for (NetworkInterfaceCounter d : defs) {
+      r.put(d, reading(c, d));
+    }
+    if (!require(NodePart.NETWORK, missing, r.values().toArray(Reading[]::new))) {
+      return null;
+    }
+    List<NetworkInterfaceCounters> out = new ArrayList<>();
+    Set<String> keys = new HashSet<>();
+    for (String nic : r.get(NetworkInterfaceCounter.BYTES_RECEIVED).items().keySet()) {
+      if (InstanceNames.isTotal(nic)) {
+        continue;
+      }
+      long[] v = new long[defs.length];
+      boolean complete = true;
+      for (NetworkInterfaceCounter d : defs) {
+        Reading reading = r.get(d);
+        RawCounter raw = reading.items().get(nic);
+        if (raw == null) {
+          complete = false;
+          break;
+        }
+        String key = d.name() + "|" + nic;
+        keys.add(key);
+        v[d.ordinal()] = counts.update(key, raw.firstValue(), PerfCounterType.is64Bit(reading.type()));
+      }
+      if (!complete) {
+        continue;
+      }
+      out.add(
+          new NetworkInterfaceCounters(
+              nic,
+              v[NetworkInterfaceCounter.BYTES_RECEIVED.ordinal()],
+              v[NetworkInterfaceCounter.BYTES_SENT.ordinal()],
+              v[NetworkInterfaceCounter.PACKETS_RECEIVED.ordinal()],
+              v[NetworkInterfaceCounter.PACKETS_SENT.ordinal()],
+              v[NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS.ordinal()],
+              v[NetworkInterfaceCounter.PACKETS_OUTBOUND_ERRORS.ordinal()],
+              v[NetworkInterfaceCounter.PACKETS_RECEIVED_DISCARDED.ordinal()],
+              v[NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED.ordinal()]));
+    }
+    counts.retainOnly(keys);
+    return out;
+  }
+}

@@ -1,0 +1,79 @@
+package io.winstats.perfcounters.pdh;
+
+import static io.winstats.perfcounters.pdh.PdhReadings.reading;
+import static io.winstats.perfcounters.pdh.PdhReadings.require;
+import static io.winstats.perfcounters.pdh.PdhReadings.single;
+import static io.winstats.perfcounters.pdh.PdhReadings.ticksToNanos;
+
+import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.counters.PerfCounter;
+import io.winstats.perfcounters.counters.SystemCounter;
+import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
+import io.winstats.perfcounters.pdh.ObjectQuery.Reading;
+import io.winstats.perfcounters.pdh.PdhLibrary.RawCounter;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/** {@code \System} as {@link NodeSystem}: processes, threads, context switches, queue length, boot time. */
+final class PdhSystem {
+  static final Set<? extends PerfCounter> COUNTERS = EnumSet.allOf(SystemCounter.class);
+
+  private final CumulativeCounters<String> counts = new CumulativeCounters<>();
+  private @Nullable Instant bootTime;
+
+  /**
+   * @param collectedAt when the {@code System} query was collected
+   */
+  @Nullable NodeSystem read(Collected c, Instant collectedAt, Map<NodePart, String> missing) {
+    Reading processes = reading(c, SystemCounter.PROCESSES);
+    if (!require(NodePart.SYSTEM, missing, processes)) {
+      return null;
+    }
+    Long processCount = single(processes);
+    if (processCount == null) {
+      missing.put(NodePart.SYSTEM, processes.path() + " PDH_CSTATUS_NO_INSTANCE");
+      return null;
+    }
+    Reading switches = reading(c, SystemCounter.CONTEXT_SWITCHES);
+    Long rawSwitches = single(switches);
+    Long contextSwitches =
+        rawSwitches == null
+            ? null
+            : counts.update(switches.path(), rawSwitches, PerfCounterType.is64Bit(switches.type()));
+    return NodeSystem.builder(processCount)
+        .bootTime(bootTime(reading(c, SystemCounter.SYSTEM_UP_TIME), collectedAt))
+        .threads(single(reading(c, SystemCounter.THREADS)))
+        .contextSwitches(contextSwitches)
+        .processorQueueLength(single(reading(c, SystemCounter.PROCESSOR_QUEUE_LENGTH)))
+        .build();
+  }
+
+  /**
+   * Boot time = collect time - uptime, uptime = (SecondValue - FirstValue) / time base (PERF_ELAPSED_TIME), truncated
+   * to whole seconds. A result within a second of the previous one keeps the previous one, so the figure does not
+   * flicker between samples.
+   */
+  private @Nullable Instant bootTime(Reading upTime, Instant collectedAt) {
+    if (!upTime.ok() || upTime.items().isEmpty() || upTime.timeBase() <= 0) {
+      return null;
+    }
+    RawCounter v = upTime.items().values().iterator().next();
+    long elapsedTicks = v.secondValue() - v.firstValue();
+    if (elapsedTicks < 0) {
+      return null;
+    }
+    Instant boot = collectedAt.minusNanos(ticksToNanos(elapsedTicks, upTime.timeBase())).truncatedTo(ChronoUnit.SECONDS);
+    Instant previous = bootTime;
+    if (previous != null && Duration.between(previous, boot).abs().compareTo(Duration.ofSeconds(1)) <= 0) {
+      return previous;
+    }
+    bootTime = boot;
+    return boot;
+  }
+}
