@@ -78,6 +78,11 @@ public final class CgroupSampler {
     return new CgroupSample(clock.instant(), reader.version(), containers, pods, missing);
   }
 
+  /** The host's cgroup layout. */
+  public CgroupVersion version() {
+    return reader.version();
+  }
+
   /** Walks of the cgroup hierarchy so far. */
   public long scans() {
     return locator.scans();
