@@ -320,6 +320,12 @@ public final class CgroupReader {
     return null;
   }
 
+  /** The node's {@code /proc/pressure} files. */
+  public NodePressure nodePressure() {
+    Path dir = procRoot.resolve("pressure");
+    return new NodePressure(pressure(dir.resolve("cpu")), pressure(dir.resolve("memory")), pressure(dir.resolve("io")));
+  }
+
   private static @Nullable Pressure pressure(Path file) {
     String text = read(file);
     if (text == null || text.isBlank()) {

@@ -14,18 +14,21 @@ import java.util.TreeMap;
  * @param containers by container id
  * @param pods by pod sandbox id: the cgroup that holds the sandbox's and the containers' cgroups
  * @param missing ids without a readable cgroup, each as {@code id: reason}
+ * @param node the node's own pressure stall information, read in the same round
  */
 public record CgroupSample(
     Instant timestamp,
     CgroupVersion version,
     Map<String, CgroupStats> containers,
     Map<String, CgroupStats> pods,
-    List<String> missing) {
+    List<String> missing,
+    NodePressure node) {
   public CgroupSample {
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(version, "version");
     containers = java.util.Collections.unmodifiableMap(new TreeMap<>(containers));
     pods = java.util.Collections.unmodifiableMap(new TreeMap<>(pods));
     missing = List.copyOf(missing);
+    Objects.requireNonNull(node, "node");
   }
 }

@@ -75,7 +75,7 @@ public final class CgroupSampler {
         pods.put(id, reader.read(podPath));
       }
     }
-    return new CgroupSample(clock.instant(), reader.version(), containers, pods, missing);
+    return new CgroupSample(clock.instant(), reader.version(), containers, pods, missing, reader.nodePressure());
   }
 
   /** The host's cgroup layout. */

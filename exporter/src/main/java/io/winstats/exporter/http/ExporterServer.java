@@ -303,8 +303,9 @@ public final class ExporterServer implements AutoCloseable {
         key -> {
           var summary =
               cpuAndMemoryOnly
-                  ? assembler.assembleCpuAndMemory(snapshot.node(), snapshot.previousNode(), snapshot.runtime())
-                  : assembler.assemble(snapshot.node(), snapshot.previousNode(), snapshot.runtime());
+                  ? assembler.assembleCpuAndMemory(
+                      snapshot.node(), snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups())
+                  : assembler.assemble(snapshot.node(), snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups());
           return new RenderedBody(SummaryJson.write(summary), "application/json");
         });
   }

@@ -14,6 +14,7 @@ import io.winstats.cri.cgroups.CgroupProcesses;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
+import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.cri.cgroups.Pressure;
 import io.winstats.cri.cgroups.PressureLine;
 import io.winstats.exporter.sampling.Snapshot;
@@ -141,7 +142,8 @@ class CadvisorContractTest {
         null,
         runtime,
         null,
-        new CgroupSample(SampleFixtures.T1, version, containers, pods, List.of()));
+        new CgroupSample(
+            SampleFixtures.T1, version, containers, pods, List.of(), new NodePressure(null, null, null)));
   }
 
   private static CgroupStats stats(String path, CgroupVersion version) {
