@@ -222,7 +222,11 @@ public final class Daemon implements AutoCloseable {
       pod.containers().forEach(c -> containers.add(c.id()));
     }
     try {
-      return cgroups.sample(sandboxes, containers);
+      CgroupSample sample = cgroups.sample(sandboxes, containers);
+      if (!sample.missing().isEmpty()) {
+        LOG.debug("event=cgroups_missing ids={}", sample.missing());
+      }
+      return sample;
     } catch (RuntimeException e) {
       // A malformed cgroup file loses this round's cgroup series, never the CRI figures.
       LOG.warn("event=cgroups_failed error={}", e.toString());

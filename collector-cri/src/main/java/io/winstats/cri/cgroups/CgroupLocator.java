@@ -1,9 +1,11 @@
 package io.winstats.cri.cgroups;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
@@ -13,7 +15,6 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -100,17 +101,37 @@ final class CgroupLocator {
     if (!Files.isDirectory(root)) {
       return found;
     }
-    try (Stream<Path> dirs = Files.walk(root, MAX_DEPTH)) {
-      dirs.forEach(
-          dir -> {
-            Path name = dir.getFileName();
-            @Nullable String id = name == null ? null : idOf(name.toString());
-            if (id != null && Files.isDirectory(dir)) {
-              found.put(id, "/" + root.relativize(dir).toString().replace('\\', '/'));
+    try {
+      Files.walkFileTree(
+          root,
+          Set.of(),
+          MAX_DEPTH,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+              Path name = dir.getFileName();
+              String id = name == null ? null : idOf(name.toString());
+              if (id != null) {
+                found.put(id, "/" + root.relativize(dir).toString().replace('\\', '/'));
+                // A container's cgroup holds no other container's.
+                return FileVisitResult.SKIP_SUBTREE;
+              }
+              return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+              return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+              // Other pods' cgroups come and go during the walk; a vanished one is skipped, never the rest.
+              return FileVisitResult.CONTINUE;
             }
           });
-    } catch (IOException | UncheckedIOException e) {
-      // A cgroup removed during the walk ends it early; what was found stands, the rest is found next round.
+    } catch (IOException e) {
+      // Only the root itself failing ends the walk; what was found stands.
     }
     return found;
   }
