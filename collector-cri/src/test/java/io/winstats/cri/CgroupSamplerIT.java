@@ -73,14 +73,14 @@ class CgroupSamplerIT {
   @Test
   void memoryCacheRssAndFailcntMatchTheCgroup(ContainerdHarness harness, CriTestClient client) {
     // 24 MiB of clean (synced) page cache under a 16 MiB limit: usage reaches the limit and reclaim runs, without the
-    // dirty-page OOMs of v1 memcg; then a shell variable holds ~4 MB of anonymous memory (rss).
+    // dirty-page OOMs of v1 memcg; then a shell variable holds ~4 MB of anonymous memory (rss) while the shell waits on one sleep.
     ContainerSpec hog =
         ContainerSpec.of(
                 "hog",
                 "/bin/sh",
                 "-c",
                 "for i in 1 2 3 4 5 6; do dd if=/dev/zero of=/cache$i bs=1M count=4 conv=fsync 2>/dev/null; done;"
-                    + " x=$(head -c 4000000 /dev/zero | tr '\\0' a); while :; do sleep 1; done")
+                    + " x=$(head -c 4000000 /dev/zero | tr '\\0' a); sleep 2147483647")
             .withMemoryLimit(16 * MIB);
     PodHandle pod = client.runPod("hog", "it-cgroups", List.of(hog));
     try (pod;
@@ -93,7 +93,9 @@ class CgroupSamplerIT {
             WAIT,
             () ->
                 Cgroups.memoryStat(memory, "total_rss") >= 3_000_000
-                    && single(memory, "memory.max_usage_in_bytes") >= 15 * MIB);
+                    && single(memory, "memory.max_usage_in_bytes") >= 15 * MIB
+                    // sh and its final sleep: the writers and the allocation are done, the counts stay put.
+                    && lines(memory, "cgroup.procs") == 2);
       } catch (AssertionError e) {
         throw new AssertionError(e.getMessage() + "; [cache, rss, mapped_file, failcnt, max_usage]="
             + memoryFigures(memory) + " procs=" + read(memory.resolve("cgroup.procs")).strip(), e);
