@@ -73,14 +73,14 @@ class CgroupSamplerIT {
   @Test
   void memoryCacheRssAndFailcntMatchTheCgroup(ContainerdHarness harness, CriTestClient client) {
     // 24 MiB of clean (synced) page cache under a 16 MiB limit: usage reaches the limit and reclaim runs, without the
-    // dirty-page OOMs of v1 memcg; then a shell variable holds ~4 MB of anonymous memory (rss) while the shell waits on one sleep.
+    // dirty-page OOMs of v1 memcg; then a shell variable holds ~4 MB of anonymous memory (rss) while the shell waits on one sleep (a command after it keeps busybox from exec'ing the sleep and freeing x).
     ContainerSpec hog =
         ContainerSpec.of(
                 "hog",
                 "/bin/sh",
                 "-c",
                 "for i in 1 2 3 4 5 6; do dd if=/dev/zero of=/cache$i bs=1M count=4 conv=fsync 2>/dev/null; done;"
-                    + " x=$(head -c 4000000 /dev/zero | tr '\\0' a); sleep 2147483647")
+                    + " x=$(head -c 4000000 /dev/zero | tr '\\0' a); sleep 2147483647; echo \"$x\"")
             .withMemoryLimit(16 * MIB);
     PodHandle pod = client.runPod("hog", "it-cgroups", List.of(hog));
     try (pod;
