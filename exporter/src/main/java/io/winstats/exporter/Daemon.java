@@ -15,9 +15,13 @@ import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
 import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.InodeCounter;
+import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.exporter.http.ExporterServer;
 import io.winstats.exporter.metrics.CadvisorSeriesCollector;
+import io.winstats.exporter.metrics.CgroupSeriesCollector;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.NodeExporterSeries;
 import io.winstats.exporter.metrics.PerfCounterSeries;
@@ -35,9 +39,12 @@ import io.winstats.perfcounters.procfs.Statvfs;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.summary.SummaryAssembler;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.function.Consumer;
@@ -90,7 +97,14 @@ public final class Daemon implements AutoCloseable {
       // procfs describes a Linux node; PDH and replayed counter logs describe a Windows node.
       boolean windowsNode = !nodeSource.name().equals("procfs");
       snapshotSeries.register(SelfMetrics.buildInfo(BuildInfo.version(), windowsNode ? "windows" : "linux"));
-      snapshotSeries.register(new CadvisorSeriesCollector(store::current, windowsNode));
+      CadvisorSeriesCollector cadvisorSeries = new CadvisorSeriesCollector(store::current, windowsNode);
+      CgroupSeriesCollector cgroupSeries = new CgroupSeriesCollector(store::current);
+      snapshotSeries.register(cadvisorSeries);
+      snapshotSeries.register(cgroupSeries);
+      // /metrics/cadvisor: the same collectors alone, as the kubelet serves them on that path.
+      PrometheusRegistry cadvisorOnly = new PrometheusRegistry();
+      cadvisorOnly.register(cadvisorSeries);
+      cadvisorOnly.register(cgroupSeries);
       snapshotSeries.register(
           windowsNode ? new WindowsExporterSeries(store::current) : new NodeExporterSeries(store::current));
       if (windowsNode) {
@@ -103,6 +117,10 @@ public final class Daemon implements AutoCloseable {
       MetricsRenderer renderer =
           new MetricsRenderer(
               snapshotSeries, liveSeries, () -> store.current().version(), Duration.ofSeconds(1), System::nanoTime);
+      MetricsRenderer cadvisorRenderer =
+          new MetricsRenderer(
+              cadvisorOnly, new PrometheusRegistry(), () -> store.current().version(), Duration.ofSeconds(1),
+              System::nanoTime);
       SelfMetrics self = new SelfMetrics(micrometer, clock);
       self.seriesCount(renderer::lastSeriesCount);
       self.samplingInterval(config.samplingInterval());
@@ -129,7 +147,7 @@ public final class Daemon implements AutoCloseable {
                   + " are served",
               cri::sample,
               Daemon::criReason,
-              self.listener("cri", store::publishRuntime, RuntimeSample::timestamp, store::runtimeFailed),
+              self.listener("cri", publishRuntime(store, windowsNode, clock), RuntimeSample::timestamp, store::runtimeFailed),
               config.samplingInterval());
 
       server =
@@ -138,7 +156,8 @@ public final class Daemon implements AutoCloseable {
               config.server(),
               store::current,
               new SummaryAssembler(config.nodeName(), windowsNode),
-              renderer);
+              renderer,
+              cadvisorRenderer);
       server.start();
       started.push(server);
       nodeLoop.start();
@@ -186,6 +205,39 @@ public final class Daemon implements AutoCloseable {
       return CounterLogRecorder.open(config.recordFile(), config.nodeName());
     } catch (IOException e) {
       throw new IllegalArgumentException("--record: cannot write " + config.recordFile() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * On a Linux node with cgroups, each successful runtime round is published with its containers' and pods' cgroups,
+   * read on the same thread right after it (so a scrape never reads the OS); elsewhere the round alone.
+   */
+  private static Consumer<RuntimeSample> publishRuntime(SnapshotStore store, boolean windowsNode, Clock clock) {
+    if (windowsNode || !Files.isDirectory(Path.of("/sys/fs/cgroup"))) {
+      return store::publishRuntime;
+    }
+    CgroupSampler cgroups = CgroupSampler.host(clock);
+    LOG.info("event=cgroups_enabled version={}", cgroups.version());
+    return round -> store.publishRuntime(round, readCgroups(cgroups, round));
+  }
+
+  private static @Nullable CgroupSample readCgroups(CgroupSampler cgroups, RuntimeSample round) {
+    List<String> sandboxes = new ArrayList<>(round.pods().size());
+    List<String> containers = new ArrayList<>(round.pods().size() * 2);
+    for (PodSample pod : round.pods()) {
+      sandboxes.add(pod.sandboxId());
+      pod.containers().forEach(c -> containers.add(c.id()));
+    }
+    try {
+      CgroupSample sample = cgroups.sample(sandboxes, containers);
+      if (!sample.missing().isEmpty()) {
+        LOG.debug("event=cgroups_missing ids={}", sample.missing());
+      }
+      return sample;
+    } catch (RuntimeException e) {
+      // A malformed cgroup file loses this round's cgroup series, never the CRI figures.
+      LOG.warn("event=cgroups_failed error={}", e.toString());
+      return null;
     }
   }
 

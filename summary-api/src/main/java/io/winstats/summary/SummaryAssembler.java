@@ -35,6 +35,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupStats;
+import io.winstats.cri.cgroups.NodePressure;
+import io.winstats.cri.cgroups.Pressure;
+import io.winstats.cri.cgroups.PressureLine;
+import io.winstats.summary.SummaryTypes.IoStats;
+import io.winstats.summary.SummaryTypes.PsiData;
+import io.winstats.summary.SummaryTypes.PsiStats;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -72,17 +80,44 @@ public final class SummaryAssembler {
    * @param runtime the newest runtime sample; {@code null} when the runtime has not answered yet
    */
   public Summary assemble(NodeSample node, @Nullable NodeSample previousNode, @Nullable RuntimeSample runtime) {
-    return build(node, previousNode, runtime, false);
+    return build(node, previousNode, runtime, null, false);
+  }
+
+  /**
+   * The full summary with pressure stall information: {@code psi} on the node's, pods' and containers' CPU and memory
+   * and an {@code io} with IO pressure, from {@code cgroups} (the node's {@code /proc/pressure}, each cgroup's
+   * {@code *.pressure}). Where a file is absent (cgroup v1, Windows, no PSI) the field is absent, never zero.
+   */
+  public Summary assemble(
+      NodeSample node,
+      @Nullable NodeSample previousNode,
+      @Nullable RuntimeSample runtime,
+      @Nullable CgroupSample cgroups) {
+    return build(node, previousNode, runtime, cgroups, false);
   }
 
   /** The {@code ?only_cpu_and_memory=true} form: CPU and memory of the node, pods and containers only. */
   public Summary assembleCpuAndMemory(
       NodeSample node, @Nullable NodeSample previousNode, @Nullable RuntimeSample runtime) {
-    return build(node, previousNode, runtime, true);
+    return build(node, previousNode, runtime, null, true);
+  }
+
+  /** The {@code ?only_cpu_and_memory=true} form with CPU and memory pressure where the host has it. */
+  public Summary assembleCpuAndMemory(
+      NodeSample node,
+      @Nullable NodeSample previousNode,
+      @Nullable RuntimeSample runtime,
+      @Nullable CgroupSample cgroups) {
+    return build(node, previousNode, runtime, cgroups, true);
   }
 
   private Summary build(
-      NodeSample node, @Nullable NodeSample previousNode, @Nullable RuntimeSample runtime, boolean cpuAndMemoryOnly) {
+      NodeSample node,
+      @Nullable NodeSample previousNode,
+      @Nullable RuntimeSample runtime,
+      @Nullable CgroupSample cgroups,
+      boolean cpuAndMemoryOnly) {
+    NodePressure np = cgroups == null ? null : cgroups.node();
     Instant startTime = nodeStartTime(node);
     FsStats rootFs = nodeFs(node);
     NodeStats nodeStats =
@@ -90,16 +125,17 @@ public final class SummaryAssembler {
             nodeName,
             systemContainers(node, runtime, startTime),
             startTime,
-            nodeCpu(node, previousNode),
-            nodeMemory(node),
+            withPsi(nodeCpu(node, previousNode), np == null ? null : np.cpu()),
+            withPsi(nodeMemory(node), np == null ? null : np.memory()),
             cpuAndMemoryOnly ? null : nodeNetwork(node),
             cpuAndMemoryOnly ? null : rootFs,
             cpuAndMemoryOnly ? null : runtimeStats(runtime),
-            cpuAndMemoryOnly ? null : rlimit(node));
+            cpuAndMemoryOnly ? null : rlimit(node),
+            cpuAndMemoryOnly || np == null || cgroups == null ? null : io(cgroups.timestamp(), np.io()));
     List<PodStats> pods = new ArrayList<>();
     if (runtime != null) {
       for (PodSample pod : runtime.pods()) {
-        pods.add(podStats(pod, cpuAndMemoryOnly, rootFs));
+        pods.add(podStats(pod, cpuAndMemoryOnly, rootFs, cgroups));
       }
     }
     return new Summary(nodeStats, pods);
@@ -308,27 +344,59 @@ public final class SummaryAssembler {
     return Math.min(pids, threads);
   }
 
-  private static PodStats podStats(PodSample pod, boolean cpuAndMemoryOnly, @Nullable FsStats rootFs) {
+  private static PodStats podStats(
+      PodSample pod, boolean cpuAndMemoryOnly, @Nullable FsStats rootFs, @Nullable CgroupSample cgroups) {
     List<ContainerStats> containers = new ArrayList<>();
     for (ContainerSample container : RunningContainers.of(pod)) {
+      CgroupStats cg = cgroups == null ? null : cgroups.containers().get(container.id());
       containers.add(
           new ContainerStats(
               container.name(),
               container.createdAt(),
-              cpu(container.cpu()),
-              memory(container.memory()),
+              withPsi(cpu(container.cpu()), cg == null ? null : cg.cpuPressure()),
+              withPsi(memory(container.memory()), cg == null ? null : cg.memoryPressure()),
               cpuAndMemoryOnly ? null : rootfs(container.writableLayer()),
-              cpuAndMemoryOnly ? null : logs(container.logs(), rootFs)));
+              cpuAndMemoryOnly ? null : logs(container.logs(), rootFs),
+              cpuAndMemoryOnly || cg == null || cgroups == null ? null : io(cgroups.timestamp(), cg.ioPressure())));
     }
+    CgroupStats podCg = cgroups == null ? null : cgroups.pods().get(pod.sandboxId());
     return new PodStats(
         new PodReference(pod.ref().name(), pod.ref().namespace(), pod.ref().uid()),
         pod.createdAt(),
         containers,
-        cpu(pod.cpu()),
-        memory(pod.memory()),
+        withPsi(cpu(pod.cpu()), podCg == null ? null : podCg.cpuPressure()),
+        withPsi(memory(pod.memory()), podCg == null ? null : podCg.memoryPressure()),
         cpuAndMemoryOnly ? null : network(pod.network()),
         cpuAndMemoryOnly ? null : ephemeralStorage(containers, rootFs),
-        cpuAndMemoryOnly || pod.processCount() == null ? null : new ProcessStats(pod.processCount()));
+        cpuAndMemoryOnly || pod.processCount() == null ? null : new ProcessStats(pod.processCount()),
+        cpuAndMemoryOnly || podCg == null || cgroups == null ? null : io(cgroups.timestamp(), podCg.ioPressure()));
+  }
+
+  private static @Nullable CpuStats withPsi(@Nullable CpuStats cpu, @Nullable Pressure pressure) {
+    return cpu == null || pressure == null ? cpu : cpu.withPsi(psi(pressure));
+  }
+
+  private static @Nullable MemoryStats withPsi(@Nullable MemoryStats memory, @Nullable Pressure pressure) {
+    return memory == null || pressure == null ? memory : memory.withPsi(psi(pressure));
+  }
+
+  /** {@code io} only where there is IO pressure to report: the kubelet's IOStats carries nothing else. */
+  private static @Nullable IoStats io(Instant at, @Nullable Pressure pressure) {
+    return pressure == null ? null : new IoStats(at, psi(pressure));
+  }
+
+  /**
+   * A pressure file as {@code PSIStats}. {@code full} is zero where the file has no {@code full} line
+   * ({@code /proc/pressure/cpu} before Linux 5.13), as cAdvisor's zero-valued {@code PSIData} shows it.
+   */
+  private static PsiStats psi(Pressure p) {
+    PressureLine full = p.full();
+    return new PsiStats(
+        full == null ? new PsiData(0, 0, 0, 0) : psiData(full), psiData(p.some()));
+  }
+
+  private static PsiData psiData(PressureLine l) {
+    return new PsiData(l.totalMicros(), l.avg10(), l.avg60(), l.avg300());
   }
 
   /**

@@ -33,7 +33,22 @@ public final class SummaryTypes {
       @JsonProperty("network") @Nullable NetworkStats network,
       @JsonProperty("fs") @Nullable FsStats fs,
       @JsonProperty("runtime") @Nullable RuntimeStats runtime,
-      @JsonProperty("rlimit") @Nullable RlimitStats rlimit) {}
+      @JsonProperty("rlimit") @Nullable RlimitStats rlimit,
+      @JsonProperty("io") @Nullable IoStats io) {
+    /** Without IO pressure. */
+    public NodeStats(
+        String nodeName,
+        @Nullable List<ContainerStats> systemContainers,
+        Instant startTime,
+        @Nullable CpuStats cpu,
+        @Nullable MemoryStats memory,
+        @Nullable NetworkStats network,
+        @Nullable FsStats fs,
+        @Nullable RuntimeStats runtime,
+        @Nullable RlimitStats rlimit) {
+      this(nodeName, systemContainers, startTime, cpu, memory, network, fs, runtime, rlimit, null);
+    }
+  }
 
   /** {@code PodStats}; {@code containers} is written even when empty, as the kubelet does. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -45,9 +60,23 @@ public final class SummaryTypes {
       @JsonProperty("memory") @Nullable MemoryStats memory,
       @JsonProperty("network") @Nullable NetworkStats network,
       @JsonProperty("ephemeral-storage") @Nullable FsStats ephemeralStorage,
-      @JsonProperty("process_stats") @Nullable ProcessStats processStats) {
+      @JsonProperty("process_stats") @Nullable ProcessStats processStats,
+      @JsonProperty("io") @Nullable IoStats io) {
     public PodStats {
       containers = List.copyOf(containers);
+    }
+
+    /** Without IO pressure. */
+    public PodStats(
+        PodReference podRef,
+        Instant startTime,
+        List<ContainerStats> containers,
+        @Nullable CpuStats cpu,
+        @Nullable MemoryStats memory,
+        @Nullable NetworkStats network,
+        @Nullable FsStats ephemeralStorage,
+        @Nullable ProcessStats processStats) {
+      this(podRef, startTime, containers, cpu, memory, network, ephemeralStorage, processStats, null);
     }
   }
 
@@ -65,14 +94,37 @@ public final class SummaryTypes {
       @JsonProperty("cpu") @Nullable CpuStats cpu,
       @JsonProperty("memory") @Nullable MemoryStats memory,
       @JsonProperty("rootfs") @Nullable FsStats rootfs,
-      @JsonProperty("logs") @Nullable FsStats logs) {}
+      @JsonProperty("logs") @Nullable FsStats logs,
+      @JsonProperty("io") @Nullable IoStats io) {
+    /** Without IO pressure. */
+    public ContainerStats(
+        String name,
+        Instant startTime,
+        @Nullable CpuStats cpu,
+        @Nullable MemoryStats memory,
+        @Nullable FsStats rootfs,
+        @Nullable FsStats logs) {
+      this(name, startTime, cpu, memory, rootfs, logs, null);
+    }
+  }
 
   /** {@code CPUStats}: {@code usageNanoCores} is absent until two samples exist. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record CpuStats(
       @JsonProperty("time") Instant time,
       @JsonProperty("usageNanoCores") @Nullable Long usageNanoCores,
-      @JsonProperty("usageCoreNanoSeconds") @Nullable Long usageCoreNanoSeconds) {}
+      @JsonProperty("usageCoreNanoSeconds") @Nullable Long usageCoreNanoSeconds,
+      @JsonProperty("psi") @Nullable PsiStats psi) {
+    /** Without pressure. */
+    public CpuStats(Instant time, @Nullable Long usageNanoCores, @Nullable Long usageCoreNanoSeconds) {
+      this(time, usageNanoCores, usageCoreNanoSeconds, null);
+    }
+
+    /** This with {@code psi}. */
+    public CpuStats withPsi(@Nullable PsiStats psi) {
+      return new CpuStats(time, usageNanoCores, usageCoreNanoSeconds, psi);
+    }
+  }
 
   /** {@code MemoryStats}: {@code availableBytes} is absent where there is no limit. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -83,7 +135,44 @@ public final class SummaryTypes {
       @JsonProperty("workingSetBytes") @Nullable Long workingSetBytes,
       @JsonProperty("rssBytes") @Nullable Long rssBytes,
       @JsonProperty("pageFaults") @Nullable Long pageFaults,
-      @JsonProperty("majorPageFaults") @Nullable Long majorPageFaults) {}
+      @JsonProperty("majorPageFaults") @Nullable Long majorPageFaults,
+      @JsonProperty("psi") @Nullable PsiStats psi) {
+    /** Without pressure. */
+    public MemoryStats(
+        Instant time,
+        @Nullable Long availableBytes,
+        @Nullable Long usageBytes,
+        @Nullable Long workingSetBytes,
+        @Nullable Long rssBytes,
+        @Nullable Long pageFaults,
+        @Nullable Long majorPageFaults) {
+      this(time, availableBytes, usageBytes, workingSetBytes, rssBytes, pageFaults, majorPageFaults, null);
+    }
+
+    /** This with {@code psi}. */
+    public MemoryStats withPsi(@Nullable PsiStats psi) {
+      return new MemoryStats(
+          time, availableBytes, usageBytes, workingSetBytes, rssBytes, pageFaults, majorPageFaults, psi);
+    }
+  }
+
+  /** {@code IOStats} (Linux; GA with PSI in 1.36): the time of the read and the IO pressure. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record IoStats(@JsonProperty("time") Instant time, @JsonProperty("psi") @Nullable PsiStats psi) {}
+
+  /** {@code PSIStats}: both lines always, as the kubelet's non-pointer {@code PSIData} fields are. */
+  public record PsiStats(@JsonProperty("full") PsiData full, @JsonProperty("some") PsiData some) {}
+
+  /**
+   * {@code PSIData}. {@code total} is the kernel's cumulative stall in microseconds, passed through as the kubelet's
+   * {@code cadvisorPSIToStatsPSI} passes cAdvisor's (which runc reads unconverted from the pressure file), although
+   * types.go documents nanoseconds.
+   */
+  public record PsiData(
+      @JsonProperty("total") long total,
+      @JsonProperty("avg10") double avg10,
+      @JsonProperty("avg60") double avg60,
+      @JsonProperty("avg300") double avg300) {}
 
   /** {@code InterfaceStats}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

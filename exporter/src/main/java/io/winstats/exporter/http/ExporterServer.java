@@ -40,7 +40,8 @@ import org.xnio.Sequence;
 import org.xnio.SslClientAuthMode;
 
 /**
- * Serves {@code /healthz}, {@code /stats/summary}, {@code /metrics} and {@code /metrics/resource}.
+ * Serves {@code /healthz}, {@code /stats/summary}, {@code /metrics}, {@code /metrics/resource} and
+ * {@code /metrics/cadvisor}.
  *
  * <p>Nothing here samples: every body comes from the published {@link Snapshot}. Summary and resource-metrics bodies
  * are rendered once per snapshot version and served as cached bytes from the I/O thread; only a cache miss or a
@@ -98,6 +99,20 @@ public final class ExporterServer implements AutoCloseable {
       Supplier<Snapshot> snapshots,
       SummaryAssembler assembler,
       MetricsRenderer renderer) {
+    this(address, settings, snapshots, assembler, renderer, null);
+  }
+
+  /**
+   * As above, and {@code /metrics/cadvisor} — the kubelet's path, the cAdvisor series only — from {@code cadvisor};
+   * without one that path is not served.
+   */
+  public ExporterServer(
+      ListenAddress address,
+      ServerSettings settings,
+      Supplier<Snapshot> snapshots,
+      SummaryAssembler assembler,
+      MetricsRenderer renderer,
+      @Nullable MetricsRenderer cadvisor) {
     this.snapshots = snapshots;
     this.assembler = assembler;
     this.renderer = renderer;
@@ -109,6 +124,9 @@ public final class ExporterServer implements AutoCloseable {
             .addExactPath("/stats/summary", allow(SUMMARY_METHODS, this::summary))
             .addExactPath("/metrics", allow(READ_METHODS, this::metrics))
             .addExactPath("/metrics/resource", allow(READ_METHODS, this::resourceMetrics));
+    if (cadvisor != null) {
+      routes.addExactPath("/metrics/cadvisor", allow(READ_METHODS, exchange -> metrics(exchange, cadvisor)));
+    }
     WebConfig web = settings.web();
     this.tls = web == null || web.tls() == null ? null : new TlsMaterial(web.tls(), System::nanoTime, RELOAD_CHECK);
     BearerToken bearer =
@@ -250,14 +268,14 @@ public final class ExporterServer implements AutoCloseable {
   }
 
   private void notFound(HttpServerExchange exchange) {
-    plain(exchange, 404, "not found; endpoints: /healthz /stats/summary /metrics /metrics/resource\n");
+    plain(exchange, 404, "not found; endpoints: /healthz /stats/summary /metrics /metrics/resource /metrics/cadvisor\n");
   }
 
   private void landingPage(HttpServerExchange exchange) {
     plain(
         exchange,
         200,
-        "winstats-exporter\n/healthz\n/stats/summary\n/stats/summary?only_cpu_and_memory=true\n/metrics\n/metrics/resource\n");
+        "winstats-exporter\n/healthz\n/stats/summary\n/stats/summary?only_cpu_and_memory=true\n/metrics\n/metrics/resource\n/metrics/cadvisor\n");
   }
 
   private void healthz(HttpServerExchange exchange) {
@@ -303,8 +321,9 @@ public final class ExporterServer implements AutoCloseable {
         key -> {
           var summary =
               cpuAndMemoryOnly
-                  ? assembler.assembleCpuAndMemory(snapshot.node(), snapshot.previousNode(), snapshot.runtime())
-                  : assembler.assemble(snapshot.node(), snapshot.previousNode(), snapshot.runtime());
+                  ? assembler.assembleCpuAndMemory(
+                      snapshot.node(), snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups())
+                  : assembler.assemble(snapshot.node(), snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups());
           return new RenderedBody(SummaryJson.write(summary), "application/json");
         });
   }
@@ -325,12 +344,16 @@ public final class ExporterServer implements AutoCloseable {
   }
 
   private void metrics(HttpServerExchange exchange) {
+    metrics(exchange, renderer);
+  }
+
+  private void metrics(HttpServerExchange exchange, MetricsRenderer from) {
     if (exchange.isInIoThread()) {
-      exchange.dispatch(this::metrics);
+      exchange.dispatch(() -> metrics(exchange, from));
       return;
     }
     MetricsRenderer.Rendered r =
-        renderer.render(exchange.getRequestHeaders().getFirst(Headers.ACCEPT), acceptsGzip(exchange));
+        from.render(exchange.getRequestHeaders().getFirst(Headers.ACCEPT), acceptsGzip(exchange));
     ByteBuffer[] parts = new ByteBuffer[r.parts().length];
     for (int i = 0; i < parts.length; i++) {
       parts[i] = ByteBuffer.wrap(r.parts()[i]);

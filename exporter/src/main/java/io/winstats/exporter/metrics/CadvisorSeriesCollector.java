@@ -211,7 +211,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     return "/kubepods/pod" + pod.ref().uid();
   }
 
-  private static Labels labels(
+  static Labels labels(
       String container, String id, String image, String name, String namespace, String pod) {
     return Labels.of(
         "container", container, "id", id, "image", image, "name", name, "namespace", namespace, "pod", pod);

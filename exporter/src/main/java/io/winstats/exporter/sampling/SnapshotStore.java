@@ -1,8 +1,10 @@
 package io.winstats.exporter.sampling;
 
 import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.perfcounters.NodeSample;
 import java.util.concurrent.atomic.AtomicReference;
+import org.jspecify.annotations.Nullable;
 
 /** The one published {@link Snapshot}. Writers are the sampling loops; readers are request handlers. Thread-safe. */
 public final class SnapshotStore {
@@ -16,16 +18,21 @@ public final class SnapshotStore {
   /** Publishes a node sample; the one it replaces becomes {@link Snapshot#previousNode()}. */
   public void publishNode(NodeSample sample) {
     current.updateAndGet(
-        s -> new Snapshot(s.version() + 1, sample, s.node(), s.runtime(), s.runtimeError()));
+        s -> new Snapshot(s.version() + 1, sample, s.node(), s.runtime(), s.runtimeError(), s.cgroups()));
   }
 
   /** Publishes a successful runtime round. */
   public void publishRuntime(RuntimeSample sample) {
-    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), sample, null));
+    publishRuntime(sample, null);
+  }
+
+  /** Publishes a successful runtime round with the cgroups read right after it ({@code null} where there are none). */
+  public void publishRuntime(RuntimeSample sample, @Nullable CgroupSample cgroups) {
+    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), sample, null, cgroups));
   }
 
   /** Records a failed runtime round; the previous runtime sample stays, stale by its own timestamp. */
   public void runtimeFailed(String reason) {
-    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), s.runtime(), reason));
+    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), s.runtime(), reason, s.cgroups()));
   }
 }

@@ -1,0 +1,34 @@
+package io.winstats.cri.cgroups;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The cgroups of one runtime round's containers and pods.
+ *
+ * @param timestamp when the reads finished (our clock)
+ * @param version the host's cgroup layout
+ * @param containers by container id
+ * @param pods by pod sandbox id: the cgroup that holds the sandbox's and the containers' cgroups
+ * @param missing ids without a readable cgroup, each as {@code id: reason}
+ * @param node the node's own pressure stall information, read in the same round
+ */
+public record CgroupSample(
+    Instant timestamp,
+    CgroupVersion version,
+    Map<String, CgroupStats> containers,
+    Map<String, CgroupStats> pods,
+    List<String> missing,
+    NodePressure node) {
+  public CgroupSample {
+    Objects.requireNonNull(timestamp, "timestamp");
+    Objects.requireNonNull(version, "version");
+    containers = java.util.Collections.unmodifiableMap(new TreeMap<>(containers));
+    pods = java.util.Collections.unmodifiableMap(new TreeMap<>(pods));
+    missing = List.copyOf(missing);
+    Objects.requireNonNull(node, "node");
+  }
+}

@@ -1,0 +1,90 @@
+package io.winstats.cri.cgroups;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+/**
+ * Reads the cgroups of the containers and pods one runtime round returned, keyed by their runtime ids. Runs on the
+ * runtime's sampling thread after its round; never throws for a cgroup that vanished or a host without one (the id
+ * is listed in {@link CgroupSample#missing()}). Not thread-safe.
+ */
+public final class CgroupSampler {
+  private final CgroupReader reader;
+  private final CgroupLocator locator;
+  private final Clock clock;
+
+  CgroupSampler(CgroupReader reader, Duration rescanAfter, LongSupplier nanoTime, Clock clock) {
+    this.reader = reader;
+    this.locator = new CgroupLocator(reader.scanRoot(), rescanAfter, nanoTime);
+    this.clock = clock;
+  }
+
+  /** The host's cgroups, looking again for missing ids at most once a minute. */
+  public static CgroupSampler host(Clock clock) {
+    return new CgroupSampler(CgroupReader.host(), Duration.ofMinutes(1), System::nanoTime, clock);
+  }
+
+  /** For tests: cgroups under {@code cgroupRoot}, processes under {@code procRoot}. */
+  public static CgroupSampler of(Path cgroupRoot, Path procRoot, Path sysDevBlock, Clock clock) {
+    return new CgroupSampler(
+        new CgroupReader(cgroupRoot, procRoot, sysDevBlock), Duration.ofMinutes(1), System::nanoTime, clock);
+  }
+
+  /**
+   * Reads the cgroup of every container in {@code containerIds} and, for every sandbox in {@code sandboxIds}, the
+   * pod cgroup above the sandbox's own (runc puts the pause container in {@code <cgroup_parent>/<sandbox id>}).
+   */
+  public CgroupSample sample(Collection<String> sandboxIds, Collection<String> containerIds) {
+    List<String> ids = new ArrayList<>(sandboxIds.size() + containerIds.size());
+    ids.addAll(sandboxIds);
+    ids.addAll(containerIds);
+    Map<String, String> paths = locator.locate(ids);
+    Map<String, CgroupStats> containers = new HashMap<>();
+    Map<String, CgroupStats> pods = new HashMap<>();
+    List<String> missing = new ArrayList<>();
+    for (String id : containerIds) {
+      String path = paths.get(id);
+      if (path == null) {
+        missing.add(id + ": no cgroup");
+      } else if (!reader.exists(path)) {
+        locator.forget(id);
+        missing.add(id + ": cgroup removed");
+      } else {
+        containers.put(id, reader.read(path));
+      }
+    }
+    for (String id : sandboxIds) {
+      String path = paths.get(id);
+      int slash = path == null ? -1 : path.lastIndexOf('/');
+      if (path == null || slash <= 0) {
+        missing.add(id + ": no pod cgroup");
+        continue;
+      }
+      String podPath = path.substring(0, slash);
+      if (!reader.exists(podPath)) {
+        locator.forget(id);
+        missing.add(id + ": pod cgroup removed");
+      } else {
+        pods.put(id, reader.read(podPath));
+      }
+    }
+    return new CgroupSample(clock.instant(), reader.version(), containers, pods, missing, reader.nodePressure());
+  }
+
+  /** The host's cgroup layout. */
+  public CgroupVersion version() {
+    return reader.version();
+  }
+
+  /** Walks of the cgroup hierarchy so far. */
+  public long scans() {
+    return locator.scans();
+  }
+}

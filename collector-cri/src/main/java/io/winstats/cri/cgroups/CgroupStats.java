@@ -1,0 +1,29 @@
+package io.winstats.cri.cgroups;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Everything read from one cgroup in one round. A part is {@code null} when its controller or file is absent on this
+ * host; {@code io} is empty then.
+ *
+ * @param path the cgroup path relative to the hierarchy root ({@code /kubepods/pod<uid>/<id>})
+ * @param cpuPressure PSI from {@code cpu.pressure}: cgroup v2, or the unified hierarchy of a hybrid v1 host where
+ *     the cgroup exists there too
+ */
+public record CgroupStats(
+    String path,
+    @Nullable CgroupCpu cpu,
+    @Nullable CgroupMemory memory,
+    List<BlockDeviceIo> io,
+    @Nullable CgroupProcesses processes,
+    @Nullable Pressure cpuPressure,
+    @Nullable Pressure memoryPressure,
+    @Nullable Pressure ioPressure) {
+  public CgroupStats {
+    Objects.requireNonNull(path, "path");
+    io = io.stream().sorted(Comparator.comparing(BlockDeviceIo::device)).toList();
+  }
+}

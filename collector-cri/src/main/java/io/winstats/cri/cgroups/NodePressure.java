@@ -1,0 +1,9 @@
+package io.winstats.cri.cgroups;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The node's pressure stall information from {@code /proc/pressure/{cpu,memory,io}} (Linux 4.20+ with PSI enabled);
+ * each is {@code null} where the file is absent.
+ */
+public record NodePressure(@Nullable Pressure cpu, @Nullable Pressure memory, @Nullable Pressure io) {}

@@ -1,0 +1,117 @@
+package io.winstats.cri.cgroups;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CgroupSamplerTest {
+  private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
+  private static final String OTHER = "a".repeat(64);
+
+  @TempDir Path tmp;
+
+  private final AtomicLong nanos = new AtomicLong();
+
+  private CgroupSampler sampler() {
+    return new CgroupSampler(
+        new CgroupReader(tmp.resolve("cgroup"), tmp.resolve("proc"), tmp.resolve("dev")),
+        Duration.ofMinutes(1),
+        nanos::get,
+        CLOCK);
+  }
+
+  @Test
+  void findsCgroupfsContainersAndTheirPodByRuntimeId() {
+    Path root = tmp.resolve("cgroup");
+    CgroupTrees.v1Container(root, "/kubepods/podu1/" + CgroupTrees.ID, 10);
+    CgroupTrees.v1Container(root, "/kubepods/podu1/" + CgroupTrees.SANDBOX, 11);
+    CgroupTrees.v1Container(root, "/kubepods/podu1", 12);
+
+    CgroupSample s = sampler().sample(List.of(CgroupTrees.SANDBOX), List.of(CgroupTrees.ID));
+
+    assertThat(s.containers()).containsOnlyKeys(CgroupTrees.ID);
+    assertThat(s.containers().get(CgroupTrees.ID).path()).isEqualTo("/kubepods/podu1/" + CgroupTrees.ID);
+    assertThat(s.pods()).containsOnlyKeys(CgroupTrees.SANDBOX);
+    assertThat(s.pods().get(CgroupTrees.SANDBOX).path()).isEqualTo("/kubepods/podu1");
+    assertThat(s.missing()).isEmpty();
+    assertThat(s.timestamp()).isEqualTo(CLOCK.instant());
+  }
+
+  @Test
+  void findsSystemdScopes() {
+    Path root = tmp.resolve("cgroup");
+    String slice = "/kubepods.slice/kubepods-besteffort.slice/kubepods-besteffort-podu1.slice";
+    CgroupTrees.v2Cgroup(root, slice + "/cri-containerd-" + CgroupTrees.ID + ".scope", 10);
+    CgroupTrees.v2Cgroup(root, slice + "/cri-containerd-" + CgroupTrees.SANDBOX + ".scope", 11);
+    CgroupTrees.v2Cgroup(root, slice, 12);
+
+    CgroupSample s = sampler().sample(List.of(CgroupTrees.SANDBOX), List.of(CgroupTrees.ID));
+
+    assertThat(s.version()).isEqualTo(CgroupVersion.V2);
+    assertThat(s.containers().get(CgroupTrees.ID).path())
+        .isEqualTo(slice + "/cri-containerd-" + CgroupTrees.ID + ".scope");
+    assertThat(s.pods().get(CgroupTrees.SANDBOX).path()).isEqualTo(slice);
+  }
+
+  @Test
+  void walksTheHierarchyOnlyForNewIdsAndAtMostOnceAMinuteForMissingOnes() throws Exception {
+    Path root = tmp.resolve("cgroup");
+    CgroupTrees.v1Container(root, "/kubepods/podu1/" + CgroupTrees.ID, 10);
+    CgroupSampler sampler = sampler();
+
+    sampler.sample(List.of(), List.of(CgroupTrees.ID));
+    sampler.sample(List.of(), List.of(CgroupTrees.ID));
+    assertThat(sampler.scans()).isEqualTo(1);
+
+    CgroupSample withNew = sampler.sample(List.of(), List.of(CgroupTrees.ID, OTHER));
+    assertThat(sampler.scans()).isEqualTo(2);
+    assertThat(withNew.missing()).containsExactly(OTHER + ": no cgroup");
+
+    sampler.sample(List.of(), List.of(CgroupTrees.ID, OTHER));
+    assertThat(sampler.scans()).as("a known-missing id waits for the rescan interval").isEqualTo(2);
+
+    CgroupTrees.v1Container(root, "/kubepods/podu1/" + OTHER, 13);
+    nanos.addAndGet(Duration.ofMinutes(1).toNanos());
+    CgroupSample later = sampler.sample(List.of(), List.of(CgroupTrees.ID, OTHER));
+    assertThat(sampler.scans()).isEqualTo(3);
+    assertThat(later.containers()).containsOnlyKeys(CgroupTrees.ID, OTHER);
+  }
+
+  @Test
+  void aRemovedCgroupIsMissingAndLookedUpAgain() throws Exception {
+    Path root = tmp.resolve("cgroup");
+    CgroupTrees.v1Container(root, "/kubepods/podu1/" + CgroupTrees.ID, 10);
+    CgroupSampler sampler = sampler();
+    sampler.sample(List.of(), List.of(CgroupTrees.ID));
+
+    deleteTree(root.resolve("memory/kubepods/podu1/" + CgroupTrees.ID));
+    CgroupSample s = sampler.sample(List.of(), List.of(CgroupTrees.ID));
+
+    assertThat(s.containers()).isEmpty();
+    assertThat(s.missing()).containsExactly(CgroupTrees.ID + ": cgroup removed");
+  }
+
+  @Test
+  void idsFromDirectoryNames() {
+    assertThat(CgroupLocator.idOf(CgroupTrees.ID)).isEqualTo(CgroupTrees.ID);
+    assertThat(CgroupLocator.idOf("cri-containerd-" + CgroupTrees.ID + ".scope")).isEqualTo(CgroupTrees.ID);
+    assertThat(CgroupLocator.idOf("crio-" + CgroupTrees.ID + ".scope")).isEqualTo(CgroupTrees.ID);
+    assertThat(CgroupLocator.idOf("kubepods-besteffort-pod" + "1".repeat(32) + ".slice")).isNull();
+    assertThat(CgroupLocator.idOf("x" + CgroupTrees.ID)).isNull();
+  }
+
+  private static void deleteTree(Path dir) throws Exception {
+    try (var walk = Files.walk(dir)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+}

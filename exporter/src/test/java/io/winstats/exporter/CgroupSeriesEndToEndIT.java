@@ -1,0 +1,117 @@
+package io.winstats.exporter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.winstats.cri.testing.ContainerSpec;
+import io.winstats.cri.testing.ContainerdExtension;
+import io.winstats.cri.testing.ContainerdHarness;
+import io.winstats.cri.testing.CriTestClient;
+import io.winstats.cri.testing.Deadline;
+import io.winstats.cri.testing.PodHandle;
+import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.exporter.testing.PrometheusText;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The real jar against a private containerd: the cgroup-derived series on {@code /metrics/cadvisor}, each bracketed by
+ * the cgroup file read before the round that produced it and after the scrape that served it.
+ */
+@Tag("containerd")
+@ExtendWith(ContainerdExtension.class)
+class CgroupSeriesEndToEndIT {
+  private static final Duration WAIT = Duration.ofSeconds(40);
+
+  @Test
+  void throttlingAndUserCpuOnMetricsCadvisorMatchTheCgroup(ContainerdHarness harness, CriTestClient client)
+      throws Exception {
+    PodHandle pod = harness.defer(client.runPod("throttled", "e2e-cg", List.of(ContainerSpec.burner("burn", 0.2))));
+    Path cpu = pod.containerCgroup("cpu", "burn");
+    Path cpuacct = pod.containerCgroup("cpuacct", "burn");
+    String id = pod.containerId("burn");
+    try (DaemonProcess daemon =
+        DaemonProcess.start(
+            Path.of("target", "e2e-cgroups", "daemon.log"),
+            "--cri.endpoint=" + harness.endpoint(),
+            "--sampling.interval=1s",
+            "--node.name=e2e-cgroups",
+            "--log.level=debug")) {
+      Deadline.await("the burner to be throttled 3 times", WAIT, () -> keyed(cpu, "cpu.stat", "nr_throttled") >= 3);
+
+      long readAtMillis = System.currentTimeMillis();
+      long throttledBefore = keyed(cpu, "cpu.stat", "nr_throttled");
+      long userTicksBefore = keyed(cpuacct, "cpuacct.stat", "user");
+      // A round that started after the reads above: its timestamp (taken when its cgroup reads finished) is later.
+      List<PrometheusText> scrape;
+      try {
+        scrape =
+          Deadline.poll(
+              "a /metrics/cadvisor round newer than the reads",
+              WAIT,
+              () -> {
+                DaemonProcess.Response r = daemon.get("/metrics/cadvisor");
+                if (r.status() != 200) {
+                  return null;
+                }
+                List<PrometheusText> samples = PrometheusText.parse(r.body());
+                List<PrometheusText> throttled =
+                    PrometheusText.select(samples, "container_cpu_cfs_throttled_periods_total", "name", id);
+                return throttled.size() == 1
+                        && throttled.get(0).timestampMillis() != null
+                        && throttled.get(0).timestampMillis() > readAtMillis + 1000
+                    ? samples
+                    : null;
+              });
+      } catch (AssertionError e) {
+        throw new AssertionError(
+            e.getMessage() + "; lines of " + id + ": "
+                + daemon.get("/metrics/cadvisor").body().lines().filter(l -> l.contains(id)).limit(6).toList()
+                + "\n" + daemon.log(),
+            e);
+      }
+      long throttledAfter = keyed(cpu, "cpu.stat", "nr_throttled");
+      long userTicksAfter = keyed(cpuacct, "cpuacct.stat", "user");
+
+      PrometheusText throttled =
+          PrometheusText.select(scrape, "container_cpu_cfs_throttled_periods_total", "name", id).get(0);
+      PrometheusText user = PrometheusText.select(scrape, "container_cpu_user_seconds_total", "name", id).get(0);
+      System.out.printf(
+          "CgroupSeriesEndToEndIT: throttled periods %d<=%.0f<=%d; user seconds %.2f<=%.2f<=%.2f; labels=%s%n",
+          throttledBefore, throttled.value(), throttledAfter, userTicksBefore / 100.0, user.value(),
+          userTicksAfter / 100.0, throttled.labels());
+
+      assertThat(throttled.value()).isBetween((double) throttledBefore, (double) throttledAfter);
+      assertThat(user.value()).isBetween(userTicksBefore / 100.0, userTicksAfter / 100.0);
+      assertThat(throttled.labels())
+          .containsEntry("container", "burn")
+          .containsEntry("pod", "throttled")
+          .containsEntry("namespace", "e2e-cg")
+          .containsEntry("id", "/kubepods/pod" + pod.uid() + "/" + id);
+      assertThat(PrometheusText.select(scrape, "container_processes", "name", id)).singleElement()
+          .satisfies(p -> assertThat(p.value()).isEqualTo(1.0));
+      assertThat(scrape).noneMatch(s -> s.name().startsWith("winstats_exporter_") || s.name().startsWith("jvm_"));
+      assertThat(daemon.get("/metrics").body()).contains("container_cpu_cfs_throttled_periods_total{");
+    }
+  }
+
+  private static long keyed(Path dir, String file, String key) {
+    try {
+      for (String line : Files.readString(dir.resolve(file)).split("\n")) {
+        String[] f = line.strip().split("\\s+");
+        if (f.length == 2 && f[0].equals(key)) {
+          return Long.parseLong(f[1]);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    throw new IllegalStateException("no " + key + " in " + dir.resolve(file));
+  }
+}
