@@ -13,12 +13,14 @@ import io.winstats.cri.testing.PodHandle;
 import io.winstats.exporter.testing.DaemonProcess;
 import io.winstats.exporter.testing.PrometheusText;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Disabled;
@@ -185,6 +187,45 @@ class ExporterEndToEndIT {
         after = sample.timestampMillis();
       }
     }
+  }
+
+  /**
+   * The node's own network as cAdvisor and the kubelet count it: loopback and the host ends of the pods' veth pairs
+   * (which carry the pods' traffic a second time) are left out of the summary's node and of the root container's
+   * series. This class's pods put veths on the host, so the filter meets real devices; node_exporter's
+   * {@code node_network_*} keeps every device.
+   */
+  @Test
+  void nodeNetworkLeavesOutLoopbackAndThePodsHostVeths() throws IOException {
+    Set<String> hostDevices = new TreeSet<>();
+    try (Stream<Path> devices = Files.list(Path.of("/sys/class/net"))) {
+      devices.forEach(d -> hostDevices.add(d.getFileName().toString()));
+    }
+    assertThat(hostDevices).as("/sys/class/net").contains("lo").anyMatch(d -> d.startsWith("veth"));
+    JsonNode summary =
+        Deadline.poll(
+            "node interfaces in /stats/summary",
+            READY,
+            () -> {
+              JsonNode s = readJson(daemon.get("/stats/summary").body());
+              return s.at("/node/network/interfaces").size() > 0 ? s : null;
+            });
+    List<String> nodeInterfaces = new ArrayList<>();
+    summary.at("/node/network/interfaces").forEach(i -> nodeInterfaces.add(i.path("name").asText()));
+    assertThat(nodeInterfaces).as("summary node interfaces").noneMatch(ExporterEndToEndIT::loopbackOrVeth);
+
+    List<PrometheusText> metrics = PrometheusText.parse(daemon.get("/metrics").body());
+    List<String> rootInterfaces =
+        PrometheusText.select(metrics, "container_network_receive_bytes_total", "id", "/").stream()
+            .map(t -> t.labels().get("interface"))
+            .toList();
+    assertThat(rootInterfaces).as("container_network_receive_bytes_total{id=\"/\"}").isNotEmpty()
+        .noneMatch(ExporterEndToEndIT::loopbackOrVeth);
+    assertThat(PrometheusText.select(metrics, "node_network_receive_bytes_total", "device", "lo")).isNotEmpty();
+  }
+
+  private static boolean loopbackOrVeth(String device) {
+    return device.equals("lo") || device.startsWith("veth");
   }
 
   @Test
