@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
  * @param attempt the restart attempt (0 for the first run)
  * @param image the image reference the container was created from
  * @param createdAt when the runtime created the container
+ * @param state the container's CRI state as {@code ListContainers} reported it in the same round
  * @param labels the container's CRI labels
  * @param writableLayer the writable (root filesystem) layer's use, where the runtime reports it
  * @param logs the container's log files, where the log directory is readable from the daemon (Linux nodes with the
@@ -27,6 +28,7 @@ public record ContainerSample(
     int attempt,
     String image,
     Instant createdAt,
+    State state,
     Map<String, String> labels,
     @Nullable CpuUsage cpu,
     @Nullable MemoryUsage memory,
@@ -38,6 +40,15 @@ public record ContainerSample(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(image, "image");
     Objects.requireNonNull(createdAt, "createdAt");
+    Objects.requireNonNull(state, "state");
     labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));
+  }
+
+  /** The CRI {@code ContainerState} (runtime.v1 api.proto), without the proto type. */
+  public enum State {
+    CREATED,
+    RUNNING,
+    EXITED,
+    UNKNOWN
   }
 }

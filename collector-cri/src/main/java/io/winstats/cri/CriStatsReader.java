@@ -27,8 +27,8 @@ import org.slf4j.LoggerFactory;
  * reader switches to {@link ContainerStatsRound} ({@code ListPodSandbox} + {@code ListContainers} + {@code
  * ListContainerStats}), which sums container CPU and memory into the pod, as the kubelet's {@code
  * addPodCPUMemoryStats} does; pods then have no network or process count. Identity (creation times, labels, the
- * image) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id and refreshed when an unknown id
- * appears. Of containers sharing a name in a pod only the newest is reported ({@link NewestContainers}). Where the
+ * image, the CRI state) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id; pods are listed again
+ * when an unknown pod id appears, containers every round, because a container's state changes under the same id. Of containers sharing a name in a pod only the newest is reported ({@link NewestContainers}). Where the
  * runtime's pod CPU is a sum over running containers (Windows; the {@code ListContainerStats} path), the pod's
  * cumulative CPU carries what exited and restarted containers used ({@link PodCpuTotals}), so it never goes backwards
  * while the pod lives.

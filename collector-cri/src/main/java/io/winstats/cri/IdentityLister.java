@@ -64,13 +64,24 @@ final class IdentityLister {
         .getContainersList();
   }
 
-  /** Lists every pod and container and makes the cache hold exactly them. */
-  void refresh() {
-    List<PodSandbox> sandboxes = pods(false);
-    List<Container> containers =
-        calls.call("ListContainers", s -> s.listContainers(ListContainersRequest.getDefaultInstance()))
-            .getContainersList();
-    replaceAll(sandboxes, containers);
+  /**
+   * Lists every container, of any state, and makes the cache hold exactly them; pods are listed too when
+   * {@code podsKnown} is false. The containers are listed every round, as the kubelet does ({@code listPodStats} in
+   * kubernetes {@code pkg/kubelet/stats/cri_stats_provider.go}), because a container's state changes under the same
+   * id: an init container that completes is still listed, as {@code CONTAINER_EXITED}.
+   */
+  void refresh(boolean podsKnown) {
+    if (podsKnown) {
+      metadata.replaceContainers(containerMetadata(allContainers()));
+    } else {
+      List<PodSandbox> sandboxes = pods(false);
+      replaceAll(sandboxes, allContainers());
+    }
+  }
+
+  private List<Container> allContainers() {
+    return calls.call("ListContainers", s -> s.listContainers(ListContainersRequest.getDefaultInstance()))
+        .getContainersList();
   }
 
   /** Makes the cache hold exactly {@code sandboxes} and {@code containers}. */
@@ -117,6 +128,7 @@ final class IdentityLister {
               Integer.toUnsignedLong(c.getMetadata().getAttempt()),
               image,
               StatsMapper.instant(c.getCreatedAt(), Instant.EPOCH),
+              state(c.getState()),
               c.getLabelsMap(),
               logPath,
               resources));
@@ -161,6 +173,15 @@ final class IdentityLister {
     }
     String ref = c.getImageRef();
     return !ref.isEmpty() && !looksLikeImageId(ref) ? ref : spec.isEmpty() ? ref : spec;
+  }
+
+  static ContainerSample.State state(ContainerState state) {
+    return switch (state) {
+      case CONTAINER_CREATED -> ContainerSample.State.CREATED;
+      case CONTAINER_RUNNING -> ContainerSample.State.RUNNING;
+      case CONTAINER_EXITED -> ContainerSample.State.EXITED;
+      case CONTAINER_UNKNOWN, UNRECOGNIZED -> ContainerSample.State.UNKNOWN;
+    };
   }
 
   static boolean looksLikeImageId(String image) {

@@ -63,15 +63,10 @@ final class PodSandboxStatsRound implements StatsRound {
     }
 
     Set<String> podIds = new HashSet<>();
-    Set<String> containerIds = new HashSet<>();
     for (PodSandboxStats s : stats) {
       podIds.add(s.getAttributes().getId());
-      s.getLinux().getContainersList().forEach(c -> containerIds.add(c.getAttributes().getId()));
-      s.getWindows().getContainersList().forEach(c -> containerIds.add(c.getAttributes().getId()));
     }
-    if (!identities.metadata().knowsAll(podIds, containerIds)) {
-      identities.refresh();
-    }
+    identities.refresh(identities.metadata().knowsPods(podIds));
 
     Instant now = clock.instant();
     List<PodSample> pods = new ArrayList<>(stats.size());

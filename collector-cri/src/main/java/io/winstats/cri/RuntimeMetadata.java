@@ -31,7 +31,8 @@ final class RuntimeMetadata {
   /**
    * A container's identity; {@code image} is the human image name where the runtime knows one. {@code logPath} (the
    * absolute path of its log file) and {@code resources} come from {@code ContainerStatus}, asked once per container,
-   * and are {@code null} where the runtime does not report them.
+   * and are {@code null} where the runtime does not report them. {@code state} is the one thing that changes under the
+   * same id, so every listing replaces it.
    */
   record Container(
       String id,
@@ -40,6 +41,7 @@ final class RuntimeMetadata {
       long attempt,
       String image,
       Instant createdAt,
+      ContainerSample.State state,
       Map<String, String> labels,
       @Nullable String logPath,
       @Nullable ResourceSpec resources) {
@@ -49,6 +51,7 @@ final class RuntimeMetadata {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(image, "image");
       Objects.requireNonNull(createdAt, "createdAt");
+      Objects.requireNonNull(state, "state");
       labels = Map.copyOf(labels);
     }
   }
@@ -80,15 +83,10 @@ final class RuntimeMetadata {
     return containers.getIfPresent(id);
   }
 
-  /** Whether every id is cached; a miss means a pod or container appeared since the last refresh. */
-  boolean knowsAll(Collection<String> podIds, Collection<String> containerIds) {
+  /** Whether every pod id is cached; a miss means a pod appeared since the last pod listing. */
+  boolean knowsPods(Collection<String> podIds) {
     for (String id : podIds) {
       if (pods.getIfPresent(id) == null) {
-        return false;
-      }
-    }
-    for (String id : containerIds) {
-      if (containers.getIfPresent(id) == null) {
         return false;
       }
     }
@@ -107,12 +105,17 @@ final class RuntimeMetadata {
       pods.put(p.id(), p);
       podIds.add(p.id());
     }
+    pods.asMap().keySet().retainAll(podIds);
+    replaceContainers(listedContainers);
+  }
+
+  /** Replaces the container entries with a complete container listing, keeping the pods. */
+  void replaceContainers(Collection<Container> listedContainers) {
     Set<String> containerIds = new java.util.HashSet<>();
     for (Container c : listedContainers) {
       containers.put(c.id(), c);
       containerIds.add(c.id());
     }
-    pods.asMap().keySet().retainAll(podIds);
     containers.asMap().keySet().retainAll(containerIds);
   }
 

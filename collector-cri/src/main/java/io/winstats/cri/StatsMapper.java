@@ -173,6 +173,7 @@ final class StatsMapper {
         (int) meta.attempt(),
         meta.image(),
         meta.createdAt(),
+        meta.state(),
         meta.labels(),
         cpu(cpuFields, key, orElse),
         s.memory(cpuTime),

@@ -221,6 +221,47 @@ class CriStatsReaderTest {
     assertThat(runtime.calls("ContainerStatus")).as("asked once per container").isEqualTo(2);
   }
 
+  /**
+   * An init container that completes keeps its id and, on containerd 1.6, its last CPU and memory in
+   * ListPodSandboxStats; only ListContainers says it exited. The reader lists containers every round, as the kubelet
+   * does, so the state is never one round stale; pods are listed again only when an unknown one appears.
+   */
+  @Test
+  void aContainerThatExitsUnderTheSameIdIsSampledAsExitedTheNextRound() {
+    PodSandbox p = runtime.addPod("p1", "web", "shop", T0);
+    Container init = runtime.addContainer("i", "p1", "init", "busybox", T0);
+    runtime.addContainer("a", "p1", "app", "busybox", T0);
+    runtime.podStats.put(
+        "p1",
+        () ->
+            PodSandboxStats.newBuilder()
+                .setAttributes(podAttributes(p))
+                .setLinux(
+                    LinuxPodSandboxStats.newBuilder()
+                        .addContainers(linuxContainerStats("i", "init", T0, SECOND / 20, 69_632))
+                        .addContainers(linuxContainerStats("a", "app", T0, SECOND, 1000)))
+                .build());
+
+    assertThat(reader.sample().pods().get(0).containers())
+        .extracting(ContainerSample::name, ContainerSample::state)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("app", ContainerSample.State.RUNNING),
+            org.assertj.core.groups.Tuple.tuple("init", ContainerSample.State.RUNNING));
+
+    runtime.containers.replaceAll(
+        c -> c.getId().equals("i") ? init.toBuilder().setState(ContainerState.CONTAINER_EXITED).build() : c);
+    PodSample pod = reader.sample().pods().get(0);
+
+    assertThat(pod.containers())
+        .extracting(ContainerSample::name, ContainerSample::state)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("app", ContainerSample.State.RUNNING),
+            org.assertj.core.groups.Tuple.tuple("init", ContainerSample.State.EXITED));
+    assertThat(pod.containers().get(1).memory()).as("containerd 1.6 keeps the readings").isNotNull();
+    assertThat(runtime.calls("ListContainers")).as("every round").isEqualTo(2);
+    assertThat(runtime.calls("ListPodSandbox")).as("no unknown pod").isEqualTo(1);
+  }
+
   @Test
   void anUnknownIdRefreshesIdentityAndDeletedPodsLeaveTheCache() {
     for (String id : new String[] {"p1", "p2", "p3"}) {

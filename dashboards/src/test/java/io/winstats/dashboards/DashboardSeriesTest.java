@@ -94,7 +94,7 @@ class DashboardSeriesTest {
     assertThat(EmittedSeries.all())
         .contains("container_cpu_usage_seconds_total", "windows_cpu_time_total", "node_cpu_seconds_total",
             "winstats_exporter_collector_success", "jvm_memory_used_bytes")
-        .doesNotContain("container_cpu_cfs_throttled_periods_total", "windows_memory_standby_cache_core_bytes",
-            "container_memory_cache");
+        .doesNotContain("container_accelerator_duty_cycle", "windows_memory_standby_cache_core_bytes",
+            "windows_memory_swap_page_operations_total");
   }
 }

@@ -29,6 +29,7 @@ import io.winstats.exporter.metrics.ProcessCpuTime;
 import io.winstats.exporter.metrics.SelfMetrics;
 import io.winstats.exporter.metrics.WindowsContainerSeries;
 import io.winstats.exporter.metrics.WindowsExporterSeries;
+import io.winstats.exporter.sampling.RuntimePublisher;
 import io.winstats.exporter.sampling.SamplingLoop;
 import io.winstats.exporter.sampling.SnapshotStore;
 import io.winstats.perfcounters.NodeCounterSource;
@@ -209,8 +210,8 @@ public final class Daemon implements AutoCloseable {
   }
 
   /**
-   * On a Linux node with cgroups, each successful runtime round is published with its containers' and pods' cgroups,
-   * read on the same thread right after it (so a scrape never reads the OS); elsewhere the round alone.
+   * On a Linux node with cgroups, each successful runtime round is published, then its containers' and pods'
+   * cgroups, read on the same thread right after it (so a scrape never reads the OS); elsewhere the round alone.
    */
   private static Consumer<RuntimeSample> publishRuntime(SnapshotStore store, boolean windowsNode, Clock clock) {
     if (windowsNode || !Files.isDirectory(Path.of("/sys/fs/cgroup"))) {
@@ -218,7 +219,7 @@ public final class Daemon implements AutoCloseable {
     }
     CgroupSampler cgroups = CgroupSampler.host(clock);
     LOG.info("event=cgroups_enabled version={}", cgroups.version());
-    return round -> store.publishRuntime(round, readCgroups(cgroups, round));
+    return new RuntimePublisher(store, round -> readCgroups(cgroups, round));
   }
 
   private static @Nullable CgroupSample readCgroups(CgroupSampler cgroups, RuntimeSample round) {

@@ -23,7 +23,6 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -320,14 +319,11 @@ class ExporterEndToEndIT {
   }
 
   /**
-   * A pod whose init container completed (exited 0, listed by containerd with a start time but no CPU or memory) is
+   * A pod whose init container completed (exited 0; containerd 1.6 still lists it with its last CPU and memory) is
    * kept whole by metrics-server's rules, and the Summary lists only its running container, as the kubelet's
-   * removeTerminatedContainers leaves it.
+   * removeTerminatedContainers leaves it by CRI state.
    */
   @Test
-  @Disabled(
-      "fails on containerd 1.6: the exited init container still reports CPU and memory, so telling it apart needs the"
-          + " CRI container state in ContainerSample (collector-cri, being split on wt-cri); see RunningContainers")
   void aPodWithACompletedInitContainerIsKeptByMetricsServer(CriTestClient client) {
     try (PodHandle pod =
         client.runPod(

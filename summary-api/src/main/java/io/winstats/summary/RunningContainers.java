@@ -12,27 +12,20 @@ import java.util.List;
  * decoder ({@code checkContainerMetrics} in {@code pkg/scraper/client/resource/decode.go}) discards a whole pod when
  * one of its containers lacks CPU or memory.
  *
- * <p>The runtime sample does not carry the CRI state yet, so this keeps the containers with a CPU or memory reading.
- * That is not yet the kubelet's rule: on a real containerd 1.6 an init container that exited 2.4 s earlier still had
- * both (54 ms of CPU, 68 KiB; ExporterEndToEndIT), so it stays listed until its readings go. The exact rule needs
- * {@code ContainerState} from {@code ListContainers} in {@code ContainerSample}. The {@code ListContainerStats} path
- * lists running containers only and is exact already.
+ * <p>The rule is the state, not the readings: on a real containerd 1.6 an init container that exited 2.4 s earlier
+ * still had both CPU and memory (54 ms, 68 KiB; ExporterEndToEndIT).
  */
 public final class RunningContainers {
   private RunningContainers() {}
 
-  /** The pod's containers that have a CPU or a memory reading, in the pod's order (see the class comment). */
+  /** The pod's containers in state {@link ContainerSample.State#RUNNING}, in the pod's order. */
   public static List<ContainerSample> of(PodSample pod) {
     List<ContainerSample> all = pod.containers();
     for (ContainerSample c : all) {
-      if (!isRunning(c)) {
-        return all.stream().filter(RunningContainers::isRunning).toList();
+      if (c.state() != ContainerSample.State.RUNNING) {
+        return all.stream().filter(x -> x.state() == ContainerSample.State.RUNNING).toList();
       }
     }
     return all;
-  }
-
-  static boolean isRunning(ContainerSample container) {
-    return container.cpu() != null || container.memory() != null;
   }
 }

@@ -179,7 +179,7 @@ public final class SampleFixtures {
             2L,
             List.of(
                 container(
-                    "c-burn", "burn", 0, new CpuUsage(T1, 29_900_000_000L, 499_000_000L), snapshots, disk, layerInodes,
+                    "c-burn", "burn", 0, ContainerSample.State.RUNNING, new CpuUsage(T1, 29_900_000_000L, 499_000_000L), snapshots, disk, layerInodes,
                     new ContainerLogUsage(T1, 92L, 1L), burnResources)));
     PodSample sleeper =
         new PodSample(
@@ -193,20 +193,29 @@ public final class SampleFixtures {
             null,
             List.of(
                 container(
-                    "c-sleep", "sleep", 0, new CpuUsage(T1, 34_179_242L, null), snapshots, disk, layerInodes, null,
+                    "c-sleep", "sleep", 0, ContainerSample.State.RUNNING, new CpuUsage(T1, 34_179_242L, null), snapshots, disk, layerInodes, null,
                     null)));
     return new RuntimeSample(T1, "containerd 1.6.20~ds1", List.of(sleeper, burner), filesystems, List.of());
   }
 
-  /** A container; {@code cpu == null} leaves out its CPU, memory and writable layer. */
+  /** A running container; {@code cpu == null} leaves out its CPU, memory and writable layer. */
   public static ContainerSample container(String id, String name, int attempt, CpuUsage cpu) {
-    return container(id, name, attempt, cpu, LINUX_SNAPSHOTS, null, 8L, null, null);
+    return container(id, name, attempt, ContainerSample.State.RUNNING, cpu, LINUX_SNAPSHOTS, null, 8L, null, null);
+  }
+
+  /**
+   * An exited container that still has its last readings, as containerd 1.6 lists a completed init container
+   * ({@code cpu == null} leaves them out).
+   */
+  public static ContainerSample exited(String id, String name, int attempt, CpuUsage cpu) {
+    return container(id, name, attempt, ContainerSample.State.EXITED, cpu, LINUX_SNAPSHOTS, null, 8L, null, null);
   }
 
   private static ContainerSample container(
       String id,
       String name,
       int attempt,
+      ContainerSample.State state,
       CpuUsage cpu,
       String snapshots,
       FilesystemCapacity disk,
@@ -219,6 +228,7 @@ public final class SampleFixtures {
         attempt,
         "localhost/winstats/busybox:1",
         T0.plusSeconds(attempt),
+        state,
         Map.of("io.kubernetes.container.name", name),
         cpu,
         cpu == null ? null : new MemoryUsage(T1, 598_016L, 66_510_848L, 602_112L, 57_344L, 728L, 0L, null),

@@ -130,18 +130,20 @@ class SummaryAssemblerTest {
   }
 
   /**
-   * The kubelet serves running containers only (removeTerminatedContainers): the exited first attempt of a restarted
-   * container and a completed init container, both without CPU or memory, are left out; the pod's own stats stay.
+   * The kubelet serves running containers only (removeTerminatedContainers, by CRI state): the exited first attempt
+   * of a restarted container and a completed init container are left out even though containerd 1.6 still reports
+   * their last CPU and memory; the pod's own stats stay.
    */
   @Test
   void exitedContainersAreLeftOutAsTheKubeletRemovesThem() {
     CpuUsage running = new CpuUsage(T1, 5_000_000L, null);
+    CpuUsage last = new CpuUsage(T0, 54_000_000L, null);
     PodSample pod =
         new PodSample(
             new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), running, null, null, null,
             List.of(
-                SampleFixtures.container("c-init", "init", 0, null),
-                SampleFixtures.container("c-old", "app", 0, null),
+                SampleFixtures.exited("c-init", "init", 0, last),
+                SampleFixtures.exited("c-old", "app", 0, last),
                 SampleFixtures.container("c-new", "app", 1, running)));
     RuntimeSample runtime = new RuntimeSample(T1, "containerd", List.of(pod), null, List.of());
     for (Summary summary :

@@ -13,8 +13,9 @@ import org.jspecify.annotations.Nullable;
  * @param previousNode the node sample before it, for rates
  * @param runtime the newest runtime sample; kept (and growing stale by its timestamp) while the runtime fails
  * @param runtimeError why the latest runtime round failed, {@code null} while it succeeds
- * @param cgroups the cgroups of {@code runtime}'s containers and pods, read right after its round; {@code null} on
- *     hosts without cgroups (Windows) and until the first round
+ * @param cgroups the cgroups of {@code runtime}'s containers and pods, read and published right after its round (until
+ *     then, the previous round's, joined by id); {@code null} on hosts without cgroups (Windows) and until the first
+ *     round
  */
 public record Snapshot(
     long version,

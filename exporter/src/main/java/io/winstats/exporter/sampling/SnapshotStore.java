@@ -21,14 +21,15 @@ public final class SnapshotStore {
         s -> new Snapshot(s.version() + 1, sample, s.node(), s.runtime(), s.runtimeError(), s.cgroups()));
   }
 
-  /** Publishes a successful runtime round. */
+  /** Publishes a successful runtime round; the cgroup sample stays until {@link #publishCgroups} replaces it. */
   public void publishRuntime(RuntimeSample sample) {
-    publishRuntime(sample, null);
+    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), sample, null, s.cgroups()));
   }
 
-  /** Publishes a successful runtime round with the cgroups read right after it ({@code null} where there are none). */
-  public void publishRuntime(RuntimeSample sample, @Nullable CgroupSample cgroups) {
-    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), sample, null, cgroups));
+  /** Publishes the cgroups read after the latest runtime round ({@code null} where they could not be read). */
+  public void publishCgroups(@Nullable CgroupSample cgroups) {
+    current.updateAndGet(
+        s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), s.runtime(), s.runtimeError(), cgroups));
   }
 
   /** Records a failed runtime round; the previous runtime sample stays, stale by its own timestamp. */

@@ -41,6 +41,7 @@ public final class NodeScale {
                 0,
                 "registry.example.com/team/service-" + p + ":v1." + c,
                 t1.minusSeconds(3600 + p),
+                ContainerSample.State.RUNNING,
                 Map.of("io.kubernetes.container.name", c == 0 ? "app" : "sidecar-" + c),
                 new CpuUsage(t1, 12_345_678_901L + p * 1000L + c, 25_000_000L + p),
                 new MemoryUsage(t1, 50_000_000L + p, 200_000_000L, 60_000_000L, 40_000_000L, 12_345L, 12L, null),

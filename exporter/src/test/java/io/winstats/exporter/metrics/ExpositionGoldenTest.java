@@ -141,7 +141,7 @@ class ExpositionGoldenTest {
                 SampleFixtures.T1,
                 List.of(new InterfaceUsage("3e7d9c1a-5b2f-4c8e-9d0a-1f2e3d4c5b6a", 9_120L, null, 4_560L, null, 3L, 0L)));
       } else {
-        containers.add(SampleFixtures.container("c-init", "init", 0, null));
+        containers.add(SampleFixtures.exited("c-init", "init", 0, null));
       }
       pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.cpu(), p.memory(), network,
           p.processCount(), containers));

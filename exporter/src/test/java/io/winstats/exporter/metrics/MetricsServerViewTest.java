@@ -33,8 +33,9 @@ class MetricsServerViewTest {
   }
 
   /**
-   * A pod whose init container completed: the exited container has a start time but no CPU or memory. Served, it
-   * would make metrics-server drop the whole pod; the kubelet leaves it out, and so does the daemon.
+   * A pod whose init container completed: containerd 1.6 still reports the exited container's last CPU and memory.
+   * The kubelet leaves it out by its CRI state, and so does the daemon; served, its frozen readings would pose as a
+   * running container's.
    */
   @Test
   void aCompletedInitContainerIsLeftOutSoMetricsServerKeepsThePod() throws Exception {
@@ -43,7 +44,8 @@ class MetricsServerViewTest {
     List<PodSample> pods = new ArrayList<>();
     for (PodSample p : runtime.pods()) {
       List<ContainerSample> containers = new ArrayList<>(p.containers());
-      containers.add(SampleFixtures.container("c-init-" + p.ref().name(), "init", 0, null));
+      containers.add(SampleFixtures.exited("c-init-" + p.ref().name(), "init", 0,
+          new io.winstats.cri.CpuUsage(SampleFixtures.T0, 54_000_000L, null)));
       pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.cpu(), p.memory(), p.network(),
           p.processCount(), containers));
     }

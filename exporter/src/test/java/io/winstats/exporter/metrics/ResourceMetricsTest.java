@@ -73,7 +73,7 @@ class ResourceMetricsTest {
   }
 
   private static ContainerSample windowsContainer(String id, String name, MemoryUsage memory) {
-    return new ContainerSample(id, name, 0, "mcr.microsoft.com/windows/nanoserver:ltsc2022", SampleFixtures.T0, Map.of(),
-        new CpuUsage(SampleFixtures.T1, 1_000_000_000L, null), memory, null, null, null);
+    return new ContainerSample(id, name, 0, "mcr.microsoft.com/windows/nanoserver:ltsc2022", SampleFixtures.T0,
+        ContainerSample.State.RUNNING, Map.of(), new CpuUsage(SampleFixtures.T1, 1_000_000_000L, null), memory, null, null, null);
   }
 }
