@@ -1,5 +1,8 @@
-package io.winstats.perfcounters;
+package io.winstats.perfcounters.sources;
 
+import io.winstats.perfcounters.NodeCounterSource;
+import io.winstats.perfcounters.NodeSourceException;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource;
 import io.winstats.perfcounters.procfs.ProcfsNodeSource;
