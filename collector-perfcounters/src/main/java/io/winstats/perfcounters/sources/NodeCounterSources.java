@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Opens the node counter source a {@code --source} value names.
+ * Opens the node counter source a {@code --node.source} value names.
  *
  * <p>Accepted forms:
  *
