@@ -5,8 +5,9 @@ import java.util.OptionalLong;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Pure functions from two readings of a cumulative counter to its increase and its rate. Shared by every source: procfs
- * counters, PDH raw counters and the counter-log recorder.
+ * Pure functions from two readings of a cumulative counter to its increase and its rate. The sources publish cumulative
+ * figures and leave rates to their readers; here the reader is {@code CounterLogRecorder}, which writes per-second
+ * values between two node samples.
  *
  * <p>The rules, in order:
  *

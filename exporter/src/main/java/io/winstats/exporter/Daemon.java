@@ -33,7 +33,7 @@ import io.winstats.exporter.sampling.RuntimePublisher;
 import io.winstats.exporter.sampling.SamplingLoop;
 import io.winstats.exporter.sampling.SnapshotStore;
 import io.winstats.perfcounters.NodeCounterSource;
-import io.winstats.perfcounters.NodeCounterSources;
+import io.winstats.perfcounters.sources.NodeCounterSources;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.procfs.Statvfs;

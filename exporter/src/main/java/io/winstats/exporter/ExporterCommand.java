@@ -3,10 +3,11 @@ package io.winstats.exporter;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.HttpLimits;
+import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.http.WebConfig;
-import java.io.PrintWriter;
 import io.winstats.perfcounters.WorkingSetDefinition;
+import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.InvalidPathException;
@@ -15,15 +16,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** The command line, with flag names as Prometheus exporters spell them. */
 @Command(

@@ -1,6 +1,7 @@
 package io.winstats.exporter;
 
 import io.winstats.cri.StatsCall;
+import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;

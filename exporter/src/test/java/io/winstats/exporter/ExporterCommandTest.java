@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.HttpLimits;
+import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import java.io.IOException;

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.condition.OS;
 
 /**
  * What of {@link WindowsPipeConnection} holds on any OS: the Win32 layout and constants it relies on (values from
- * mingw-w64 10 headers, checked with offsetof under Wine: shared/reference/pdh-and-named-pipes-facts.md section 2 and
- * 8.2) and that nothing binds kernel32 off Windows.
+ * mingw-w64 10 headers, checked with offsetof under Wine; Microsoft Learn, OVERLAPPED,
+ * https://learn.microsoft.com/windows/win32/api/minwinbase/ns-minwinbase-overlapped) and that nothing binds kernel32 off Windows.
  */
 class WindowsPipeConnectionTest {
   @Test

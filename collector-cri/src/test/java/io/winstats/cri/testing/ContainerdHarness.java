@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * integration tests. Everything lives under one work directory; nothing touches the host's own containerd.
  *
  * <p>{@link #start} writes a {@code config.toml} from {@code containerd config default} with the edits this kind of
- * host needs (see {@code shared/reference/containerd-on-this-machine.md}): root, state and socket under the work
+ * host needs: root, state and socket under the work
  * directory, {@code restrict_oom_score_adj = true} (root without CAP_SYS_RESOURCE cannot start pods otherwise),
  * netns mounts under the state directory, the local pause image, {@code stats_collect_period = 1}, CNI from
  * {@code /usr/lib/cni} with a bridge and subnet of its own, and runc state under the work directory. It then starts

@@ -1,8 +1,5 @@
 package io.winstats.perfcounters.counters;
 
-import io.winstats.perfcounters.CpuMode;
-import org.jspecify.annotations.Nullable;
-
 /**
  * Per-logical-processor CPU time from {@code \Processor Information(*)}. Not the legacy {@code Processor} object, which
  * only sees processor group 0 (64 CPUs) but has the same counters (counter logs may hold either). Instances are
@@ -11,30 +8,23 @@ import org.jspecify.annotations.Nullable;
  */
 public enum ProcessorInformationCounter implements PerfCounter {
   /** FirstValue is idle-thread time; the formatted value is busy time. Not a mode of its own. */
-  PROCESSOR_TIME("% Processor Time", RawKind.TIMER_100NS_INVERSE, null),
-  USER_TIME("% User Time", RawKind.TIMER_100NS, CpuMode.USER),
-  PRIVILEGED_TIME("% Privileged Time", RawKind.TIMER_100NS, CpuMode.PRIVILEGED),
-  IDLE_TIME("% Idle Time", RawKind.TIMER_100NS, CpuMode.IDLE),
-  INTERRUPT_TIME("% Interrupt Time", RawKind.TIMER_100NS, CpuMode.INTERRUPT),
-  DPC_TIME("% DPC Time", RawKind.TIMER_100NS, CpuMode.DPC);
+  PROCESSOR_TIME("% Processor Time", RawKind.TIMER_100NS_INVERSE),
+  USER_TIME("% User Time", RawKind.TIMER_100NS),
+  PRIVILEGED_TIME("% Privileged Time", RawKind.TIMER_100NS),
+  IDLE_TIME("% Idle Time", RawKind.TIMER_100NS),
+  INTERRUPT_TIME("% Interrupt Time", RawKind.TIMER_100NS),
+  DPC_TIME("% DPC Time", RawKind.TIMER_100NS);
 
   public static final String OBJECT = "Processor Information";
 
   private final CounterSpec spec;
-  private final @Nullable CpuMode mode;
 
-  ProcessorInformationCounter(String counter, RawKind raw, @Nullable CpuMode mode) {
+  ProcessorInformationCounter(String counter, RawKind raw) {
     this.spec = new CounterSpec(OBJECT, InstanceFilter.ALL, counter, raw, FormattedUnit.PERCENT_OF_INTERVAL);
-    this.mode = mode;
   }
 
   @Override
   public CounterSpec spec() {
     return spec;
-  }
-
-  /** The CPU mode this timer measures, or {@code null} for {@code % Processor Time}. */
-  public @Nullable CpuMode mode() {
-    return mode;
   }
 }

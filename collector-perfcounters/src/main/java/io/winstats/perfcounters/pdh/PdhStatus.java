@@ -9,8 +9,8 @@ import java.util.Optional;
  * The PDH status codes this package handles, by name and value.
  *
  * <p>Values are the {@code DWORD} constants of {@code pdhmsg.h}, held as Java {@code int} (so the error codes are
- * negative, as in JNA's {@code PdhMsg}). They were checked against the project fact sheet (mingw-w64 10.0.0 {@code
- * pdhmsg.h}), against {@code com.sun.jna.platform.win32.PdhMsg} of jna-platform 5.18.1 and against independent public
+ * negative, as in JNA's {@code PdhMsg}). They were checked against mingw-w64 10.0.0 {@code
+ * mingw-w64-headers/include/pdhmsg.h}, against {@code com.sun.jna.platform.win32.PdhMsg} of jna-platform 5.18.1 and against independent public
  * ports of {@code pdhmsg.h}. {@link #ERROR_SUCCESS} and {@link #PDH_CSTATUS_VALID_DATA} share the value 0; {@link
  * #fromCode(int)} answers {@code ERROR_SUCCESS} for it.
  *

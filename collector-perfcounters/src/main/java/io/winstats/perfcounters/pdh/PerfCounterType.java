@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /**
  * Winperf counter type constants ({@code dwType} of {@code PDH_COUNTER_INFO_W}) and the flag tests this package needs.
- * Values are the {@code winperf.h} macros as the fact sheet lists them.
+ * Values are the {@code winperf.h} macros (mingw-w64 {@code mingw-w64-headers/include/winperf.h}; Microsoft Learn,
+ * "Counter Types", https://learn.microsoft.com/windows/win32/perfctrs/counter-types).
  */
 final class PerfCounterType {
   static final int PERF_SIZE_LARGE = 0x00000100;

@@ -8,8 +8,9 @@
  * PdhNetworkInterface}, {@code PdhLogicalDisk}, {@code PdhSystem}, plus {@code PdhCustomCounters}) that declares the
  * counters it reads and maps one collect to its part of the sample.
  * All PDH access goes through the narrow port {@link io.winstats.perfcounters.pdh.PdhLibrary};
- * {@link io.winstats.perfcounters.pdh.JnaPdhLibrary} and its {@code Structure} classes are the only code in the
- * project that touches JNA, and nothing here loads {@code pdh.dll} before the first PDH call.
+ * {@link io.winstats.perfcounters.pdh.JnaPdhLibrary} and its {@code Structure} classes are the only code in this
+ * package that touches JNA (elsewhere only {@code procfs.Statvfs} and the named pipe in collector-cri do, a fence the
+ * build checks), and nothing here loads {@code pdh.dll} before the first PDH call.
  */
 @NullMarked
 package io.winstats.perfcounters.pdh;

@@ -390,7 +390,7 @@ final class CounterLogIntegrator {
       Map<CpuMode, Long> nanosByMode = new EnumMap<>(CpuMode.class);
       for (Map.Entry<ProcessorInformationCounter, Integer> e : plan.columns().get(core).entrySet()) {
         double seconds = view.rate(e.getValue()) / 100;
-        CpuMode mode = e.getKey().mode();
+        CpuMode mode = modeOf(e.getKey());
         if (mode != null) {
           nanosByMode.put(mode, Math.round(seconds * NANOS_PER_SECOND));
         } else if (plan.total() == null) {
@@ -409,6 +409,22 @@ final class CounterLogIntegrator {
       coreSeconds = view.rate(plan.total()) / 100 * plan.cores().size();
     }
     return new NodeCpu(plan.cores().size(), Math.round(coreSeconds * NANOS_PER_SECOND), cores);
+  }
+
+  /**
+   * The CPU mode a {@code \Processor Information} timer measures, or {@code null} for {@code % Processor Time}, which
+   * is busy time and not a mode of its own. Kept here, the only reader, so that the counter catalogue does not depend
+   * on the node records.
+   */
+  private static @Nullable CpuMode modeOf(ProcessorInformationCounter counter) {
+    return switch (counter) {
+      case PROCESSOR_TIME -> null;
+      case USER_TIME -> CpuMode.USER;
+      case PRIVILEGED_TIME -> CpuMode.PRIVILEGED;
+      case IDLE_TIME -> CpuMode.IDLE;
+      case INTERRUPT_TIME -> CpuMode.INTERRUPT;
+      case DPC_TIME -> CpuMode.DPC;
+    };
   }
 
   private NodeMemory memory(RowView view) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.condition.OS;
 
 /**
  * {@link JnaPdhLibrary} on any 64-bit host: a Java implementation of its native interface stands in for pdh.dll and
- * writes items into the library's native buffers at the fact sheet's x64 offsets (independently of the Structure
+ * writes items into the library's native buffers at the x64 offsets of mingw-w64 10.0.0's {@code pdh.h} (offsetof under Wine) (independently of the Structure
  * classes), so the size-probe protocol, buffer reuse and growth, and decoding are exercised through real JNA memory.
  */
 @EnabledIf("pointersAre64Bit")

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class PdhStatusTest {
 
-  /** Values from pdhmsg.h as listed in the fact sheet and in jna-platform 5.18.1 PdhMsg. */
+  /** Values from mingw-w64 10.0.0 {@code mingw-w64-headers/include/pdhmsg.h} and jna-platform 5.18.1 PdhMsg. */
   @ParameterizedTest(name = "{0} = {1}")
   @CsvSource({
     "PDH_CSTATUS_VALID_DATA, 00000000",

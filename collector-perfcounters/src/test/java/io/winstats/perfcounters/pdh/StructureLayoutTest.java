@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
 /**
- * The JNA structures against the x64 layouts of the fact sheet (§2: offsetof/sizeof measured with mingw-w64 under
- * Wine, natural alignment). JNA lays structures out the same way on Linux x86-64 and Windows x64, so these run on any
+ * The JNA structures against their x64 layouts (offsetof/sizeof of mingw-w64 10.0.0's {@code pdh.h} and {@code
+ * winbase.h} structures, measured with x86_64-w64-mingw32-gcc under Wine; natural alignment). JNA lays structures out the same way on Linux x86-64 and Windows x64, so these run on any
  * 64-bit host; none of them loads pdh.dll.
  */
 @EnabledIf("pointersAre64Bit")

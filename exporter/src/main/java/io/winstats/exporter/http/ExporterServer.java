@@ -10,7 +10,6 @@ import io.undertow.server.handlers.PathHandler;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
-import io.winstats.exporter.ListenAddress;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.ResourceMetrics;
 import io.winstats.exporter.sampling.Snapshot;

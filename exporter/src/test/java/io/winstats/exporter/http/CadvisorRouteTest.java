@@ -10,7 +10,6 @@ import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NodePressure;
-import io.winstats.exporter.ListenAddress;
 import io.winstats.exporter.metrics.CadvisorSeriesCollector;
 import io.winstats.exporter.metrics.CgroupSeriesCollector;
 import io.winstats.exporter.metrics.MetricsRenderer;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.winstats.cri.testing.Deadline;
-import io.winstats.exporter.ListenAddress;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.summary.SampleFixtures;

@@ -1,4 +1,4 @@
-package io.winstats.exporter;
+package io.winstats.exporter.http;
 
 import java.util.Objects;
 

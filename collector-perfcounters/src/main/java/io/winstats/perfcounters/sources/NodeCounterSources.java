@@ -1,5 +1,8 @@
-package io.winstats.perfcounters;
+package io.winstats.perfcounters.sources;
 
+import io.winstats.perfcounters.NodeCounterSource;
+import io.winstats.perfcounters.NodeSourceException;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource;
 import io.winstats.perfcounters.procfs.ProcfsNodeSource;
@@ -10,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Opens the node counter source a {@code --source} value names.
+ * Opens the node counter source a {@code --node.source} value names.
  *
  * <p>Accepted forms:
  *

@@ -1,8 +1,12 @@
-package io.winstats.perfcounters;
+package io.winstats.perfcounters.sources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.NodeCounterSource;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.NodeSourceException;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

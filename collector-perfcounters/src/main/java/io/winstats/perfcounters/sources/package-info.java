@@ -1,0 +1,8 @@
+/**
+ * {@link io.winstats.perfcounters.sources.NodeCounterSources} opens the node counter source a {@code --node.source} value
+ * names. It is the one package that knows every implementation, so that the node model above them does not.
+ */
+@NullMarked
+package io.winstats.perfcounters.sources;
+
+import org.jspecify.annotations.NullMarked;

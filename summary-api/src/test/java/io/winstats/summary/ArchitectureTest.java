@@ -1,0 +1,13 @@
+package io.winstats.summary;
+
+import io.winstats.testing.Fences;
+import org.junit.jupiter.api.Test;
+
+/** The build's import fences (JNA, gRPC, Undertow, leaf collectors, no package cycles) over this module's classes. */
+class ArchitectureTest {
+
+  @Test
+  void mainClassesStayInsideTheFences() {
+    Fences.checkAll(Fences.mainClassesOf("io.winstats.summary"));
+  }
+}
