@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.winstats.cri.api.ContainerStatus;
 import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdExtension;
 import io.winstats.cri.testing.ContainerdHarness;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -328,15 +330,24 @@ class ExporterEndToEndIT {
     try (PodHandle pod =
         client.runPod(
             "initialised", "e2e", List.of(ContainerSpec.of("init", "/bin/true"), ContainerSpec.sleeper("app")))) {
-      assertThat(client.awaitExited(pod.containerId("init"), READY).getExitCode()).isZero();
+      ContainerStatus init = client.awaitExited(pod.containerId("init"), READY);
+      assertThat(init.getExitCode()).isZero();
+      // The first sample that lists the pod may predate the exit (init running, app not started yet): judge the first
+      // one whose readings were all taken after the init container finished.
+      long exitedMillis = init.getFinishedAt() / 1_000_000;
       MetricsServerDecoder.Batch batch =
           Deadline.poll(
-              "e2e/initialised decoded as metrics-server decodes it",
+              "e2e/initialised decoded as metrics-server decodes it, sampled after init exited",
               READY,
               () -> {
                 MetricsServerDecoder.Batch b =
                     MetricsServerDecoder.decode(daemon.get("/metrics/resource").body(), System.currentTimeMillis());
-                return b.pods().containsKey("e2e/initialised") ? b : null;
+                Map<String, MetricsServerDecoder.Point> containers = b.pods().get("e2e/initialised");
+                return containers != null
+                        && !containers.isEmpty()
+                        && containers.values().stream().allMatch(c -> c.timestampMillis() > exitedMillis)
+                    ? b
+                    : null;
               });
       assertThat(batch.pods().get("e2e/initialised")).containsOnlyKeys("app");
       JsonNode summary = readJson(daemon.get("/stats/summary").body());
