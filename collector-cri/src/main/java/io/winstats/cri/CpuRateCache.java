@@ -1,7 +1,6 @@
 package io.winstats.cri;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,13 +38,7 @@ final class CpuRateCache {
    * @param ticker the clock Caffeine expires entries by
    */
   CpuRateCache(Duration expireAfterAccess, long maximumSize, Ticker ticker) {
-    this.previous =
-        Caffeine.newBuilder()
-            .expireAfterAccess(expireAfterAccess)
-            .maximumSize(maximumSize)
-            .ticker(ticker)
-            .executor(Runnable::run)
-            .build();
+    this.previous = ExpiringCaches.expiring(expireAfterAccess, maximumSize, ticker);
   }
 
   /**

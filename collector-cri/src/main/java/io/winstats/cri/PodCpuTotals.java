@@ -1,7 +1,6 @@
 package io.winstats.cri;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import java.util.Iterator;
@@ -39,13 +38,7 @@ final class PodCpuTotals {
   private final Cache<String, Pod> pods;
 
   PodCpuTotals(Duration expireAfterAccess, long maximumSize, Ticker ticker) {
-    this.pods =
-        Caffeine.newBuilder()
-            .expireAfterAccess(expireAfterAccess)
-            .maximumSize(maximumSize)
-            .ticker(ticker)
-            .executor(Runnable::run)
-            .build();
+    this.pods = ExpiringCaches.expiring(expireAfterAccess, maximumSize, ticker);
   }
 
   /**

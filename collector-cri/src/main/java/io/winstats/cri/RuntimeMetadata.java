@@ -1,7 +1,6 @@
 package io.winstats.cri;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,17 +59,8 @@ final class RuntimeMetadata {
   private final Cache<String, Container> containers;
 
   RuntimeMetadata(Duration expireAfterAccess, long maximumSize, Ticker ticker) {
-    this.pods = build(expireAfterAccess, maximumSize, ticker);
-    this.containers = build(expireAfterAccess, maximumSize, ticker);
-  }
-
-  private static <V> Cache<String, V> build(Duration expireAfterAccess, long maximumSize, Ticker ticker) {
-    return Caffeine.newBuilder()
-        .expireAfterAccess(expireAfterAccess)
-        .maximumSize(maximumSize)
-        .ticker(ticker)
-        .executor(Runnable::run)
-        .<String, V>build();
+    this.pods = ExpiringCaches.expiring(expireAfterAccess, maximumSize, ticker);
+    this.containers = ExpiringCaches.expiring(expireAfterAccess, maximumSize, ticker);
   }
 
   @Nullable
