@@ -1,7 +1,5 @@
 package io.winstats.exporter.http;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
@@ -10,6 +8,7 @@ import io.undertow.server.handlers.PathHandler;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
+import io.winstats.exporter.metrics.LatestVersionCache;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.ResourceMetrics;
 import io.winstats.exporter.sampling.Snapshot;
@@ -62,12 +61,10 @@ public final class ExporterServer implements AutoCloseable {
     RESOURCE_METRICS
   }
 
-  private record RenderKey(long version, Body body) {}
-
   private final Supplier<Snapshot> snapshots;
   private final SummaryAssembler assembler;
   private final MetricsRenderer renderer;
-  private final Cache<RenderKey, RenderedBody> rendered = Caffeine.newBuilder().maximumSize(8).build();
+  private final LatestVersionCache<Body, RenderedBody> rendered = new LatestVersionCache<>();
   private static final String HEALTHZ = "/healthz";
   // How often a TLS handshake or a bearer-token check may look at the files for a change.
   private static final Duration RELOAD_CHECK = Duration.ofSeconds(1);
@@ -316,7 +313,8 @@ public final class ExporterServer implements AutoCloseable {
     Body body = cpuAndMemoryOnly ? Body.SUMMARY_CPU_AND_MEMORY : Body.SUMMARY;
     serveCached(
         exchange,
-        new RenderKey(snapshot.version(), body),
+        snapshot.version(),
+        body,
         key -> {
           var summary =
               cpuAndMemoryOnly
@@ -335,7 +333,8 @@ public final class ExporterServer implements AutoCloseable {
     }
     serveCached(
         exchange,
-        new RenderKey(snapshot.version(), Body.RESOURCE_METRICS),
+        snapshot.version(),
+        Body.RESOURCE_METRICS,
         key -> {
           byte[] text = renderer.renderText(ResourceMetrics.build(snapshot));
           return new RenderedBody(text, MetricsRenderer.textContentType());
@@ -353,26 +352,22 @@ public final class ExporterServer implements AutoCloseable {
     }
     MetricsRenderer.Rendered r =
         from.render(exchange.getRequestHeaders().getFirst(Headers.ACCEPT), acceptsGzip(exchange));
-    ByteBuffer[] parts = new ByteBuffer[r.parts().length];
-    for (int i = 0; i < parts.length; i++) {
-      parts[i] = ByteBuffer.wrap(r.parts()[i]);
-    }
-    sendParts(exchange, parts, r.length(), r.contentType(), r.gzip());
+    sendParts(exchange, r.parts(), r.length(), r.contentType(), r.gzip());
   }
 
   /** Serves from the cache on the I/O thread; renders on a worker on a miss. */
   private void serveCached(
-      HttpServerExchange exchange, RenderKey key, Function<RenderKey, RenderedBody> render) {
-    RenderedBody hit = rendered.getIfPresent(key);
+      HttpServerExchange exchange, long version, Body key, Function<Body, RenderedBody> render) {
+    RenderedBody hit = rendered.getIfPresent(version, key);
     if (hit != null) {
       send(exchange, hit);
       return;
     }
     if (exchange.isInIoThread()) {
-      exchange.dispatch(() -> send(exchange, rendered.get(key, render)));
+      exchange.dispatch(() -> send(exchange, rendered.get(version, key, render)));
       return;
     }
-    send(exchange, rendered.get(key, render));
+    send(exchange, rendered.get(version, key, render));
   }
 
   private static void send(HttpServerExchange exchange, RenderedBody body) {

@@ -1,7 +1,5 @@
 package io.winstats.exporter.metrics;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import io.prometheus.metrics.config.ExporterProperties;
 import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
 import io.prometheus.metrics.expositionformats.ExpositionFormats;
@@ -13,6 +11,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -39,19 +38,23 @@ import org.jspecify.annotations.Nullable;
  * {@code # EOF} trailer dropped, and two gzip members make one valid gzip stream (RFC 1952 §2.2). Thread-safe.
  */
 public final class MetricsRenderer {
-  /** A response in parts, sent back to back; {@code gzip} when every part is a gzip member. */
-  public record Rendered(byte[][] parts, String contentType, boolean gzip) {
+  /**
+   * A response in parts, sent back to back; {@code gzip} when every part is a gzip member. Each part is a fresh view
+   * whose position and limit are the caller's own; the cached part is a direct buffer, which the socket writes as it
+   * is (a heap array is copied into a temporary direct buffer on every write, again for what a partial write left).
+   */
+  public record Rendered(ByteBuffer[] parts, String contentType, boolean gzip) {
     /** Total bytes of all parts. */
     public long length() {
       long n = 0;
-      for (byte[] p : parts) {
-        n += p.length;
+      for (ByteBuffer p : parts) {
+        n += p.remaining();
       }
       return n;
     }
   }
 
-  private record Key(long version, String contentType, boolean gzip) {}
+  private record Key(String contentType, boolean gzip) {}
 
   private record LiveKey(String contentType, boolean gzip) {}
 
@@ -71,7 +74,7 @@ public final class MetricsRenderer {
   private final LongSupplier version;
   private final long liveTtlNanos;
   private final LongSupplier nanoTime;
-  private final Cache<Key, byte[]> cached = Caffeine.newBuilder().maximumSize(12).build();
+  private final LatestVersionCache<Key, ByteBuffer> cached = new LatestVersionCache<>();
   private final Map<LiveKey, LivePart> live = new ConcurrentHashMap<>();
   private final AtomicLong lastSeriesCount = new AtomicLong();
 
@@ -98,9 +101,12 @@ public final class MetricsRenderer {
   /** {@code /metrics} in the format {@code accept} prefers (text 0.0.4 when it names none we write). */
   public Rendered render(@Nullable String accept, boolean gzip) {
     ExpositionFormatWriter writer = formats.findWriter(accept);
-    Key key = new Key(version.getAsLong(), writer.getContentType(), gzip);
-    byte[] snapshotPart = cached.get(key, k -> renderSnapshotPart(writer, gzip));
-    return new Rendered(new byte[][] {snapshotPart, livePart(writer, gzip)}, writer.getContentType(), gzip);
+    ByteBuffer snapshotPart =
+        cached.get(version.getAsLong(), new Key(writer.getContentType(), gzip), k -> renderSnapshotPart(writer, gzip));
+    return new Rendered(
+        new ByteBuffer[] {snapshotPart.duplicate(), ByteBuffer.wrap(livePart(writer, gzip))},
+        writer.getContentType(),
+        gzip);
   }
 
   private byte[] livePart(ExpositionFormatWriter writer, boolean gzip) {
@@ -125,7 +131,7 @@ public final class MetricsRenderer {
     return lastSeriesCount.get();
   }
 
-  private byte[] renderSnapshotPart(ExpositionFormatWriter writer, boolean gzip) {
+  private ByteBuffer renderSnapshotPart(ExpositionFormatWriter writer, boolean gzip) {
     MetricSnapshots snapshots = snapshotSeries.scrape();
     long series = 0;
     for (MetricSnapshot s : snapshots) {
@@ -136,7 +142,8 @@ public final class MetricsRenderer {
     if (writer instanceof OpenMetricsTextFormatWriter && endsWith(body, OPENMETRICS_EOF)) {
       body = Arrays.copyOf(body, body.length - OPENMETRICS_EOF.length);
     }
-    return encode(body, gzip);
+    byte[] encoded = encode(body, gzip);
+    return ByteBuffer.allocateDirect(encoded.length).put(encoded).flip().asReadOnlyBuffer();
   }
 
   private static boolean endsWith(byte[] body, byte[] suffix) {

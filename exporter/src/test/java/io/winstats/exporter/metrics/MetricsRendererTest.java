@@ -27,7 +27,7 @@ class MetricsRendererTest {
   }
 
   private static String body(MetricsRenderer.Rendered r) {
-    return new String(r.parts()[1], StandardCharsets.UTF_8);
+    return StandardCharsets.UTF_8.decode(r.parts()[1]).toString();
   }
 
   @Test
