@@ -10,6 +10,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.zip.GZIPOutputStream;
@@ -77,6 +79,7 @@ public final class MetricsRenderer {
   private final LatestVersionCache<Key, ByteBuffer> cached = new LatestVersionCache<>();
   private final Map<LiveKey, LivePart> live = new ConcurrentHashMap<>();
   private final AtomicLong lastSeriesCount = new AtomicLong();
+  private final AtomicInteger lastBodyBytes = new AtomicInteger();
 
   /**
    * @param snapshotSeries collectors whose output changes only with the snapshot version
@@ -138,17 +141,48 @@ public final class MetricsRenderer {
       series += s.getDataPoints().size();
     }
     lastSeriesCount.set(series);
-    byte[] body = write(writer, snapshots);
-    if (writer instanceof OpenMetricsTextFormatWriter && endsWith(body, OPENMETRICS_EOF)) {
-      body = Arrays.copyOf(body, body.length - OPENMETRICS_EOF.length);
+    // Sized from the last body (the next one is about as long), so that a 1 MB body is not grown by copying.
+    RenderBuffer body = new RenderBuffer(lastBodyBytes.get() + lastBodyBytes.get() / 8);
+    try {
+      writer.write(body, snapshots);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    byte[] encoded = encode(body, gzip);
-    return ByteBuffer.allocateDirect(encoded.length).put(encoded).flip().asReadOnlyBuffer();
+    lastBodyBytes.set(body.size());
+    int length = body.size();
+    if (writer instanceof OpenMetricsTextFormatWriter && body.endsWith(OPENMETRICS_EOF)) {
+      length -= OPENMETRICS_EOF.length;
+    }
+    if (!gzip) {
+      return body.toDirect(length);
+    }
+    RenderBuffer compressed = new RenderBuffer(length / 4);
+    try (GZIPOutputStream gz = new GZIPOutputStream(compressed, 8192)) {
+      body.writeTo(gz, length);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return compressed.toDirect(compressed.size());
   }
 
-  private static boolean endsWith(byte[] body, byte[] suffix) {
-    return body.length >= suffix.length
-        && Arrays.equals(body, body.length - suffix.length, body.length, suffix, 0, suffix.length);
+  /** A byte stream whose first bytes go straight into a direct buffer, without the copy {@code toByteArray} makes. */
+  private static final class RenderBuffer extends ByteArrayOutputStream {
+    RenderBuffer(int size) {
+      super(Math.max(16 * 1024, size));
+    }
+
+    boolean endsWith(byte[] suffix) {
+      return count >= suffix.length
+          && Arrays.equals(buf, count - suffix.length, count, suffix, 0, suffix.length);
+    }
+
+    void writeTo(OutputStream out, int length) throws IOException {
+      out.write(buf, 0, length);
+    }
+
+    ByteBuffer toDirect(int length) {
+      return ByteBuffer.allocateDirect(length).put(buf, 0, length).flip().asReadOnlyBuffer();
+    }
   }
 
   private static byte[] write(ExpositionFormatWriter writer, MetricSnapshots snapshots) {
