@@ -1,11 +1,9 @@
 package io.winstats.exporter;
 
-import ch.qos.logback.classic.Level;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.bridge.SLF4JBridgeHandler;
 import picocli.CommandLine;
 
 /** Entry point: parse flags (exit 2 on bad input), start the daemon, run until a signal stops it. */
@@ -13,8 +11,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    SLF4JBridgeHandler.removeHandlersForRootLogger();
-    SLF4JBridgeHandler.install();
+    LogLines.install();
     CommandLine cli = ExporterCommand.commandLine(Main::runUntilStopped);
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
@@ -29,7 +26,7 @@ public final class Main {
   }
 
   private static int runUntilStopped(ExporterConfig config) throws InterruptedException {
-    setLogLevel(config.logLevel());
+    LogLines.setLevel(config.logLevel());
     Logger log = LoggerFactory.getLogger(Main.class);
     Daemon daemon = Daemon.start(config, Clock.systemUTC());
     CountDownLatch stopped = new CountDownLatch(1);
@@ -44,11 +41,5 @@ public final class Main {
                 "winstats-shutdown"));
     stopped.await();
     return 0;
-  }
-
-  private static void setLogLevel(String level) {
-    ch.qos.logback.classic.Logger root =
-        (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
-    root.setLevel(Level.toLevel(level, Level.INFO));
   }
 }
