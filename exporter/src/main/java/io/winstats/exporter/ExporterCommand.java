@@ -1,19 +1,17 @@
 package io.winstats.exporter;
 
-import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.HttpLimits;
-import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
-import io.winstats.exporter.http.WebConfig;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -76,31 +74,15 @@ public final class ExporterCommand implements Callable<Integer> {
   private ExporterConfig toConfig(CommandLine cli) {
     List<String> problems = new ArrayList<>();
     ParseResult flags = cli.getParseResult();
-    Path configFile = new Values(flags, ConfigFile.empty(), problems).get(Settings.CONFIG_FILE);
+    // A first pass for the file's path only; its problems (and every other flag's) are reported by the second.
+    Path configFile = new Values(flags, ConfigFile.empty(), new ArrayList<>()).optional(Settings.CONFIG_FILE);
     ConfigFile file = configFile == null ? ConfigFile.empty() : ConfigFile.read(configFile, problems);
     Values values = new Values(flags, file, problems);
 
-    ListenAddress address = values.get(Settings.WEB_LISTEN_ADDRESS);
-    String endpoint = values.get(Settings.CRI_ENDPOINT);
-    Duration timeout = values.get(Settings.CRI_TIMEOUT);
-    StatsCall statsCall = values.get(Settings.CRI_STATS_CALL);
-    Duration interval = values.get(Settings.SAMPLING_INTERVAL);
-    String nodeSource = values.get(Settings.NODE_SOURCE);
-    WorkingSetDefinition workingSet = values.get(Settings.NODE_MEMORY_WORKING_SET);
-    Path kubeletRootDir = values.get(Settings.NODE_KUBELET_ROOT_DIR);
-    String nodeName = values.get(Settings.NODE_NAME);
-    Path recordFile = values.get(Settings.RECORD);
-    String level = values.get(Settings.LOG_LEVEL);
-    WebConfig web = values.get(Settings.WEB_CONFIG_FILE);
-    Path bearer = values.get(Settings.WEB_BEARER_TOKEN_FILE);
-    Long headerBytes = values.get(Settings.WEB_MAX_HEADER_BYTES);
-    Long bodyBytes = values.get(Settings.WEB_MAX_BODY_BYTES);
-    Duration request = values.get(Settings.WEB_REQUEST_TIMEOUT);
-    Duration idle = values.get(Settings.WEB_IDLE_TIMEOUT);
-    Integer connections = values.get(Settings.WEB_MAX_CONNECTIONS);
-
+    String nodeSource = values.optional(Settings.NODE_SOURCE);
     String source = nodeSource == null ? values.text(Settings.NODE_SOURCE) : nodeSource;
     boolean pdh = "pdh".equals(nodeSource) || ("auto".equals(nodeSource) && HostOs.current().isWindows());
+    WorkingSetDefinition workingSet = values.optional(Settings.NODE_MEMORY_WORKING_SET);
     if (workingSet != null && workingSet != WorkingSetDefinition.KUBELET && !pdh) {
       problems.add(
           Settings.NODE_MEMORY_WORKING_SET.flag() + ": " + workingSet.flagValue() + " needs the pdh node source"
@@ -113,36 +95,60 @@ public final class ExporterCommand implements Callable<Integer> {
     if (!problems.isEmpty()) {
       throw new ParameterException(cli, String.join(System.lineSeparator(), problems));
     }
+    HttpLimits limits =
+        new HttpLimits(
+            Math.toIntExact(values.required(Settings.WEB_MAX_HEADER_BYTES)),
+            values.required(Settings.WEB_MAX_BODY_BYTES),
+            values.required(Settings.WEB_REQUEST_TIMEOUT),
+            values.required(Settings.WEB_IDLE_TIMEOUT),
+            values.required(Settings.WEB_MAX_CONNECTIONS));
     return new ExporterConfig(
-        address,
-        endpoint,
-        timeout,
-        statsCall,
-        interval,
-        nodeSource,
-        workingSet,
-        kubeletRootDir,
-        resolveNodeName(nodeName, System.getenv("NODE_NAME"), ExporterCommand::localHostName),
-        level,
-        recordFile,
+        values.required(Settings.WEB_LISTEN_ADDRESS),
+        values.required(Settings.CRI_ENDPOINT),
+        values.required(Settings.CRI_TIMEOUT),
+        values.required(Settings.CRI_STATS_CALL),
+        values.required(Settings.SAMPLING_INTERVAL),
+        values.required(Settings.NODE_SOURCE),
+        values.required(Settings.NODE_MEMORY_WORKING_SET),
+        values.required(Settings.NODE_KUBELET_ROOT_DIR),
+        resolveNodeName(
+            values.optional(Settings.NODE_NAME), System.getenv("NODE_NAME"), ExporterCommand::localHostName),
+        values.required(Settings.LOG_LEVEL),
+        values.optional(Settings.RECORD),
         file.customCounters(),
         new ServerSettings(
-            new HttpLimits(Math.toIntExact(headerBytes), bodyBytes, request, idle, connections), web, bearer));
+            limits, values.optional(Settings.WEB_CONFIG_FILE), values.optional(Settings.WEB_BEARER_TOKEN_FILE)));
   }
 
   /**
    * The settings' values: a flag given on the command line wins over the config file, which wins over the setting's
-   * default. Each value is checked by its setting; a bad one is null and its problem is added to {@code problems}.
+   * default. Each value is checked by its setting once; a bad one has no value and its problem is added to {@code
+   * problems}.
    */
   private static final class Values {
     private final @Nullable ParseResult flags;
     private final ConfigFile file;
-    private final List<String> problems;
+    private final Map<Setting<?>, Object> checked = new HashMap<>();
 
     Values(@Nullable ParseResult flags, ConfigFile file, List<String> problems) {
       this.flags = flags;
       this.file = file;
-      this.problems = problems;
+      for (Setting<?> setting : Settings.ALL) {
+        String text = text(setting);
+        if (text == null) {
+          continue;
+        }
+        try {
+          Object value = setting.parser().parse(text);
+          if (value != null) {
+            checked.put(setting, value);
+          }
+        } catch (Setting.Invalid e) {
+          problems.addAll(e.problems());
+        } catch (IllegalArgumentException e) {
+          problems.add(setting.flag() + ": " + e.getMessage() + origin(setting));
+        }
+      }
     }
 
     @Nullable String text(Setting<?> setting) {
@@ -153,20 +159,19 @@ public final class ExporterCommand implements Callable<Integer> {
       return fromFile != null ? fromFile : setting.defaultValue();
     }
 
-    /** The value, or null when the setting has none or a bad one (then its problem is added). */
-    <T> @Nullable T get(Setting<T> setting) {
-      String text = text(setting);
-      if (text == null) {
-        return null;
+    /** The value, or null when the setting has none or a bad one. */
+    @SuppressWarnings("unchecked") // put by the setting's own parser
+    <T> @Nullable T optional(Setting<T> setting) {
+      return (T) checked.get(setting);
+    }
+
+    /** The value of a setting with a default, once every problem has been reported. */
+    <T> T required(Setting<T> setting) {
+      T value = optional(setting);
+      if (value == null) {
+        throw new IllegalStateException(setting.flag() + " has no value although it has a default");
       }
-      try {
-        return setting.parser().parse(text);
-      } catch (Setting.Invalid e) {
-        problems.addAll(e.problems());
-      } catch (IllegalArgumentException e) {
-        problems.add(setting.flag() + ": " + e.getMessage() + origin(setting));
-      }
-      return null;
+      return value;
     }
 
     /** Where a bad value came from, when it was not the command line. */

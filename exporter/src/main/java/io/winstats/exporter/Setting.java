@@ -40,10 +40,13 @@ record Setting<T>(
   @FunctionalInterface
   interface Parser<T> {
     /**
+     * Checks {@code text} and converts it.
+     *
+     * @return the value, or null for a text that means none (an empty file path)
      * @throws IllegalArgumentException with the problem, which is reported as {@code --name: message}
      * @throws Invalid with problems that already name their place, reported as they are
      */
-    T parse(String text);
+    @Nullable T parse(String text);
   }
 
   /** Problems with a value that name their own place (such as the lines of a web configuration file). */

@@ -36,7 +36,7 @@ final class Settings {
           ListenAddress::parse,
           c -> c.listenAddress().toString());
 
-  static final Setting<@Nullable WebConfig> WEB_CONFIG_FILE =
+  static final Setting<WebConfig> WEB_CONFIG_FILE =
       setting(
           "web.config.file",
           "FILE",
@@ -46,7 +46,7 @@ final class Settings {
           Settings::webConfig,
           c -> c.server().web() == null ? null : c.server().web().file().toString());
 
-  static final Setting<@Nullable Path> WEB_BEARER_TOKEN_FILE =
+  static final Setting<Path> WEB_BEARER_TOKEN_FILE =
       setting(
           "web.auth.bearer-token-file",
           "FILE",
