@@ -123,26 +123,34 @@ public final class CriStatsReader implements AutoCloseable {
    *
    * @param callTimeout the deadline of every gRPC call (a round makes two to four calls, more on churn)
    * @param clock stamps {@link RuntimeSample#timestamp()} and times outages; the stats carry the runtime's own times
+   * @param windowsHost whether this host is Windows, the caller's one answer (the daemon's {@code HostOs}): named
+   *     pipes are opened only there
    * @throws CriException with {@link CriException.Reason#UNAVAILABLE} if this platform has no transport for the
    *     endpoint (a named pipe off Windows, or a Unix socket without Netty's epoll)
    */
-  public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock) {
-    return open(endpoint, callTimeout, clock, StatsCall.LIST_POD_SANDBOX_STATS, InodeCounter.NONE);
+  public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock, boolean windowsHost) {
+    return open(endpoint, callTimeout, clock, StatsCall.LIST_POD_SANDBOX_STATS, InodeCounter.NONE, windowsHost);
   }
 
-  /** As {@link #open(CriEndpoint, Duration, Clock)}, reading every round with {@code call}. */
-  public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock, StatsCall call) {
-    return open(endpoint, callTimeout, clock, call, InodeCounter.NONE);
+  /** As {@link #open(CriEndpoint, Duration, Clock, boolean)}, reading every round with {@code call}. */
+  public static CriStatsReader open(
+      CriEndpoint endpoint, Duration callTimeout, Clock clock, StatsCall call, boolean windowsHost) {
+    return open(endpoint, callTimeout, clock, call, InodeCounter.NONE, windowsHost);
   }
 
   /**
-   * As {@link #open(CriEndpoint, Duration, Clock, StatsCall)}, with the inode counts of the runtime's filesystems
-   * (image filesystem, writable layers) from {@code inodes}.
+   * As {@link #open(CriEndpoint, Duration, Clock, StatsCall, boolean)}, with the inode counts of the runtime's
+   * filesystems (image filesystem, writable layers) from {@code inodes}.
    */
   public static CriStatsReader open(
-      CriEndpoint endpoint, Duration callTimeout, Clock clock, StatsCall call, InodeCounter inodes) {
+      CriEndpoint endpoint,
+      Duration callTimeout,
+      Clock clock,
+      StatsCall call,
+      InodeCounter inodes,
+      boolean windowsHost) {
     CriStatsReader reader =
-        over(endpoint.uri(), CriTransport.open(endpoint), callTimeout, clock, HostFiles.local(inodes));
+        over(endpoint.uri(), CriTransport.open(endpoint, windowsHost), callTimeout, clock, HostFiles.local(inodes));
     if (call == StatsCall.LIST_CONTAINER_STATS) {
       reader.useContainerStats();
     }

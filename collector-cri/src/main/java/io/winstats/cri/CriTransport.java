@@ -16,7 +16,6 @@ import io.winstats.cri.npipe.PipeBridge;
 import io.winstats.cri.npipe.PipeConnector;
 import io.winstats.cri.npipe.WindowsPipeConnection;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -65,17 +64,18 @@ final class CriTransport {
   /**
    * Builds the channel; no connection is made until the first call.
    *
+   * @param windowsHost whether this host is Windows, as the caller answers it; named pipes exist only there
    * @throws CriException with {@link CriException.Reason#UNAVAILABLE} if this platform has no transport for the
    *     endpoint's scheme
    */
-  static Channel open(CriEndpoint endpoint) {
+  static Channel open(CriEndpoint endpoint, boolean windowsHost) {
     switch (endpoint.scheme()) {
       case UNIX:
         return unix(endpoint);
       case TCP:
         return tcp(endpoint);
       case NPIPE:
-        if (!isWindows()) {
+        if (!windowsHost) {
           // Checked before anything could bind kernel32.
           throw new CriException(
               CriException.Reason.UNAVAILABLE,
@@ -125,10 +125,6 @@ final class CriTransport {
       bridge.close();
       throw e;
     }
-  }
-
-  static boolean isWindows() {
-    return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
   }
 
   private static Channel tcp(CriEndpoint endpoint) {

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -191,7 +192,8 @@ class CgroupSamplerIT {
 
   private static CriStatsReader open(ContainerdHarness harness) {
     return harness.defer(
-        CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), Duration.ofSeconds(5), Clock.systemUTC()));
+        CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), Duration.ofSeconds(5), Clock.systemUTC(),
+                OS.WINDOWS.isCurrentOs()));
   }
 
   /** One runtime round, then the cgroups of the ids it returned, as the daemon samples them. */

@@ -70,7 +70,8 @@ class CriScaleIT {
   void measureOneRoundAtFiftyPods(ContainerdHarness harness, CriTestClient client) throws Exception {
     long containerdPid = containerdPid();
     CriStatsReader direct =
-        harness.defer(CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC()));
+        harness.defer(CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
+                org.junit.jupiter.api.condition.OS.WINDOWS.isCurrentOs()));
     CriStatsReader bridged =
         harness.defer(
             CriStatsReader.openBridged(
@@ -114,7 +115,8 @@ class CriScaleIT {
     for (int i = 0; i < 5; i++) {
       // Connect, Version, ListPodSandboxStats, then ListPodSandbox + ListContainers to fill the identity cache.
       try (CriStatsReader fresh =
-          CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC())) {
+          CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
+                  org.junit.jupiter.api.condition.OS.WINDOWS.isCurrentOs())) {
         coldRounds.add(measure(fresh::sample, containerdPid));
       }
     }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -38,7 +39,8 @@ class CriStatsReaderBridgeIT {
             "bridged", "it-bridge", List.of(ContainerSpec.burner("burn", 0.5), ContainerSpec.sleeper("idle")));
     try (pod;
         CriStatsReader direct =
-            CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC());
+            CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
+                    OS.WINDOWS.isCurrentOs());
         CriStatsReader bridged =
             CriStatsReader.openBridged(
                 "bridge:" + harness.socket(),

@@ -22,6 +22,7 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -41,7 +42,8 @@ class CriStatsReaderContainersIT {
 
   private static CriStatsReader open(ContainerdHarness harness) {
     return harness.defer(
-        CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC()));
+        CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
+                OS.WINDOWS.isCurrentOs()));
   }
 
   private static PodSample pod(RuntimeSample sample, PodHandle pod) {
@@ -295,7 +297,7 @@ class CriStatsReaderContainersIT {
             harness.defer(
                 CriStatsReader.open(
                     CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
-                    StatsCall.LIST_CONTAINER_STATS))) {
+                    StatsCall.LIST_CONTAINER_STATS, OS.WINDOWS.isCurrentOs()))) {
       String jobId = pod.containerId("job");
       // Read while the job spins (the reader, not the cgroup: the cgroup goes when the job exits).
       PodSample running =

@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -35,7 +36,8 @@ class CriStatsReaderIT {
 
   private static CriStatsReader open(ContainerdHarness harness) {
     return harness.defer(
-        CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC()));
+        CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
+                OS.WINDOWS.isCurrentOs()));
   }
 
   private static Optional<PodSample> find(RuntimeSample sample, PodHandle pod) {
@@ -248,7 +250,7 @@ class CriStatsReaderIT {
             harness.defer(
                 CriStatsReader.open(
                     CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
-                    StatsCall.LIST_CONTAINER_STATS))) {
+                    StatsCall.LIST_CONTAINER_STATS, OS.WINDOWS.isCurrentOs()))) {
       PodSample first = pod(reader.sample(), pod);
       long burnFirst = container(first, "burn").cpu().usageCoreNanos();
       Deadline.await(

@@ -71,7 +71,7 @@ class CriStatsReaderTransportTest {
   }
 
   private static CriStatsReader open(CriEndpoint endpoint) {
-    return CriStatsReader.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC());
+    return CriStatsReader.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC(), OS.WINDOWS.isCurrentOs());
   }
 
   @Test

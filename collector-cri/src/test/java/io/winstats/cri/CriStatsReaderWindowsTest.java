@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -217,7 +218,8 @@ class CriStatsReaderWindowsTest {
     fake.put(web(reading(0, 2, 10, 20), WindowsContainer.running("a", "app", 0, T0, reading(0, 5, 100, 150))));
     try (WindowsRuntimeFake.Served served = fake.start(dir.resolve("containerd.sock"));
         CriStatsReader unix =
-            CriStatsReader.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), Clock.systemUTC())) {
+            CriStatsReader.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), Clock.systemUTC(),
+                    OS.WINDOWS.isCurrentOs())) {
       RuntimeSample sample = unix.sample();
       assertThat(sample.runtimeName()).isEqualTo("containerd v2.2.1");
       assertThat(sample.pods()).singleElement().satisfies(p -> {

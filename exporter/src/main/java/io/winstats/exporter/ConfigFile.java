@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.winstats.exporter.http.HttpLimits;
-import io.winstats.exporter.http.ServerSettings;
 import io.winstats.perfcounters.counters.CustomCounter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,50 +16,41 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The YAML configuration file: every flag, nested by its dots ({@code web: {listen-address: ":9844"}}) or written
- * with them ({@code web.listen-address: ":9844"}), plus the {@code perfcounters} list of custom PDH counters. A flag
+ * The YAML configuration file: every setting {@link Settings} declares for it, nested by its dots ({@code web:
+ * {listen-address: ":9844"}}) or written with them ({@code web.listen-address: ":9844"}), plus the {@code perfcounters} list of custom PDH counters. A flag
  * given on the command line overrides the file. Every problem is collected, none is fatal alone.
  */
 final class ConfigFile {
-  /** The flags a file may set, without their leading dashes. */
+  /** The keys a file may set: the names of the settings {@link Settings} declares for it. */
   static final Set<String> KEYS =
-      Set.of(
-          "web.listen-address",
-          "web.config.file",
-          "web.auth.bearer-token-file",
-          "web.max-header-bytes",
-          "web.max-body-bytes",
-          "web.request-timeout",
-          "web.idle-timeout",
-          "web.max-connections",
-          "cri.endpoint",
-          "cri.timeout",
-          "cri.stats-call",
-          "sampling.interval",
-          "node.source",
-          "node.memory.working-set",
-          "node.kubelet-root-dir",
-          "node.name",
-          "record",
-          "log.level");
+      Settings.inFile().stream().map(Setting::name).collect(Collectors.toUnmodifiableSet());
 
   static final String PERFCOUNTERS = "perfcounters";
 
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
+  private final @Nullable Path path;
   private final Map<String, String> values;
   private final List<CustomCounter> customCounters;
 
-  private ConfigFile(Map<String, String> values, List<CustomCounter> customCounters) {
+  private ConfigFile(@Nullable Path path, Map<String, String> values, List<CustomCounter> customCounters) {
+    this.path = path;
     this.values = values;
     this.customCounters = customCounters;
   }
 
   static ConfigFile empty() {
-    return new ConfigFile(Map.of(), List.of());
+    return new ConfigFile(null, Map.of(), List.of());
+  }
+
+  /** The file read, or null for {@link #empty()}. */
+  @Nullable Path path() {
+    return path;
   }
 
   /** Reads {@code file}, adding every problem to {@code problems}; what could be read is kept. */
@@ -93,7 +82,7 @@ final class ConfigFile {
         flatten(file, field.getKey(), field.getValue(), values, problems);
       }
     }
-    return new ConfigFile(values, List.copyOf(counters));
+    return new ConfigFile(file, values, List.copyOf(counters));
   }
 
   private static void flatten(
@@ -103,7 +92,7 @@ final class ConfigFile {
       return;
     }
     if (!KEYS.contains(key)) {
-      problems.add(file + ": unknown setting '" + key + "'; known: " + String.join(", ", new java.util.TreeSet<>(KEYS)) + ", " + PERFCOUNTERS);
+      problems.add(file + ": unknown setting '" + key + "'; known: " + String.join(", ", new TreeSet<>(KEYS)) + ", " + PERFCOUNTERS);
       return;
     }
     if (!node.isValueNode() || node.isNull()) {
@@ -178,32 +167,12 @@ final class ConfigFile {
   /** The effective configuration as YAML, in the file's own form (for {@code --print-config}). */
   static String toYaml(ExporterConfig config) {
     Map<String, Object> out = new LinkedHashMap<>();
-    out.put("web.listen-address", config.listenAddress().toString());
-    ServerSettings server = config.server();
-    if (server.web() != null) {
-      out.put("web.config.file", server.web().file().toString());
+    for (Setting<?> setting : Settings.inFile()) {
+      Object value = setting.printed().apply(config);
+      if (value != null) {
+        out.put(setting.name(), value);
+      }
     }
-    if (server.bearerTokenFile() != null) {
-      out.put("web.auth.bearer-token-file", server.bearerTokenFile().toString());
-    }
-    HttpLimits limits = server.limits();
-    out.put("web.max-header-bytes", ByteSizeFlag.format(limits.maxHeaderBytes()));
-    out.put("web.max-body-bytes", ByteSizeFlag.format(limits.maxBodyBytes()));
-    out.put("web.request-timeout", DurationFlag.format(limits.requestTimeout()));
-    out.put("web.idle-timeout", DurationFlag.format(limits.idleTimeout()));
-    out.put("web.max-connections", limits.maxConnections());
-    out.put("cri.endpoint", config.criEndpoint());
-    out.put("cri.timeout", DurationFlag.format(config.criTimeout()));
-    out.put("cri.stats-call", config.criStatsCall().rpcName());
-    out.put("sampling.interval", DurationFlag.format(config.samplingInterval()));
-    out.put("node.source", config.nodeSource());
-    out.put("node.memory.working-set", config.nodeWorkingSet().flagValue());
-    out.put("node.kubelet-root-dir", config.kubeletRootDir().toString());
-    out.put("node.name", config.nodeName());
-    if (config.recordFile() != null) {
-      out.put("record", config.recordFile().toString());
-    }
-    out.put("log.level", config.logLevel());
     List<Map<String, Object>> counters = new ArrayList<>();
     for (CustomCounter c : config.customCounters()) {
       Map<String, Object> m = new LinkedHashMap<>();

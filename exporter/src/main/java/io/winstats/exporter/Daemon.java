@@ -70,7 +70,13 @@ public final class Daemon implements AutoCloseable {
       started.push(nodeSource);
       CriEndpoint endpoint = CriEndpoint.parse(config.criEndpoint());
       CriStatsReader cri =
-          CriStatsReader.open(endpoint, config.criTimeout(), clock, config.criStatsCall(), Daemon::statvfsInodes);
+          CriStatsReader.open(
+              endpoint,
+              config.criTimeout(),
+              clock,
+              config.criStatsCall(),
+              Daemon::statvfsInodes,
+              HostOs.current().isWindows());
       started.push(cri);
 
       // Series built from the snapshot render once per version; Micrometer's live series render per scrape.
@@ -195,7 +201,12 @@ public final class Daemon implements AutoCloseable {
     String spec = config.nodeSource();
     try {
       return NodeCounterSources.open(
-          spec, clock, config.customCounters(), config.nodeWorkingSet(), config.kubeletRootDir());
+          spec,
+          clock,
+          config.customCounters(),
+          config.nodeWorkingSet(),
+          config.kubeletRootDir(),
+          HostOs.current().isWindows());
     } catch (NodeSourceException | IllegalArgumentException e) {
       throw new IllegalArgumentException("--node.source=" + spec + ": " + e.getMessage(), e);
     }

@@ -18,8 +18,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * README's flag table, the picocli options and the configuration file's keys name the same settings: a flag added,
- * renamed or given a new default in one place and not the others fails here.
+ * README's flag table against {@link Settings}, the one declaration the picocli options and the configuration file's
+ * keys are built from: a setting added, renamed or given a new default there and not in the README fails here.
  */
 class ReadmeFlagTableTest {
   private static final Path README = Path.of("..", "README.md");
@@ -49,7 +49,7 @@ class ReadmeFlagTableTest {
       documented.put("--version", "");
     }
 
-    assertThat(documented).as("README.md's flag table against ExporterCommand's @Options").isEqualTo(labels);
+    assertThat(documented).as("README.md's flag table against the options built from Settings").isEqualTo(labels);
   }
 
   @Test

@@ -322,7 +322,8 @@ class WindowsNamedPipeTest {
                 .connect(grpcAddress));
 
     CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
-    try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(10), Clock.systemUTC())) {
+    try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(10), Clock.systemUTC(),
+            OS.WINDOWS.isCurrentOs())) {
       RuntimeSample sample = reader.sample();
       assertThat(sample.pods()).isEmpty();
       assertThat(sample.runtimeName()).startsWith("pipe-runtime xxx").hasSize("pipe-runtime ".length() + (3 << 20));
@@ -395,7 +396,8 @@ class WindowsNamedPipeTest {
         .isInstanceOf(IOException.class)
         .hasMessageContaining("ERROR_FILE_NOT_FOUND (2)");
     CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
-    try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC())) {
+    try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC(),
+            OS.WINDOWS.isCurrentOs())) {
       assertThatThrownBy(reader::sample)
           .isInstanceOfSatisfying(
               CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE));

@@ -84,7 +84,7 @@ class WindowsPipeConnectionTest {
   @DisabledOnOs(OS.WINDOWS)
   void offWindowsANamedPipeEndpointFailsWithoutBindingKernel32() {
     CriEndpoint pipe = CriEndpoint.parse("npipe:////./pipe/containerd-containerd");
-    assertThatThrownBy(() -> CriStatsReader.open(pipe, Duration.ofSeconds(1), Clock.systemUTC()))
+    assertThatThrownBy(() -> CriStatsReader.open(pipe, Duration.ofSeconds(1), Clock.systemUTC(), false))
         .isInstanceOfSatisfying(
             CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE));
     assertThat(WindowsPipeConnection.kernelBound()).isFalse();

@@ -43,66 +43,40 @@ public final class NodeCounterSources {
    * Opens the source {@code spec} names.
    *
    * @param clock stamps (procfs) or paces (replay) the samples
+   * @param windowsHost whether this host is Windows, the caller's one answer (the daemon's {@code HostOs}): {@code
+   *     auto} is {@code pdh} there and {@code procfs} elsewhere, and {@code pdh} opens only there
    * @throws IllegalArgumentException when {@code spec} is not one of the accepted forms, or names {@code pdh} (also
    *     through {@code auto}) on a host that is not Windows
    * @throws NodeSourceException when the named source exists but cannot be opened (no procfs, an unreadable log)
    */
-  public static NodeCounterSource open(String spec, Clock clock) {
+  public static NodeCounterSource open(String spec, Clock clock, boolean windowsHost) {
     return open(
         spec,
         clock,
         List.of(),
         WorkingSetDefinition.KUBELET,
         PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY,
-        System.getProperty("os.name", ""));
-  }
-
-  /**
-   * Opens the source {@code spec} names with custom PDH counters.
-   *
-   * @throws IllegalArgumentException also when {@code customCounters} is not empty and the source is not PDH
-   */
-  public static NodeCounterSource open(String spec, Clock clock, List<CustomCounter> customCounters) {
-    return open(
-        spec,
-        clock,
-        customCounters,
-        WorkingSetDefinition.KUBELET,
-        PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY,
-        System.getProperty("os.name", ""));
+        windowsHost);
   }
 
   /**
    * Opens the source {@code spec} names with custom PDH counters, the node working set as {@code workingSet} defines
    * it, and (PDH) the kubelet's root directory, whose volume is read live for the Summary's node filesystem.
    *
-   * @throws IllegalArgumentException also when {@code workingSet} is not {@link WorkingSetDefinition#KUBELET} and the
-   *     source is not PDH
+   * @throws IllegalArgumentException also when {@code customCounters} is not empty, or {@code workingSet} is not
+   *     {@link WorkingSetDefinition#KUBELET}, and the source is not PDH
    */
   public static NodeCounterSource open(
       String spec,
       Clock clock,
       List<CustomCounter> customCounters,
       WorkingSetDefinition workingSet,
-      Path kubeletRootDirectory) {
-    return open(spec, clock, customCounters, workingSet, kubeletRootDirectory, System.getProperty("os.name", ""));
-  }
-
-  static NodeCounterSource open(String spec, Clock clock, String osName) {
-    return open(
-        spec, clock, List.of(), WorkingSetDefinition.KUBELET, PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY, osName);
-  }
-
-  private static NodeCounterSource open(
-      String spec,
-      Clock clock,
-      List<CustomCounter> customCounters,
-      WorkingSetDefinition workingSet,
       Path kubeletRootDirectory,
-      String osName) {
+      boolean windowsHost) {
     String trimmed = spec.strip();
     if (trimmed.equals("auto")) {
-      return open(isWindows(osName) ? "pdh" : "procfs", clock, customCounters, workingSet, kubeletRootDirectory, osName);
+      return open(
+          windowsHost ? "pdh" : "procfs", clock, customCounters, workingSet, kubeletRootDirectory, windowsHost);
     }
     if (!customCounters.isEmpty() && !trimmed.equals("pdh")) {
       throw new IllegalArgumentException("custom performance counters need the pdh source, not " + trimmed);
@@ -118,7 +92,7 @@ public final class NodeCounterSources {
       return openProcfs(trimmed.substring("procfs:".length()), clock);
     }
     if (trimmed.equals("pdh")) {
-      if (!isWindows(osName)) {
+      if (!windowsHost) {
         throw new IllegalArgumentException("pdh source is only available on Windows");
       }
       return PdhNodeSource.open(clock, customCounters, workingSet, kubeletRootDirectory);
@@ -199,9 +173,5 @@ public final class NodeCounterSources {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("replay bias must be whole minutes: '" + value + "'", e);
     }
-  }
-
-  private static boolean isWindows(String osName) {
-    return osName.toLowerCase(Locale.ROOT).startsWith("windows");
   }
 }

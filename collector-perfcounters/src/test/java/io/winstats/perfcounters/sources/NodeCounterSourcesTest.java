@@ -31,19 +31,22 @@ class NodeCounterSourcesTest {
       "01/01/2026 00:00:01.000","6"
       """;
 
+  /** procfs and replay do not depend on the host; pdh and auto are asked about a host that is not Windows. */
+  private static final boolean NOT_WINDOWS = false;
+
   @TempDir Path dir;
 
   @ParameterizedTest
   @ValueSource(strings = {"", "wmi", "proc", "procfs:", "replay:", "replay:,speed=2", "PDH", "auto:x"})
   void anUnsupportedChoiceListsTheAcceptedForms(String spec) {
-    assertThatThrownBy(() -> NodeCounterSources.open(spec, CLOCK))
+    assertThatThrownBy(() -> NodeCounterSources.open(spec, CLOCK, NOT_WINDOWS))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("auto, procfs, procfs:<root>[,rootfs=<dir>], pdh, replay:<file>");
   }
 
   @Test
   void pdhIsRefusedOffWindows() {
-    assertThatThrownBy(() -> NodeCounterSources.open("pdh", CLOCK, "Linux"))
+    assertThatThrownBy(() -> NodeCounterSources.open("pdh", CLOCK, NOT_WINDOWS))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("pdh source is only available on Windows");
   }
@@ -51,7 +54,7 @@ class NodeCounterSourcesTest {
   @Test
   @EnabledOnOs(OS.LINUX)
   void autoIsProcfsOnLinux() {
-    try (NodeCounterSource source = NodeCounterSources.open("auto", CLOCK, "Linux")) {
+    try (NodeCounterSource source = NodeCounterSources.open("auto", CLOCK, NOT_WINDOWS)) {
       assertThat(source.name()).isEqualTo("procfs");
     }
   }
@@ -60,7 +63,7 @@ class NodeCounterSourcesTest {
   void procfsWithARootReadsThatTree() throws URISyntaxException {
     Path root = Path.of(getClass().getResource("/fixtures/procfs/vm-debian12-2cpu").toURI());
 
-    try (NodeCounterSource source = NodeCounterSources.open("procfs:" + root, CLOCK)) {
+    try (NodeCounterSource source = NodeCounterSources.open("procfs:" + root, CLOCK, NOT_WINDOWS)) {
       NodeSample sample = source.sample();
       assertThat(source.name()).isEqualTo("procfs");
       assertThat(sample.cpu().usageCoreNanos()).isEqualTo(158_070_000_000L);
@@ -73,7 +76,8 @@ class NodeCounterSourcesTest {
     Path tree = Path.of(getClass().getResource("/fixtures/procfs/container-host-view").toURI());
 
     try (NodeCounterSource source =
-        NodeCounterSources.open("procfs:" + tree.resolve("proc") + ",rootfs=" + tree.resolve("root"), CLOCK)) {
+        NodeCounterSources.open(
+            "procfs:" + tree.resolve("proc") + ",rootfs=" + tree.resolve("root"), CLOCK, NOT_WINDOWS)) {
       assertThat(source.name()).isEqualTo("procfs");
       assertThat(source.sample().filesystems()).extracting(FilesystemUsage::mountpoint).containsExactly("/", "/data");
     }
@@ -82,7 +86,7 @@ class NodeCounterSourcesTest {
   @ParameterizedTest
   @ValueSource(strings = {"procfs:,rootfs=/host/root", "procfs:/host/proc,rootfs="})
   void procfsWithAnEmptyRootOrRootfsIsRefused(String spec) {
-    assertThatThrownBy(() -> NodeCounterSources.open(spec, CLOCK))
+    assertThatThrownBy(() -> NodeCounterSources.open(spec, CLOCK, NOT_WINDOWS))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("procfs:<root>[,rootfs=<dir>]");
   }
@@ -91,16 +95,17 @@ class NodeCounterSourcesTest {
   void replayTakesSpeedAndBiasOptionsAfterTheFileName() throws IOException {
     Path file = Files.writeString(dir.resolve("a,b.csv"), LOG);
 
-    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file + ",speed=max,bias=-480,time=recorded", CLOCK)) {
+    try (NodeCounterSource source =
+        NodeCounterSources.open("replay:" + file + ",speed=max,bias=-480,time=recorded", CLOCK, NOT_WINDOWS)) {
       assertThat(source.name()).isEqualTo("replay");
       assertThat(source.sample().timestamp()).isEqualTo(Instant.parse("2025-12-31T16:00:00Z"));
       assertThat(source.sample().system().processes()).as("speed=max: one row per call").isEqualTo(6);
     }
-    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file + ",time=recorded", CLOCK)) {
+    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file + ",time=recorded", CLOCK, NOT_WINDOWS)) {
       assertThat(source.sample().timestamp()).isEqualTo(Instant.parse("2026-01-01T00:00:00Z"));
       assertThat(source.sample().system().processes()).as("recorded pace, fixed clock: row 0 again").isEqualTo(5);
     }
-    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file, CLOCK)) {
+    try (NodeCounterSource source = NodeCounterSources.open("replay:" + file, CLOCK, NOT_WINDOWS)) {
       assertThat(source.sample().timestamp()).as("the default replay timeline stamps replay time").isEqualTo(CLOCK.instant());
     }
   }
@@ -110,14 +115,14 @@ class NodeCounterSourcesTest {
   void badReplayOptionsAreRefused(String options) throws IOException {
     Path file = Files.writeString(dir.resolve("log.csv"), LOG);
 
-    assertThatThrownBy(() -> NodeCounterSources.open("replay:" + file + options, CLOCK))
+    assertThatThrownBy(() -> NodeCounterSources.open("replay:" + file + options, CLOCK, NOT_WINDOWS))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("replay");
   }
 
   @Test
   void anAbsentLogIsASourceFailureNotABadChoice() {
-    assertThatThrownBy(() -> NodeCounterSources.open("replay:" + dir.resolve("absent.csv"), CLOCK))
+    assertThatThrownBy(() -> NodeCounterSources.open("replay:" + dir.resolve("absent.csv"), CLOCK, NOT_WINDOWS))
         .isInstanceOfSatisfying(
             NodeSourceException.class, e -> assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.NOT_FOUND));
   }

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.condition.OS;
 
 /**
  * What one sampling round costs the whole machine — containerd, its shims and whatever they start — for each {@link
@@ -59,7 +60,12 @@ public final class RuntimeRoundCost {
         double idle = busySeconds(() -> sleep(SPACING.multipliedBy(n)));
         for (StatsCall call : StatsCall.values()) {
           try (CriStatsReader reader =
-              CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), Duration.ofSeconds(60), Clock.systemUTC(), call)) {
+              CriStatsReader.open(
+                  CriEndpoint.parse(harness.endpoint()),
+                  Duration.ofSeconds(60),
+                  Clock.systemUTC(),
+                  call,
+                  OS.WINDOWS.isCurrentOs())) {
             reader.sample(); // connect, Version, identity caches
             sleep(SPACING);
             long[] wallNanos = {0};

@@ -1,0 +1,130 @@
+package io.winstats.perfcounters.replay;
+
+import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.counters.LoggedCounter;
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One row of a counter log and the integrals of its rate columns up to it, read with the blank-cell rules: a needed
+ * cell that is blank (or negative) throws {@link BlankCell}, and the part that needed it is missing from the row's
+ * sample; an optional cell that is blank gives null.
+ */
+final class LoggedRow {
+  private final LogHeader header;
+  private final int row;
+  private final CounterLog.Row values;
+  private final Instant timestamp;
+  private final double[] integral;
+  private final double[] complement;
+
+  /**
+   * @param row the row's index in the log, 0 for the first
+   * @param timestamp the row's time in UTC
+   * @param integral per column, Σ value × interval over the rows up to this one
+   * @param complement per column, Σ max(0, 100 − value) × interval, for percentages whose complement is wanted
+   */
+  LoggedRow(
+      LogHeader header, int row, CounterLog.Row values, Instant timestamp, double[] integral, double[] complement) {
+    this.header = header;
+    this.row = row;
+    this.values = values;
+    this.timestamp = timestamp;
+    this.integral = integral;
+    this.complement = complement;
+  }
+
+  /** A needed cell of a row is blank: the part is missing from that row's sample. */
+  static final class BlankCell extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    BlankCell(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /** The row's index in the log, 0 for the first. */
+  int index() {
+    return row;
+  }
+
+  /** The row's time in UTC. */
+  Instant timestamp() {
+    return timestamp;
+  }
+
+  /** {@code build}'s part, or null with the reason put in {@code missing} when a needed cell is blank. */
+  <T> @Nullable T part(NodePart part, Map<NodePart, String> missing, Supplier<T> build) {
+    try {
+      return build.get();
+    } catch (BlankCell | IllegalArgumentException e) {
+      missing.put(part, e.getMessage());
+      return null;
+    }
+  }
+
+  /** The integral of a rate column up to this row; a blank cell in this row (after the first) is a gap. */
+  double rate(int column) {
+    requireRate(column);
+    return integral[column];
+  }
+
+  /** The integral of 100 minus a percentage column up to this row. */
+  double complement(int column) {
+    requireRate(column);
+    return complement[column];
+  }
+
+  long count(int column) {
+    return Math.round(rate(column));
+  }
+
+  double gaugeValue(int column) {
+    double v = values.raw(column);
+    if (Double.isNaN(v) || v < 0) {
+      throw blank(column);
+    }
+    return v;
+  }
+
+  long gauge(int column) {
+    return Math.round(gaugeValue(column));
+  }
+
+  /** True when the column's cell in this row is blank. */
+  boolean isBlank(int column) {
+    return Double.isNaN(values.raw(column));
+  }
+
+  @Nullable Long optionalGauge(Map<LoggedCounter, Integer> columns, LoggedCounter counter) {
+    Integer column = columns.get(counter);
+    return column == null || isBlank(column) ? null : gauge(column);
+  }
+
+  @Nullable Double optionalDecimal(Map<LoggedCounter, Integer> columns, LoggedCounter counter) {
+    Integer column = columns.get(counter);
+    return column == null || isBlank(column) ? null : gaugeValue(column);
+  }
+
+  @Nullable Long optionalCount(Map<LoggedCounter, Integer> columns, LoggedCounter counter) {
+    Integer column = columns.get(counter);
+    return column == null || (row > 0 && isBlank(column)) ? null : count(column);
+  }
+
+  /** A {@link BlankCell} naming this row. */
+  BlankCell blank(String what) {
+    return new BlankCell("row " + row + " has no value for " + what);
+  }
+
+  private void requireRate(int column) {
+    if (row > 0 && (Double.isNaN(values.raw(column)) || values.raw(column) < 0)) {
+      throw blank(column);
+    }
+  }
+
+  private BlankCell blank(int column) {
+    return blank(String.valueOf(header.path(column)));
+  }
+}

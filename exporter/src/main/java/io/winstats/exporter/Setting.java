@@ -1,0 +1,77 @@
+package io.winstats.exporter;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One setting of the daemon, declared once (the catalogue is {@link Settings}): the flag is {@code --name}, and a
+ * setting the file may hold has the YAML key {@code name}, nested by its dots or written with them. The command line
+ * ({@link ExporterCommand}), the file ({@link ConfigFile}) and {@code --print-config} all read this declaration.
+ *
+ * @param name the flag without its dashes, and the YAML key
+ * @param paramLabel the value's placeholder in the usage ({@code DURATION}); empty for a switch
+ * @param defaultValue the text used when neither the command line nor the file gives one, or null for none
+ * @param help the usage text, without the default, which the usage adds
+ * @param inFile whether the configuration file may hold it ({@code --config.file} and {@code --print-config} may not)
+ * @param parser checks a text value and converts it; applied to flag, file and default values alike
+ * @param printed the effective value as {@code --print-config} writes it, or null when it is not printed
+ * @param <T> the checked value's type
+ */
+record Setting<T>(
+    String name,
+    String paramLabel,
+    @Nullable String defaultValue,
+    String help,
+    boolean inFile,
+    Parser<T> parser,
+    Function<ExporterConfig, @Nullable Object> printed) {
+
+  Setting {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(paramLabel, "paramLabel");
+    Objects.requireNonNull(help, "help");
+    Objects.requireNonNull(parser, "parser");
+    Objects.requireNonNull(printed, "printed");
+  }
+
+  /** Checks and converts a text value. */
+  @FunctionalInterface
+  interface Parser<T> {
+    /**
+     * Checks {@code text} and converts it.
+     *
+     * @return the value, or null for a text that means none (an empty file path)
+     * @throws IllegalArgumentException with the problem, which is reported as {@code --name: message}
+     * @throws Invalid with problems that already name their place, reported as they are
+     */
+    @Nullable T parse(String text);
+  }
+
+  /** Problems with a value that name their own place (such as the lines of a web configuration file). */
+  static final class Invalid extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final List<String> problems;
+
+    Invalid(List<String> problems) {
+      super(String.join("; ", problems));
+      this.problems = List.copyOf(problems);
+    }
+
+    List<String> problems() {
+      return problems;
+    }
+  }
+
+  /** The flag, {@code --name}. */
+  String flag() {
+    return "--" + name;
+  }
+
+  /** A switch takes no value: given is true. */
+  boolean isSwitch() {
+    return paramLabel.isEmpty();
+  }
+}

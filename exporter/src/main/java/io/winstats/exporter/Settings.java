@@ -1,0 +1,353 @@
+package io.winstats.exporter;
+
+import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.StatsCall;
+import io.winstats.exporter.http.ListenAddress;
+import io.winstats.exporter.http.ServerSettings;
+import io.winstats.exporter.http.WebConfig;
+import io.winstats.perfcounters.WorkingSetDefinition;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Every setting of the daemon, each declared once, in usage order. Flag names are spelled as Prometheus exporters
+ * spell theirs. README's flag table lists the same settings ({@code ReadmeFlagTableTest}).
+ */
+final class Settings {
+  private Settings() {}
+
+  /** Default port: clear of kubelet (10250, 10255), kube-proxy (10256), windows_exporter (9182), node_exporter (9100), cAdvisor (8080). */
+  static final int DEFAULT_PORT = 9844;
+
+  static final String DEFAULT_CRI_ENDPOINT_LINUX = "unix:///run/containerd/containerd.sock";
+  static final String DEFAULT_CRI_ENDPOINT_WINDOWS = "npipe:////./pipe/containerd-containerd";
+
+  static final Setting<ListenAddress> WEB_LISTEN_ADDRESS =
+      setting(
+          "web.listen-address",
+          "HOST:PORT",
+          ":" + DEFAULT_PORT,
+          "Address to serve on; ':PORT' is every interface.",
+          ListenAddress::parse,
+          c -> c.listenAddress().toString());
+
+  static final Setting<WebConfig> WEB_CONFIG_FILE =
+      setting(
+          "web.config.file",
+          "FILE",
+          null,
+          "exporter-toolkit web configuration (YAML, as node_exporter and windows_exporter read it): TLS,"
+              + " client certificates, bcrypt basic auth, response headers, rate limit. /healthz stays open.",
+          Settings::webConfig,
+          c -> c.server().web() == null ? null : c.server().web().file().toString());
+
+  static final Setting<Path> WEB_BEARER_TOKEN_FILE =
+      setting(
+          "web.auth.bearer-token-file",
+          "FILE",
+          null,
+          "File holding a bearer token (Authorization: Bearer TOKEN) that grants access to every path but"
+              + " /healthz; re-read when it changes. Alone or beside basic auth.",
+          Settings::bearerTokenFile,
+          c -> c.server().bearerTokenFile() == null ? null : c.server().bearerTokenFile().toString());
+
+  static final Setting<Long> WEB_MAX_HEADER_BYTES =
+      setting(
+          "web.max-header-bytes",
+          "SIZE",
+          "16KiB",
+          "Largest request line plus headers (16384, 16KiB, 1MiB).",
+          text -> size(text, 1024, Integer.MAX_VALUE),
+          c -> ByteSizeFlag.format(c.server().limits().maxHeaderBytes()));
+
+  static final Setting<Long> WEB_MAX_BODY_BYTES =
+      setting(
+          "web.max-body-bytes",
+          "SIZE",
+          "64KiB",
+          "Largest request body (POST /stats/summary); larger gets 413.",
+          text -> size(text, 0, Long.MAX_VALUE),
+          c -> ByteSizeFlag.format(c.server().limits().maxBodyBytes()));
+
+  static final Setting<Duration> WEB_REQUEST_TIMEOUT =
+      setting(
+          "web.request-timeout",
+          "DURATION",
+          "10s",
+          "Time a client has to send a request's headers once it started.",
+          text -> duration(text, Duration.ofMillis(100)),
+          c -> DurationFlag.format(c.server().limits().requestTimeout()));
+
+  static final Setting<Duration> WEB_IDLE_TIMEOUT =
+      setting(
+          "web.idle-timeout",
+          "DURATION",
+          "60s",
+          "Time a connection may stay open with no request (also bounds a TLS handshake).",
+          text -> duration(text, Duration.ofMillis(100)),
+          c -> DurationFlag.format(c.server().limits().idleTimeout()));
+
+  static final Setting<Integer> WEB_MAX_CONNECTIONS =
+      setting(
+          "web.max-connections",
+          "N",
+          "256",
+          "Open connections at once; further ones wait in the listen backlog until one closes.",
+          Settings::maxConnections,
+          c -> c.server().limits().maxConnections());
+
+  static final Setting<String> CRI_ENDPOINT =
+      setting(
+          "cri.endpoint",
+          "URI",
+          defaultCriEndpoint(),
+          "Container runtime CRI endpoint: unix:///path, tcp://HOST:PORT or npipe:////./pipe/NAME.",
+          Settings::criEndpoint,
+          ExporterConfig::criEndpoint);
+
+  static final Setting<Duration> CRI_TIMEOUT =
+      setting(
+          "cri.timeout",
+          "DURATION",
+          "5s",
+          "Deadline of every CRI call.",
+          text -> duration(text, Duration.ofMillis(100)),
+          c -> DurationFlag.format(c.criTimeout()));
+
+  static final Setting<StatsCall> CRI_STATS_CALL =
+      setting(
+          "cri.stats-call",
+          "RPC",
+          "ListPodSandboxStats",
+          "The CRI call each round reads pods with: ListPodSandboxStats (pod cgroup figures, pod network and"
+              + " process counts) or ListContainerStats (pod CPU and memory summed over its containers, no pod network"
+              + " or process counts; far less runtime CPU on containerd before 2.0, which runs runc ps per container"
+              + " for the other call).",
+          StatsCall::parse,
+          c -> c.criStatsCall().rpcName());
+
+  static final Setting<Duration> SAMPLING_INTERVAL =
+      setting(
+          "sampling.interval",
+          "DURATION",
+          "10s",
+          "How often node counters and the runtime are sampled (at least 1s).",
+          text -> duration(text, Duration.ofSeconds(1)),
+          c -> DurationFlag.format(c.samplingInterval()));
+
+  static final Setting<String> NODE_SOURCE =
+      setting(
+          "node.source",
+          "SOURCE",
+          "auto",
+          "Node counter source: auto (pdh on Windows, procfs on Linux), procfs, procfs:PROC[,rootfs=DIR] (in a"
+              + " container: the host's proc tree, and the host root for filesystems), pdh, or"
+              + " replay:FILE[,speed=N|max][,bias=MINUTES][,time=replay|recorded] for a typeperf/relog CSV.",
+          Settings::nodeSource,
+          ExporterConfig::nodeSource);
+
+  static final Setting<WorkingSetDefinition> NODE_MEMORY_WORKING_SET =
+      setting(
+          "node.memory.working-set",
+          "DEFINITION",
+          "kubelet",
+          "The Windows node working set (pdh source): kubelet, the sum of private working sets"
+              + " (\\Process(_Total)\\Working Set - Private) as the kubelet reports it, which reads low; or physical,"
+              + " total physical memory - \\Memory\\Available Bytes, as Task Manager and windows_exporter show it.",
+          WorkingSetDefinition::parse,
+          c -> c.nodeWorkingSet().flagValue());
+
+  static final Setting<Path> NODE_KUBELET_ROOT_DIR =
+      setting(
+          "node.kubelet-root-dir",
+          "DIR",
+          "C:\\var\\lib\\kubelet",
+          "The kubelet's --root-dir (pdh source): the Summary's node filesystem, and the capacity of container logs"
+              + " and pod ephemeral storage, are read live from its volume (GetDiskFreeSpaceExW), as the kubelet"
+              + " reads them.",
+          Path::of,
+          c -> c.kubeletRootDir().toString());
+
+  static final Setting<String> NODE_NAME =
+      setting(
+          "node.name",
+          "NAME",
+          null,
+          "Node name in the Summary API. Default: $NODE_NAME, else the host name.",
+          text -> text,
+          ExporterConfig::nodeName);
+
+  static final Setting<Path> RECORD =
+      setting(
+          "record",
+          "FILE",
+          null,
+          "Also record every node sample to FILE as a PDH-CSV counter log that --node.source=replay:FILE replays.",
+          Path::of,
+          c -> c.recordFile() == null ? null : c.recordFile().toString());
+
+  static final Setting<String> LOG_LEVEL =
+      setting(
+          "log.level",
+          "LEVEL",
+          "info",
+          "debug, info, warn or error.",
+          Settings::logLevel,
+          ExporterConfig::logLevel);
+
+  static final Setting<Path> CONFIG_FILE =
+      commandLineOnly(
+          "config.file",
+          "FILE",
+          "YAML file with any of these settings (web.listen-address: ..., nested or dotted) and perfcounters:"
+              + " custom PDH counters. Flags given here override it.",
+          Path::of);
+
+  static final Setting<Boolean> PRINT_CONFIG =
+      commandLineOnly("print-config", "", "Print the effective configuration as YAML and exit.", Boolean::valueOf);
+
+  /** Every setting, in usage order. */
+  static final List<Setting<?>> ALL =
+      List.of(
+          WEB_LISTEN_ADDRESS,
+          WEB_CONFIG_FILE,
+          WEB_BEARER_TOKEN_FILE,
+          WEB_MAX_HEADER_BYTES,
+          WEB_MAX_BODY_BYTES,
+          WEB_REQUEST_TIMEOUT,
+          WEB_IDLE_TIMEOUT,
+          WEB_MAX_CONNECTIONS,
+          CRI_ENDPOINT,
+          CRI_TIMEOUT,
+          CRI_STATS_CALL,
+          SAMPLING_INTERVAL,
+          NODE_SOURCE,
+          NODE_MEMORY_WORKING_SET,
+          NODE_KUBELET_ROOT_DIR,
+          NODE_NAME,
+          RECORD,
+          CONFIG_FILE,
+          PRINT_CONFIG,
+          LOG_LEVEL);
+
+  /** The settings a configuration file may hold, in usage order. */
+  static List<Setting<?>> inFile() {
+    return ALL.stream().filter(Setting::inFile).toList();
+  }
+
+  /** The setting a file key names, or null. */
+  static @Nullable Setting<?> byName(String name) {
+    return ALL.stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
+  }
+
+  private static <T> Setting<T> setting(
+      String name,
+      String paramLabel,
+      @Nullable String defaultValue,
+      String help,
+      Setting.Parser<T> parser,
+      Function<ExporterConfig, @Nullable Object> printed) {
+    return new Setting<>(name, paramLabel, defaultValue, help, true, parser, printed);
+  }
+
+  private static <T> Setting<T> commandLineOnly(String name, String paramLabel, String help, Setting.Parser<T> parser) {
+    return new Setting<>(name, paramLabel, null, help, false, parser, c -> null);
+  }
+
+  // ---------------------------------------------------------------- checks shared by several settings
+
+  private static Duration duration(String text, Duration minimum) {
+    Duration d = DurationFlag.parse(text);
+    if (d.compareTo(minimum) < 0) {
+      throw new IllegalArgumentException(text + " is shorter than the minimum " + DurationFlag.format(minimum));
+    }
+    return d;
+  }
+
+  private static long size(String text, long minimum, long maximum) {
+    long n = ByteSizeFlag.parse(text);
+    if (n < minimum || n > maximum) {
+      throw new IllegalArgumentException(
+          text + " is outside " + ByteSizeFlag.format(minimum) + " to " + ByteSizeFlag.format(maximum));
+    }
+    return n;
+  }
+
+  private static int maxConnections(String text) {
+    int connections;
+    try {
+      connections = Integer.parseInt(text.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + text + "' is not a whole number", e);
+    }
+    if (connections < 1) {
+      throw new IllegalArgumentException("must be at least 1, not " + connections);
+    }
+    return connections;
+  }
+
+  /** The endpoint as given (empty is the platform's default), once it parses. */
+  private static String criEndpoint(String text) {
+    if (text.isEmpty()) {
+      return defaultCriEndpoint();
+    }
+    CriEndpoint.parse(text);
+    return text;
+  }
+
+  /** containerd's default endpoint on this host's platform. */
+  static String defaultCriEndpoint() {
+    return HostOs.current().isWindows() ? DEFAULT_CRI_ENDPOINT_WINDOWS : DEFAULT_CRI_ENDPOINT_LINUX;
+  }
+
+  private static String nodeSource(String text) {
+    if (!text.equals("auto")
+        && !text.equals("procfs")
+        && !text.startsWith("procfs:")
+        && !text.equals("pdh")
+        && !text.startsWith("replay:")) {
+      throw new IllegalArgumentException("'" + text + "' is not one of auto, procfs, pdh, replay:FILE");
+    }
+    return text;
+  }
+
+  private static String logLevel(String text) {
+    String level = text.toLowerCase(Locale.ROOT);
+    if (!List.of("debug", "info", "warn", "error").contains(level)) {
+      throw new IllegalArgumentException("'" + text + "' is not one of debug, info, warn, error");
+    }
+    return level;
+  }
+
+  /** An empty value is no web configuration; the file's problems already name the flag and the file. */
+  private static @Nullable WebConfig webConfig(String text) {
+    if (text.isEmpty()) {
+      return null;
+    }
+    List<String> problems = new ArrayList<>();
+    WebConfig web = WebConfig.read(Path.of(text), problems);
+    if (!problems.isEmpty()) {
+      throw new Setting.Invalid(problems);
+    }
+    return web;
+  }
+
+  /** An empty value is no token file; the token reader's message already names the flag. */
+  private static @Nullable Path bearerTokenFile(String text) {
+    if (text.isEmpty()) {
+      return null;
+    }
+    Path file = Path.of(text);
+    try {
+      ServerSettings.checkBearerTokenFile(file);
+    } catch (IllegalArgumentException e) {
+      throw new Setting.Invalid(List.of(String.valueOf(e.getMessage())));
+    }
+    return file;
+  }
+}
