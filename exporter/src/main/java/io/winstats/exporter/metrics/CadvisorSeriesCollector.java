@@ -59,8 +59,12 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     }
     RuntimeSample runtime = snapshot.runtime();
     if (runtime != null) {
+      // Where no cgroups are read (Windows nodes; Linux hosts whose cgroup tree the daemon cannot see), the pod's
+      // process count is the runtime's; otherwise CgroupSeriesCollector serves container_processes from the pids
+      // cgroup, and one family name must come from one collector.
+      boolean processesFromRuntime = snapshot.cgroups() == null;
       for (PodSample pod : runtime.pods()) {
-        addPod(f, pod, runtime.timestamp());
+        addPod(f, pod, runtime.timestamp(), processesFromRuntime);
         for (ContainerSample container : pod.containers()) {
           addContainer(f, pod, container, runtime.timestamp());
         }
@@ -109,7 +113,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     }
   }
 
-  private static void addPod(MetricFamilies f, PodSample pod, Instant roundTime) {
+  private static void addPod(MetricFamilies f, PodSample pod, Instant roundTime, boolean processesFromRuntime) {
     Labels l = labels("", podCgroup(pod), "", "", pod.ref().namespace(), pod.ref().name());
     usage(f, l, pod.cpu(), pod.memory(), roundTime);
     NetworkUsage network = pod.network();
@@ -124,6 +128,16 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
         counterIfPresent(f, "container_network_receive_packets_dropped_total", RX_DROPPED_HELP, nic.rxPacketsDropped(), n, at);
         counterIfPresent(f, "container_network_transmit_packets_dropped_total", TX_DROPPED_HELP, nic.txPacketsDropped(), n, at);
       }
+    }
+    if (processesFromRuntime) {
+      // containerd's Windows count: len(task.Pids) of the sandbox and its running containers (podSandboxStats in
+      // internal/cri/server/sandbox_stats_windows.go); cAdvisor's is the pod cgroup's process count.
+      f.gaugeIfPresent(
+          "container_processes",
+          "Number of processes running inside the container.",
+          pod.processCount(),
+          l,
+          roundTime);
     }
     f.gauge(START_TIME, START_TIME_HELP, pod.createdAt().getEpochSecond(), l, roundTime);
     f.gauge(LAST_SEEN, LAST_SEEN_HELP, roundTime.getEpochSecond(), l, roundTime);
