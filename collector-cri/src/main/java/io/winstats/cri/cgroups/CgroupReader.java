@@ -139,6 +139,7 @@ public final class CgroupReader {
         stat.getOrDefault(prefix + "rss", 0L),
         stat.getOrDefault(prefix + "mapped_file", 0L),
         stat.get(prefix + "swap"),
+        null,
         single(memory.resolve("memory.kmem.usage_in_bytes")),
         single(memory.resolve("memory.failcnt")),
         single(memory.resolve("memory.max_usage_in_bytes")),
@@ -153,11 +154,15 @@ public final class CgroupReader {
       return null;
     }
     Map<String, Long> events = keyed(dir.resolve("memory.events"));
+    Long swap = single(dir.resolve("memory.swap.current"));
     return new CgroupMemory(
         stat.getOrDefault("file", 0L),
         stat.getOrDefault("anon", 0L),
         stat.getOrDefault("file_mapped", 0L),
-        single(dir.resolve("memory.swap.current")),
+        swap,
+        // Only where swap is accounted: one more small read per cgroup then, none on hosts without swap accounting.
+        // "max" (unlimited) does not parse and is null, as the kubelet omits swapAvailableBytes without a limit.
+        swap == null ? null : single(dir.resolve("memory.swap.max")),
         stat.get("kernel"),
         events == null ? null : events.get("max"),
         single(dir.resolve("memory.peak")),

@@ -471,7 +471,7 @@ class CadvisorContractTest {
     return new CgroupStats(
         path,
         new CgroupCpu(3_000_000_000L, 1_000_000_000L, 100, 40, 2_000_000_000L),
-        new CgroupMemory(1_048_576, 2_097_152, 4_096, 0L, 65_536L, 3L, 5_242_880L, 1_000, 10, 1L),
+        new CgroupMemory(1_048_576, 2_097_152, 4_096, 0L, null, 65_536L, 3L, 5_242_880L, 1_000, 10, 1L),
         List.of(new BlockDeviceIo("/dev/vda", 254, 0, 40_960, 1_048_576, 10, 256)),
         new CgroupProcesses(2, 3L, 0L, 7, 1, 1_048_576L),
         psi,
