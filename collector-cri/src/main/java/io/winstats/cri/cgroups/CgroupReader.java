@@ -325,6 +325,25 @@ public final class CgroupReader {
     return null;
   }
 
+  /**
+   * The interfaces of the network namespace of the cgroup at {@code path}: {@code /proc/<pid>/net/dev} of its first
+   * process, as cAdvisor reads a container's network through one of its pids. Two small reads; {@code null} when the
+   * cgroup has no process or it exited between the two.
+   */
+  public @Nullable List<NetDevInterface> network(String path) {
+    String procs = read(dir(version == CgroupVersion.V2 ? null : "cpu", path).resolve("cgroup.procs"));
+    if (procs == null) {
+      return null;
+    }
+    int end = procs.indexOf('\n');
+    String pid = (end < 0 ? procs : procs.substring(0, end)).strip();
+    if (pid.isEmpty()) {
+      return null;
+    }
+    String netDev = read(procRoot.resolve(pid).resolve("net").resolve("dev"));
+    return netDev == null ? null : NetDevInterface.parse(netDev);
+  }
+
   /** The node's {@code /proc/pressure} files. */
   public NodePressure nodePressure() {
     Path dir = procRoot.resolve("pressure");

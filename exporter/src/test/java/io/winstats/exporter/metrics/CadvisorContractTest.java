@@ -20,6 +20,7 @@ import io.winstats.cri.cgroups.CgroupProcesses;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
+import io.winstats.cri.cgroups.NetDevInterface;
 import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.cri.cgroups.Pressure;
 import io.winstats.cri.cgroups.PressureLine;
@@ -67,9 +68,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * line fills their stats) over a Unix socket, and {@link ReplayNodeSource} replaying a real Windows counter log.
  */
 class CadvisorContractTest {
-  private static final String NOT_IN_CRI_PACKETS =
-      "CRI's NetworkInterfaceUsage carries bytes and errors only, no packet or drop counts (the node root's come from"
-          + " /proc/net/dev); the pod's /proc/<pid>/net/dev is not read yet";
   private static final String INODES =
       "the writable layer's filesystem inodes are read (FilesystemCapacity) but CadvisorSeriesCollector does not"
           + " emit container_fs_inodes_* yet";
@@ -116,10 +114,6 @@ class CadvisorContractTest {
       return windowsAbsent(kind.windowsLine);
     }
     Map<String, String> absent = new TreeMap<>();
-    absent.put("container_network_receive_packets_total", NOT_IN_CRI_PACKETS);
-    absent.put("container_network_transmit_packets_total", NOT_IN_CRI_PACKETS);
-    absent.put("container_network_receive_packets_dropped_total", NOT_IN_CRI_PACKETS);
-    absent.put("container_network_transmit_packets_dropped_total", NOT_IN_CRI_PACKETS);
     absent.put("container_fs_inodes_free", INODES);
     absent.put("container_fs_inodes_total", INODES);
     absent.put("container_hugetlb_usage_bytes", HUGETLB);
@@ -321,6 +315,31 @@ class CadvisorContractTest {
     }
   }
 
+  /**
+   * On Linux a pod's packets, and its drops (CRI's Linux interfaces have none), come from the pause process's net/dev
+   * with the pod's labels; {@code lo} is left out as cAdvisor leaves it out.
+   */
+  @Test
+  void linuxPodPacketsAndDropsComeFromThePodsNetDev() {
+    Snapshot snapshot = linuxSnapshot(CgroupVersion.V2);
+    List<MetricSnapshot> series = toList(CadvisorSeriesCollector.series(snapshot, false));
+    PodSample burner = snapshot.runtime().pods().get(0);
+    Labels eth0 =
+        CadvisorSeriesCollector.labels(
+                "", "/kubepods/pod" + burner.ref().uid(), "", "", burner.ref().namespace(), burner.ref().name())
+            .add("interface", "eth0");
+
+    assertThat(value(series, "container_network_receive_packets_total", eth0)).isEqualTo(13.0);
+    assertThat(value(series, "container_network_transmit_packets_total", eth0)).isEqualTo(7.0);
+    assertThat(value(series, "container_network_receive_packets_dropped_total", eth0)).isEqualTo(1.0);
+    assertThat(value(series, "container_network_transmit_packets_dropped_total", eth0)).isEqualTo(2.0);
+    for (MetricSnapshot s : series) {
+      for (DataPointSnapshot p : s.getDataPoints()) {
+        assertThat(p.getLabels().get("interface")).as(wireName(s)).isNotEqualTo("lo");
+      }
+    }
+  }
+
   /** A pod's process count is the pids cgroup's where cgroups are read; the runtime's never doubles the family. */
   @Test
   void withCgroupsThePodsProcessCountComesFromTheCgroupOnly() {
@@ -447,8 +466,14 @@ class CadvisorContractTest {
     RuntimeSample runtime = SampleFixtures.runtime();
     Map<String, CgroupStats> containers = new HashMap<>();
     Map<String, CgroupStats> pods = new HashMap<>();
+    Map<String, List<NetDevInterface>> networks = new HashMap<>();
     for (PodSample pod : runtime.pods()) {
       pods.put(pod.sandboxId(), stats("/kubepods/pod" + pod.ref().uid(), version));
+      networks.put(
+          pod.sandboxId(),
+          List.of(
+              new NetDevInterface("lo", 0, 0, 0, 0, 0, 0, 0, 0),
+              new NetDevInterface("eth0", 1_166, 13, 0, 1, 542, 7, 0, 2)));
       for (ContainerSample c : pod.containers()) {
         containers.put(c.id(), stats("/kubepods/pod" + pod.ref().uid() + "/" + c.id(), version));
       }
@@ -460,7 +485,7 @@ class CadvisorContractTest {
         runtime,
         null,
         new CgroupSample(
-            SampleFixtures.T1, version, containers, pods, List.of(), new NodePressure(null, null, null)));
+            SampleFixtures.T1, version, containers, pods, networks, List.of(), new NodePressure(null, null, null)));
   }
 
   private static CgroupStats stats(String path, CgroupVersion version) {
