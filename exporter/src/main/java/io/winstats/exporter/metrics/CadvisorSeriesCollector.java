@@ -214,6 +214,10 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
             capacity.capacityBytes(),
             device,
             layer.timestamp());
+        // The filesystem's inodes, as cAdvisor labels them with the device; none on Windows (NTFS has no count).
+        f.gaugeIfPresent(
+            "container_fs_inodes_free", "Number of available Inodes", capacity.inodesFree(), device, layer.timestamp());
+        f.gaugeIfPresent("container_fs_inodes_total", "Number of Inodes", capacity.inodes(), device, layer.timestamp());
       }
     }
     spec(f, l, c.resources(), roundTime);

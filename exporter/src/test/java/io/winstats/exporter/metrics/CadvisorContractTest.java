@@ -68,9 +68,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * line fills their stats) over a Unix socket, and {@link ReplayNodeSource} replaying a real Windows counter log.
  */
 class CadvisorContractTest {
-  private static final String INODES =
-      "the writable layer's filesystem inodes are read (FilesystemCapacity) but CadvisorSeriesCollector does not"
-          + " emit container_fs_inodes_* yet";
   private static final String HUGETLB =
       "the hugetlb controller is not read: the hosts this is tested on mount none and have no hugepages";
   private static final String SPEC_FROM_CGROUP =
@@ -114,8 +111,6 @@ class CadvisorContractTest {
       return windowsAbsent(kind.windowsLine);
     }
     Map<String, String> absent = new TreeMap<>();
-    absent.put("container_fs_inodes_free", INODES);
-    absent.put("container_fs_inodes_total", INODES);
     absent.put("container_hugetlb_usage_bytes", HUGETLB);
     absent.put("container_hugetlb_max_usage_bytes", HUGETLB);
     absent.put("container_spec_memory_reservation_limit_bytes", SPEC_FROM_CGROUP);
