@@ -6,6 +6,7 @@ import io.winstats.cri.cgroups.BlockDeviceIo;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.cri.cgroups.CgroupStats;
+import io.winstats.cri.cgroups.NetDevInterface;
 import io.winstats.cri.testing.Cgroups;
 import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdExtension;
@@ -188,6 +189,65 @@ class CgroupSamplerIT {
       assertThat(s.memory().oomKills()).isBetween(before, after).isPositive();
       assertThat(podStats.path()).isEqualTo(pod.cgroupParent());
     }
+  }
+
+  /**
+   * The pod's packets and drops, read through the pause process's {@code /proc/<pid>/net/dev}, bracketed by the same
+   * file read just before and just after the sample. A container pings an absent neighbour on the pod's subnet, so ARP
+   * requests keep leaving eth0.
+   */
+  @Test
+  void podPacketsMatchThePauseProcesssNetDev(ContainerdHarness harness, CriTestClient client) {
+    ContainerSpec pinger =
+        ContainerSpec.of(
+            "pinger",
+            "/bin/sh",
+            "-c",
+            "n=$(ip -4 -o addr show eth0 | awk '{split($4, a, \".\"); print a[1] \".\" a[2] \".\" a[3] \".254\"}');"
+                + " while :; do ping -c 1 -W 1 \"$n\" >/dev/null 2>&1; done");
+    PodHandle pod = client.runPod("pinger", "it-cgroups", List.of(pinger));
+    try (pod;
+        CriStatsReader reader = open(harness)) {
+      CgroupSampler sampler = CgroupSampler.host(Clock.systemUTC());
+      String pausePid = read(pod.cgroupOf("cpu", pod.sandboxId()).resolve("cgroup.procs")).lines().findFirst().orElseThrow();
+      Path netDev = Path.of("/proc", pausePid, "net", "dev");
+      Deadline.await("eth0 to send 5 packets", WAIT, () -> eth0(netDev)[1] >= 5);
+      sample(sampler, reader); // the CRI round and the first walk of the hierarchy happen outside the bracket
+
+      long[] before = eth0(netDev);
+      CgroupSample sample = sampler.sample(List.of(pod.sandboxId()), List.of());
+      long[] after = eth0(netDev);
+      NetDevInterface reported =
+          sample.podNetworks().get(pod.sandboxId()).stream()
+              .filter(i -> i.name().equals("eth0"))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no eth0 in " + sample.podNetworks() + " " + sample.missing()));
+      System.out.printf(
+          "CgroupSamplerIT network: [rx packets, tx packets, rx drop, tx drop] before=%s reported=[%d, %d, %d, %d]"
+              + " after=%s%n",
+          java.util.Arrays.toString(before), reported.rxPackets(), reported.txPackets(), reported.rxDropped(),
+          reported.txDropped(), java.util.Arrays.toString(after));
+
+      assertBracketed("rx packets", reported.rxPackets(), before[0], after[0]);
+      assertBracketed("tx packets", reported.txPackets(), before[1], after[1]);
+      assertBracketed("rx dropped", reported.rxDropped(), before[2], after[2]);
+      assertBracketed("tx dropped", reported.txDropped(), before[3], after[3]);
+      assertThat(reported.txPackets()).isGreaterThanOrEqualTo(5);
+    }
+  }
+
+  /** eth0's {@code [rx packets, tx packets, rx drop, tx drop]} in a net/dev file. */
+  private static long[] eth0(Path netDev) {
+    for (String line : read(netDev).split("\n")) {
+      int colon = line.indexOf(':');
+      if (colon > 0 && line.substring(0, colon).strip().equals("eth0")) {
+        String[] f = line.substring(colon + 1).strip().split("\\s+");
+        return new long[] {
+          Long.parseLong(f[1]), Long.parseLong(f[9]), Long.parseLong(f[3]), Long.parseLong(f[11])
+        };
+      }
+    }
+    throw new IllegalStateException("no eth0 in " + netDev);
   }
 
   private static CriStatsReader open(ContainerdHarness harness) {

@@ -96,6 +96,19 @@ class CgroupSeriesEndToEndIT {
           .containsEntry("id", "/kubepods/pod" + pod.uid() + "/" + id);
       assertThat(PrometheusText.select(scrape, "container_processes", "name", id)).singleElement()
           .satisfies(p -> assertThat(p.value()).isEqualTo(1.0));
+      // The pod's packets and drops from the pause process's net/dev, with the pod's labels; eth0 only (no lo).
+      for (String name :
+          List.of("container_network_receive_packets_total", "container_network_transmit_packets_dropped_total")) {
+        assertThat(PrometheusText.select(scrape, name, "pod", "throttled"))
+            .as(name)
+            .singleElement()
+            .satisfies(
+                p ->
+                    assertThat(p.labels())
+                        .containsEntry("interface", "eth0")
+                        .containsEntry("container", "")
+                        .containsEntry("id", "/kubepods/pod" + pod.uid()));
+      }
       assertThat(scrape).noneMatch(s -> s.name().startsWith("winstats_exporter_") || s.name().startsWith("jvm_"));
       assertThat(daemon.get("/metrics").body()).contains("container_cpu_cfs_throttled_periods_total{");
     }

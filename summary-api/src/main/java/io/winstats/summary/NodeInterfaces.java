@@ -28,7 +28,8 @@ public final class NodeInterfaces {
     return windowsNode ? all : linuxView(all);
   }
 
-  static boolean isIgnored(String name) {
+  /** Whether cAdvisor leaves {@code name} out of a Linux container's or node's interfaces. */
+  public static boolean isIgnored(String name) {
     String lower = name.toLowerCase(Locale.ROOT);
     for (String prefix : IGNORED_PREFIXES) {
       if (lower.startsWith(prefix)) {

@@ -31,10 +31,12 @@ import io.winstats.summary.SummaryTypes.ProcessStats;
 import io.winstats.summary.SummaryTypes.RlimitStats;
 import io.winstats.summary.SummaryTypes.RuntimeStats;
 import io.winstats.summary.SummaryTypes.Summary;
+import io.winstats.summary.SummaryTypes.SwapStats;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import io.winstats.cri.cgroups.CgroupMemory;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.NodePressure;
@@ -131,7 +133,8 @@ public final class SummaryAssembler {
             cpuAndMemoryOnly ? null : rootFs,
             cpuAndMemoryOnly ? null : runtimeStats(runtime),
             cpuAndMemoryOnly ? null : rlimit(node),
-            cpuAndMemoryOnly || np == null || cgroups == null ? null : io(cgroups.timestamp(), np.io()));
+            cpuAndMemoryOnly || np == null || cgroups == null ? null : io(cgroups.timestamp(), np.io()),
+            nodeSwap(node));
     List<PodStats> pods = new ArrayList<>();
     if (runtime != null) {
       for (PodSample pod : runtime.pods()) {
@@ -357,7 +360,8 @@ public final class SummaryAssembler {
               withPsi(memory(container.memory()), cg == null ? null : cg.memoryPressure()),
               cpuAndMemoryOnly ? null : rootfs(container.writableLayer()),
               cpuAndMemoryOnly ? null : logs(container.logs(), rootFs),
-              cpuAndMemoryOnly || cg == null || cgroups == null ? null : io(cgroups.timestamp(), cg.ioPressure())));
+              cpuAndMemoryOnly || cg == null || cgroups == null ? null : io(cgroups.timestamp(), cg.ioPressure()),
+              swap(cgroups, cg)));
     }
     CgroupStats podCg = cgroups == null ? null : cgroups.pods().get(pod.sandboxId());
     return new PodStats(
@@ -369,7 +373,38 @@ public final class SummaryAssembler {
         cpuAndMemoryOnly ? null : network(pod.network()),
         cpuAndMemoryOnly ? null : ephemeralStorage(containers, rootFs),
         cpuAndMemoryOnly || pod.processCount() == null ? null : new ProcessStats(pod.processCount()),
-        cpuAndMemoryOnly || podCg == null || cgroups == null ? null : io(cgroups.timestamp(), podCg.ioPressure()));
+        cpuAndMemoryOnly || podCg == null || cgroups == null ? null : io(cgroups.timestamp(), podCg.ioPressure()),
+        swap(cgroups, podCg));
+  }
+
+  /**
+   * The node's {@code swap}, as the kubelet reads the root cgroup through cAdvisor: usage {@code SwapTotal - SwapFree}
+   * and, the machine's swap capacity being the limit, available {@code SwapFree} (/proc/meminfo; both 0 on a host
+   * without swap, as the kubelet reports it). Absent on Windows, where the kubelet reports none ("reported on
+   * non-Windows systems only"), and where the source has no swap figures (a counter log).
+   */
+  private @Nullable SwapStats nodeSwap(NodeSample node) {
+    NodeMemory memory = node.memory();
+    if (windows || memory == null || memory.swapTotalBytes() == null || memory.swapFreeBytes() == null) {
+      return null;
+    }
+    long used = Math.max(0, memory.swapTotalBytes() - memory.swapFreeBytes());
+    return new SwapStats(node.timestamp(), memory.swapTotalBytes() - used, used);
+  }
+
+  /**
+   * A pod's or container's {@code swap} from its cgroup, as the kubelet's {@code cadvisorInfoToSwapStats}: usage
+   * {@code memory.swap.current}, available the limit ({@code memory.swap.max}) minus usage, absent when unlimited.
+   * Absent without swap accounting (no {@code memory.swap.current}; cgroup v1 without {@code total_swap}), never 0.
+   */
+  private static @Nullable SwapStats swap(@Nullable CgroupSample cgroups, @Nullable CgroupStats cg) {
+    CgroupMemory memory = cg == null ? null : cg.memory();
+    if (cgroups == null || memory == null || memory.swapBytes() == null) {
+      return null;
+    }
+    Long limit = memory.swapLimitBytes();
+    return new SwapStats(
+        cgroups.timestamp(), limit == null ? null : Math.max(0, limit - memory.swapBytes()), memory.swapBytes());
   }
 
   private static @Nullable CpuStats withPsi(@Nullable CpuStats cpu, @Nullable Pressure pressure) {

@@ -34,8 +34,9 @@ public final class SummaryTypes {
       @JsonProperty("fs") @Nullable FsStats fs,
       @JsonProperty("runtime") @Nullable RuntimeStats runtime,
       @JsonProperty("rlimit") @Nullable RlimitStats rlimit,
-      @JsonProperty("io") @Nullable IoStats io) {
-    /** Without IO pressure. */
+      @JsonProperty("io") @Nullable IoStats io,
+      @JsonProperty("swap") @Nullable SwapStats swap) {
+    /** Without IO pressure or swap. */
     public NodeStats(
         String nodeName,
         @Nullable List<ContainerStats> systemContainers,
@@ -46,7 +47,7 @@ public final class SummaryTypes {
         @Nullable FsStats fs,
         @Nullable RuntimeStats runtime,
         @Nullable RlimitStats rlimit) {
-      this(nodeName, systemContainers, startTime, cpu, memory, network, fs, runtime, rlimit, null);
+      this(nodeName, systemContainers, startTime, cpu, memory, network, fs, runtime, rlimit, null, null);
     }
   }
 
@@ -61,12 +62,13 @@ public final class SummaryTypes {
       @JsonProperty("network") @Nullable NetworkStats network,
       @JsonProperty("ephemeral-storage") @Nullable FsStats ephemeralStorage,
       @JsonProperty("process_stats") @Nullable ProcessStats processStats,
-      @JsonProperty("io") @Nullable IoStats io) {
+      @JsonProperty("io") @Nullable IoStats io,
+      @JsonProperty("swap") @Nullable SwapStats swap) {
     public PodStats {
       containers = List.copyOf(containers);
     }
 
-    /** Without IO pressure. */
+    /** Without IO pressure or swap. */
     public PodStats(
         PodReference podRef,
         Instant startTime,
@@ -76,7 +78,7 @@ public final class SummaryTypes {
         @Nullable NetworkStats network,
         @Nullable FsStats ephemeralStorage,
         @Nullable ProcessStats processStats) {
-      this(podRef, startTime, containers, cpu, memory, network, ephemeralStorage, processStats, null);
+      this(podRef, startTime, containers, cpu, memory, network, ephemeralStorage, processStats, null, null);
     }
   }
 
@@ -95,8 +97,9 @@ public final class SummaryTypes {
       @JsonProperty("memory") @Nullable MemoryStats memory,
       @JsonProperty("rootfs") @Nullable FsStats rootfs,
       @JsonProperty("logs") @Nullable FsStats logs,
-      @JsonProperty("io") @Nullable IoStats io) {
-    /** Without IO pressure. */
+      @JsonProperty("io") @Nullable IoStats io,
+      @JsonProperty("swap") @Nullable SwapStats swap) {
+    /** Without IO pressure or swap. */
     public ContainerStats(
         String name,
         Instant startTime,
@@ -104,7 +107,7 @@ public final class SummaryTypes {
         @Nullable MemoryStats memory,
         @Nullable FsStats rootfs,
         @Nullable FsStats logs) {
-      this(name, startTime, cpu, memory, rootfs, logs, null);
+      this(name, startTime, cpu, memory, rootfs, logs, null, null);
     }
   }
 
@@ -213,6 +216,16 @@ public final class SummaryTypes {
       @JsonProperty("time") Instant time,
       @JsonProperty("maxpid") @Nullable Long maxPid,
       @JsonProperty("curproc") @Nullable Long numOfRunningProcesses) {}
+
+  /**
+   * {@code SwapStats}: {@code swapAvailableBytes} is the limit minus the usage, absent where swap is unlimited (the
+   * kubelet's {@code cadvisorInfoToSwapStats}).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record SwapStats(
+      @JsonProperty("time") Instant time,
+      @JsonProperty("swapAvailableBytes") @Nullable Long swapAvailableBytes,
+      @JsonProperty("swapUsageBytes") @Nullable Long swapUsageBytes) {}
 
   /** {@code ProcessStats}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -10,6 +10,9 @@ import org.jspecify.annotations.Nullable;
  * @param rssBytes anonymous memory: v1 {@code total_rss}, v2 {@code anon}
  * @param mappedFileBytes v1 {@code total_mapped_file}, v2 {@code file_mapped}
  * @param swapBytes v1 {@code total_swap} (only with swap accounting), v2 {@code memory.swap.current}
+ * @param swapLimitBytes v2 {@code memory.swap.max} where swap is accounted and limited; {@code null} for {@code max}
+ *     (unlimited), without swap accounting, and on v1 (whose {@code memory.memsw.limit_in_bytes} bounds memory plus
+ *     swap, not swap)
  * @param kernelBytes v1 {@code memory.kmem.usage_in_bytes}, v2 {@code kernel} in {@code memory.stat} (Linux 5.18+)
  * @param failcnt times usage hit the limit: v1 {@code memory.failcnt}, v2 the {@code max} count of
  *     {@code memory.events}, as runc's cgroups library maps it
@@ -24,6 +27,7 @@ public record CgroupMemory(
     long rssBytes,
     long mappedFileBytes,
     @Nullable Long swapBytes,
+    @Nullable Long swapLimitBytes,
     @Nullable Long kernelBytes,
     @Nullable Long failcnt,
     @Nullable Long maxUsageBytes,

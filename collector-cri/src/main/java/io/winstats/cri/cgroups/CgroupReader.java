@@ -145,6 +145,7 @@ public final class CgroupReader {
         stat.getOrDefault(prefix + "rss", 0L),
         stat.getOrDefault(prefix + "mapped_file", 0L),
         stat.get(prefix + "swap"),
+        null,
         single(memory.resolve("memory.kmem.usage_in_bytes")),
         single(memory.resolve("memory.failcnt")),
         single(memory.resolve("memory.max_usage_in_bytes")),
@@ -159,11 +160,15 @@ public final class CgroupReader {
       return null;
     }
     Map<String, Long> events = keyed(dir.resolve("memory.events"));
+    Long swap = single(dir.resolve("memory.swap.current"));
     return new CgroupMemory(
         stat.getOrDefault("file", 0L),
         stat.getOrDefault("anon", 0L),
         stat.getOrDefault("file_mapped", 0L),
-        single(dir.resolve("memory.swap.current")),
+        swap,
+        // Only where swap is accounted: one more small read per cgroup then, none on hosts without swap accounting.
+        // "max" (unlimited) does not parse and is null, as the kubelet omits swapAvailableBytes without a limit.
+        swap == null ? null : single(dir.resolve("memory.swap.max")),
         stat.get("kernel"),
         events == null ? null : events.get("max"),
         single(dir.resolve("memory.peak")),
@@ -324,6 +329,25 @@ public final class CgroupReader {
       }
     }
     return null;
+  }
+
+  /**
+   * The interfaces of the network namespace of the cgroup at {@code path}: {@code /proc/<pid>/net/dev} of its first
+   * process, as cAdvisor reads a container's network through one of its pids. Two small reads; {@code null} when the
+   * cgroup has no process or it exited between the two.
+   */
+  public @Nullable List<NetDevInterface> network(String path) {
+    String procs = read(dir(version == CgroupVersion.V2 ? null : "cpu", path).resolve("cgroup.procs"));
+    if (procs == null) {
+      return null;
+    }
+    int end = procs.indexOf('\n');
+    String pid = (end < 0 ? procs : procs.substring(0, end)).strip();
+    if (pid.isEmpty()) {
+      return null;
+    }
+    String netDev = read(procRoot.resolve(pid).resolve("net").resolve("dev"));
+    return netDev == null ? null : NetDevInterface.parse(netDev);
   }
 
   /** The node's {@code /proc/pressure} files. */

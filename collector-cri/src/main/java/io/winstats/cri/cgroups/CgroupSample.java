@@ -13,6 +13,8 @@ import java.util.TreeMap;
  * @param version the host's cgroup layout
  * @param containers by container id
  * @param pods by pod sandbox id: the cgroup that holds the sandbox's and the containers' cgroups
+ * @param podNetworks by pod sandbox id: the interfaces of the pod's network namespace, read through the pause
+ *     process; a pod is absent when its sandbox has no process to read through
  * @param missing ids without a readable cgroup, each as {@code id: reason}
  * @param node the node's own pressure stall information, read in the same round
  */
@@ -21,6 +23,7 @@ public record CgroupSample(
     CgroupVersion version,
     Map<String, CgroupStats> containers,
     Map<String, CgroupStats> pods,
+    Map<String, List<NetDevInterface>> podNetworks,
     List<String> missing,
     NodePressure node) {
   public CgroupSample {
@@ -28,7 +31,21 @@ public record CgroupSample(
     Objects.requireNonNull(version, "version");
     containers = java.util.Collections.unmodifiableMap(new TreeMap<>(containers));
     pods = java.util.Collections.unmodifiableMap(new TreeMap<>(pods));
+    TreeMap<String, List<NetDevInterface>> copied = new TreeMap<>();
+    podNetworks.forEach((id, interfaces) -> copied.put(id, List.copyOf(interfaces)));
+    podNetworks = java.util.Collections.unmodifiableMap(copied);
     missing = List.copyOf(missing);
     Objects.requireNonNull(node, "node");
+  }
+
+  /** A sample without pod networks (tests of the cgroup figures alone). */
+  public CgroupSample(
+      Instant timestamp,
+      CgroupVersion version,
+      Map<String, CgroupStats> containers,
+      Map<String, CgroupStats> pods,
+      List<String> missing,
+      NodePressure node) {
+    this(timestamp, version, containers, pods, Map.of(), missing, node);
   }
 }

@@ -39,7 +39,8 @@ public final class CgroupSampler {
 
   /**
    * Reads the cgroup of every container in {@code containerIds} and, for every sandbox in {@code sandboxIds}, the
-   * pod cgroup above the sandbox's own (runc puts the pause container in {@code <cgroup_parent>/<sandbox id>}).
+   * pod cgroup above the sandbox's own (runc puts the pause container in {@code <cgroup_parent>/<sandbox id>}) and the
+   * pod's network interfaces through the pause process ({@code /proc/<pid>/net/dev}).
    */
   public CgroupSample sample(Collection<String> sandboxIds, Collection<String> containerIds) {
     List<String> ids = new ArrayList<>(sandboxIds.size() + containerIds.size());
@@ -48,6 +49,7 @@ public final class CgroupSampler {
     Map<String, String> paths = locator.locate(ids);
     Map<String, CgroupStats> containers = new HashMap<>();
     Map<String, CgroupStats> pods = new HashMap<>();
+    Map<String, List<NetDevInterface>> networks = new HashMap<>();
     List<String> missing = new ArrayList<>();
     for (String id : containerIds) {
       String path = paths.get(id);
@@ -73,9 +75,14 @@ public final class CgroupSampler {
         missing.add(id + ": pod cgroup removed");
       } else {
         pods.put(id, reader.read(podPath));
+        List<NetDevInterface> network = reader.network(path);
+        if (network != null) {
+          networks.put(id, network);
+        }
       }
     }
-    return new CgroupSample(clock.instant(), reader.version(), containers, pods, missing, reader.nodePressure());
+    return new CgroupSample(
+        clock.instant(), reader.version(), containers, pods, networks, missing, reader.nodePressure());
   }
 
   /** The host's cgroup layout. */

@@ -32,7 +32,7 @@ class CgroupReaderTest {
     assertThat(s.cpu()).isEqualTo(new CgroupCpu(3_140_000_000L, 270_000_000L, 120, 45, 2_250_000_000L));
     // use_hierarchy=1: the total_* keys, as cAdvisor's setMemoryStats reads them; pgfault is the cgroup's own.
     assertThat(s.memory())
-        .isEqualTo(new CgroupMemory(1048576, 2097152, 4096, 8192L, 65536L, 7L, 5242880L, 15, 16, 2L));
+        .isEqualTo(new CgroupMemory(1048576, 2097152, 4096, 8192L, null, 65536L, 7L, 5242880L, 15, 16, 2L));
     assertThat(s.io()).containsExactly(new BlockDeviceIo("/dev/vda", 254, 0, 40960, 1048576, 10, 256));
     // Lowest pid's soft limit; pids.max "max" is cAdvisor's 0 (infinity).
     assertThat(s.processes()).isEqualTo(new CgroupProcesses(2, 3L, 0L, 4, 2, 1048576L));
@@ -40,6 +40,24 @@ class CgroupReaderTest {
     assertThat(s.cpuPressure().some().totalMicros()).isEqualTo(42);
     assertThat(s.memoryPressure()).isNull();
     assertThat(s.ioPressure()).isNull();
+  }
+
+  /** Unlimited swap ("max") has no limit, and without swap accounting there is neither usage nor limit: absent. */
+  @Test
+  void v2SwapLimitIsAbsentWhenUnlimitedOrNotAccounted() throws Exception {
+    Path root = tmp.resolve("cgroup");
+    CgroupTrees.v2Cgroup(root, PATH, 77);
+    Path dir = root.resolve(PATH.substring(1));
+    CgroupReader reader = new CgroupReader(root, tmp.resolve("proc"), tmp.resolve("dev"));
+
+    java.nio.file.Files.writeString(dir.resolve("memory.swap.max"), "max\n");
+    assertThat(reader.read(PATH).memory().swapBytes()).isEqualTo(8192L);
+    assertThat(reader.read(PATH).memory().swapLimitBytes()).isNull();
+
+    java.nio.file.Files.writeString(dir.resolve("memory.swap.max"), "4096\n");
+    java.nio.file.Files.delete(dir.resolve("memory.swap.current"));
+    assertThat(reader.read(PATH).memory().swapBytes()).isNull();
+    assertThat(reader.read(PATH).memory().swapLimitBytes()).as("no swap accounting: not read").isNull();
   }
 
   @Test
@@ -55,9 +73,9 @@ class CgroupReaderTest {
 
     assertThat(reader.version()).isEqualTo(CgroupVersion.V2);
     assertThat(s.cpu()).isEqualTo(new CgroupCpu(3_140_000_000L, 270_000_000L, 120, 45, 2_250_000_000L));
-    // failcnt is memory.events "max", as runc's fs2 maps it; swap is memory.swap.current.
+    // failcnt is memory.events "max", as runc's fs2 maps it; swap is memory.swap.current, its limit memory.swap.max.
     assertThat(s.memory())
-        .isEqualTo(new CgroupMemory(1048576, 2097152, 4096, 8192L, 65536L, 7L, 5242880L, 15, 16, 2L));
+        .isEqualTo(new CgroupMemory(1048576, 2097152, 4096, 8192L, 1048576L, 65536L, 7L, 5242880L, 15, 16, 2L));
     // No /sys/dev/block entry: the device keeps its numbers as its name.
     assertThat(s.io()).containsExactly(new BlockDeviceIo("254:0", 254, 0, 40960, 1048576, 10, 256));
     assertThat(s.processes()).isEqualTo(new CgroupProcesses(1, 1L, 1024L, 2, 1, -1L));

@@ -46,6 +46,33 @@ class CgroupSamplerTest {
     assertThat(s.timestamp()).isEqualTo(CLOCK.instant());
   }
 
+  /** The pod's interfaces are the pause process's net/dev (the sandbox's own cgroup); none without a process. */
+  @Test
+  void readsThePodsNetworkThroughThePauseProcess() {
+    Path root = tmp.resolve("cgroup");
+    CgroupTrees.v2Cgroup(root, "/kubepods/podu1/" + CgroupTrees.SANDBOX, 11);
+    CgroupTrees.v2Cgroup(root, "/kubepods/podu1", 12);
+    CgroupTrees.write(
+        tmp.resolve("proc/11/net/dev"),
+        "Inter-|   Receive                                                |  Transmit\n"
+            + " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls"
+            + " carrier compressed\n"
+            + "    lo:       0       0    0    0    0     0          0         0        0       0    0    0    0     0"
+            + "       0          0\n"
+            + "  eth0:    1166      13    1    2    0     0          0         0      542       7    3    4    0     0"
+            + "       0          0\n");
+
+    CgroupSample s = sampler().sample(List.of(CgroupTrees.SANDBOX), List.of());
+
+    assertThat(s.podNetworks().get(CgroupTrees.SANDBOX))
+        .containsExactly(
+            new NetDevInterface("lo", 0, 0, 0, 0, 0, 0, 0, 0),
+            new NetDevInterface("eth0", 1166, 13, 1, 2, 542, 7, 3, 4));
+
+    CgroupTrees.write(root.resolve("kubepods/podu1/" + CgroupTrees.SANDBOX + "/cgroup.procs"), "");
+    assertThat(sampler().sample(List.of(CgroupTrees.SANDBOX), List.of()).podNetworks()).isEmpty();
+  }
+
   @Test
   void findsSystemdScopes() {
     Path root = tmp.resolve("cgroup");

@@ -63,6 +63,7 @@ final class CgroupTrees {
             + "inactive_file 512\npgfault 15\npgmajfault 16\n");
     write(d.resolve("memory.events"), "low 0\nhigh 0\nmax 7\noom 3\noom_kill 2\noom_group_kill 0\n");
     write(d.resolve("memory.swap.current"), "8192\n");
+    write(d.resolve("memory.swap.max"), "1048576\n");
     write(d.resolve("memory.peak"), "5242880\n");
     write(d.resolve("io.stat"), "254:0 rbytes=40960 wbytes=1048576 rios=10 wios=256 dbytes=0 dios=0\n");
     write(d.resolve("cgroup.procs"), pid + "\n");

@@ -71,7 +71,16 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
    * @param clock containerd's {@code time.Now()}: stamps the network, process count and sandbox-less pod totals
    */
   public WindowsRuntimeFake(ContainerdLine line, Clock clock) {
-    this.stats = new ContainerdWindowsStats(line, IMAGE_FS_PATH);
+    this(line, clock, IMAGE_FS_PATH);
+  }
+
+  /**
+   * As {@link #WindowsRuntimeFake(ContainerdLine, Clock)}, reporting the writable layers on {@code imageFsPath}: a
+   * directory of the test host, where a reader finds the filesystem's capacity as a daemon on a Windows node finds the
+   * snapshotter root's.
+   */
+  public WindowsRuntimeFake(ContainerdLine line, Clock clock, String imageFsPath) {
+    this.stats = new ContainerdWindowsStats(line, imageFsPath);
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 

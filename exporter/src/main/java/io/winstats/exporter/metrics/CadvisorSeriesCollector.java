@@ -12,11 +12,14 @@ import io.winstats.cri.PodSample;
 import io.winstats.cri.ResourceSpec;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.WritableLayerUsage;
+import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.NetDevInterface;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.NodeInterfaces;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -29,6 +32,9 @@ import org.jspecify.annotations.Nullable;
  * <p>{@code id} follows the cgroupfs layout the kubelet's series use — {@code /kubepods/pod<uid>/<container id>} — as
  * CRI does not report a container's cgroup path and Windows has none. {@code name} is the runtime's container id, as
  * cAdvisor names containerd containers.
+ *
+ * <p>This collector owns every {@code container_network_*} family: on Linux a pod's packets and drops, which CRI does
+ * not carry, come from the pod's {@code /proc/<pid>/net/dev} read in the cgroup round ({@link CgroupSample#podNetworks()}).
  *
  * <p>Snapshots are built once per published {@link Snapshot#version()} and reused by every scrape of that version.
  */
@@ -59,8 +65,16 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     }
     RuntimeSample runtime = snapshot.runtime();
     if (runtime != null) {
+      // Where no cgroups are read (Windows nodes; Linux hosts whose cgroup tree the daemon cannot see), the pod's
+      // process count is the runtime's; otherwise CgroupSeriesCollector serves container_processes from the pids
+      // cgroup, and one family name must come from one collector.
+      CgroupSample cgroups = snapshot.cgroups();
+      boolean processesFromRuntime = cgroups == null;
       for (PodSample pod : runtime.pods()) {
-        addPod(f, pod, runtime.timestamp());
+        addPod(f, pod, runtime.timestamp(), processesFromRuntime);
+        if (cgroups != null) {
+          addPodNetDev(f, pod, cgroups);
+        }
         for (ContainerSample container : pod.containers()) {
           addContainer(f, pod, container, runtime.timestamp());
         }
@@ -103,13 +117,15 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       f.counter("container_network_transmit_errors_total", TX_ERRORS_HELP, nic.txErrors(), l, at);
       f.counter("container_network_receive_packets_dropped_total", RX_DROPPED_HELP, nic.rxDropped(), l, at);
       f.counter("container_network_transmit_packets_dropped_total", TX_DROPPED_HELP, nic.txDropped(), l, at);
+      f.counter(RX_PACKETS, RX_PACKETS_HELP, nic.rxPackets(), l, at);
+      f.counter(TX_PACKETS, TX_PACKETS_HELP, nic.txPackets(), l, at);
     }
     if (node.system() != null && node.system().bootTime() != null) {
       f.gauge(START_TIME, START_TIME_HELP, node.system().bootTime().getEpochSecond(), root, at);
     }
   }
 
-  private static void addPod(MetricFamilies f, PodSample pod, Instant roundTime) {
+  private static void addPod(MetricFamilies f, PodSample pod, Instant roundTime, boolean processesFromRuntime) {
     Labels l = labels("", podCgroup(pod), "", "", pod.ref().namespace(), pod.ref().name());
     usage(f, l, pod.cpu(), pod.memory(), roundTime);
     NetworkUsage network = pod.network();
@@ -125,8 +141,56 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
         counterIfPresent(f, "container_network_transmit_packets_dropped_total", TX_DROPPED_HELP, nic.txPacketsDropped(), n, at);
       }
     }
+    if (processesFromRuntime) {
+      // containerd's Windows count: len(task.Pids) of the sandbox and its running containers (podSandboxStats in
+      // internal/cri/server/sandbox_stats_windows.go); cAdvisor's is the pod cgroup's process count.
+      f.gaugeIfPresent(
+          "container_processes",
+          "Number of processes running inside the container.",
+          pod.processCount(),
+          l,
+          roundTime);
+    }
     f.gauge(START_TIME, START_TIME_HELP, pod.createdAt().getEpochSecond(), l, roundTime);
     f.gauge(LAST_SEEN, LAST_SEEN_HELP, roundTime.getEpochSecond(), l, roundTime);
+  }
+
+  /**
+   * What CRI's Linux {@code NetworkInterfaceUsage} lacks, from the pod's {@code /proc/<pid>/net/dev} read in the
+   * cgroup round: packets, and the drops of an interface whose CRI figures have none. cAdvisor's interfaces only (no
+   * {@code lo}), stamped with the cgroup read's time.
+   */
+  private static void addPodNetDev(MetricFamilies f, PodSample pod, CgroupSample cgroups) {
+    List<NetDevInterface> interfaces = cgroups.podNetworks().get(pod.sandboxId());
+    if (interfaces == null) {
+      return;
+    }
+    Labels l = labels("", podCgroup(pod), "", "", pod.ref().namespace(), pod.ref().name());
+    Instant at = cgroups.timestamp();
+    for (NetDevInterface nic : interfaces) {
+      if (NodeInterfaces.isIgnored(nic.name())) {
+        continue;
+      }
+      Labels n = l.add("interface", nic.name());
+      f.counter(RX_PACKETS, RX_PACKETS_HELP, nic.rxPackets(), n, at);
+      f.counter(TX_PACKETS, TX_PACKETS_HELP, nic.txPackets(), n, at);
+      if (!criCountsDrops(pod.network(), nic.name())) {
+        f.counter("container_network_receive_packets_dropped_total", RX_DROPPED_HELP, nic.rxDropped(), n, at);
+        f.counter("container_network_transmit_packets_dropped_total", TX_DROPPED_HELP, nic.txDropped(), n, at);
+      }
+    }
+  }
+
+  private static boolean criCountsDrops(@Nullable NetworkUsage network, String name) {
+    if (network == null) {
+      return false;
+    }
+    for (InterfaceUsage nic : network.interfaces()) {
+      if (nic.name().equals(name) && (nic.rxPacketsDropped() != null || nic.txPacketsDropped() != null)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void addContainer(MetricFamilies f, PodSample pod, ContainerSample c, Instant roundTime) {
@@ -150,6 +214,10 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
             capacity.capacityBytes(),
             device,
             layer.timestamp());
+        // The filesystem's inodes, as cAdvisor labels them with the device; none on Windows (NTFS has no count).
+        f.gaugeIfPresent(
+            "container_fs_inodes_free", "Number of available Inodes", capacity.inodesFree(), device, layer.timestamp());
+        f.gaugeIfPresent("container_fs_inodes_total", "Number of Inodes", capacity.inodes(), device, layer.timestamp());
       }
     }
     spec(f, l, c.resources(), roundTime);
@@ -225,6 +293,10 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
   private static final String START_TIME_HELP = "Start time of the container since unix epoch in seconds.";
   private static final String LAST_SEEN = "container_last_seen";
   private static final String LAST_SEEN_HELP = "Last time a container was seen by the exporter";
+  private static final String RX_PACKETS = "container_network_receive_packets_total";
+  private static final String RX_PACKETS_HELP = "Cumulative count of packets received";
+  private static final String TX_PACKETS = "container_network_transmit_packets_total";
+  private static final String TX_PACKETS_HELP = "Cumulative count of packets transmitted";
   private static final String RX_BYTES_HELP = "Cumulative count of bytes received";
   private static final String TX_BYTES_HELP = "Cumulative count of bytes transmitted";
   private static final String RX_ERRORS_HELP = "Cumulative count of errors encountered while receiving";

@@ -2,9 +2,15 @@ package io.winstats.exporter.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.DataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.ContainerSample;
+import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.BlockDeviceIo;
@@ -14,14 +20,28 @@ import io.winstats.cri.cgroups.CgroupProcesses;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
+import io.winstats.cri.cgroups.NetDevInterface;
 import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.cri.cgroups.Pressure;
 import io.winstats.cri.cgroups.PressureLine;
+import io.winstats.cri.testing.ContainerdLine;
+import io.winstats.cri.testing.HcsReading;
+import io.winstats.cri.testing.WindowsContainer;
+import io.winstats.cri.testing.WindowsPod;
+import io.winstats.cri.testing.WindowsRuntimeFake;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.replay.ReplayNodeSource;
 import io.winstats.summary.SampleFixtures;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,22 +51,23 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The cAdvisor contract as cri-tools pins it (cri-tools#2017): every one of its 56 {@code container_*} names is either
- * served on a node of each kind or listed here as absent with the reason. Never a silently shorter list: a name that
- * starts being served fails this test until it leaves the absent list, and a name that stops being served fails it
- * until it joins the list with a reason.
+ * served for the pods and containers of a node of each kind or listed here as absent with the reason. Never a silently
+ * shorter list: a name that starts being served fails this test until it leaves the absent list, and a name that stops
+ * being served fails it until it joins the list with a reason. Only pod and container series count: a name the node's
+ * root ({@code id="/"}) alone carries is not served for containers.
+ *
+ * <p>Linux nodes are the fixture runtime with a full cgroup read of each version. Windows nodes are the collector chain
+ * a Windows daemon runs: {@link CriStatsReader} reading {@link WindowsRuntimeFake} (Windows pods as containerd of that
+ * line fills their stats) over a Unix socket, and {@link ReplayNodeSource} replaying a real Windows counter log.
  */
 class CadvisorContractTest {
-  private static final String NOT_IN_CRI_PACKETS =
-      "CRI's NetworkUsage carries bytes, errors and drops but no packet counts; the pod's /proc/<pid>/net/dev is not"
-          + " read yet";
-  private static final String INODES =
-      "the writable layer's filesystem inodes are read (FilesystemCapacity) but CadvisorSeriesCollector does not"
-          + " emit container_fs_inodes_* yet";
   private static final String HUGETLB =
       "the hugetlb controller is not read: the hosts this is tested on mount none and have no hugepages";
   private static final String SPEC_FROM_CGROUP =
@@ -55,24 +76,41 @@ class CadvisorContractTest {
   private static final String V1_PSI =
       "cgroup v1 has no per-cgroup pressure files (the unified hierarchy of a hybrid host holds no container cgroups)";
 
+  /** Windows has nothing the name could measure. */
+  private static final String NO_WINDOWS_EQUIVALENT = "no Windows equivalent: ";
+
+  /** Windows knows the figure, but neither CRI's Windows stats (as containerd fills them) nor PDH hand it over. */
+  private static final String NOT_IN_WINDOWS_CRI = "not in containerd's Windows CRI stats: ";
+
+  private static final Path PERFMON =
+      Path.of("..", "collector-perfcounters", "src", "test", "resources", "perfmon").toAbsolutePath().normalize();
+  private static final String TIERRA_LOG = "tierra-win10-ja-process-memory-network.first200.csv";
+
   enum NodeKind {
-    LINUX_CGROUP_V2(CgroupVersion.V2),
-    LINUX_CGROUP_V1(CgroupVersion.V1);
+    LINUX_CGROUP_V2(CgroupVersion.V2, null),
+    LINUX_CGROUP_V1(CgroupVersion.V1, null),
+    WINDOWS_CONTAINERD_2_2(null, ContainerdLine.V2_2),
+    WINDOWS_CONTAINERD_1_7(null, ContainerdLine.V1_7);
 
-    final CgroupVersion version;
+    final @Nullable CgroupVersion version;
+    final @Nullable ContainerdLine windowsLine;
 
-    NodeKind(CgroupVersion version) {
+    NodeKind(@Nullable CgroupVersion version, @Nullable ContainerdLine windowsLine) {
       this.version = version;
+      this.windowsLine = windowsLine;
+    }
+
+    boolean windows() {
+      return windowsLine != null;
     }
   }
 
   /** The names of the pinned list not served on a node of {@code kind}, with why. */
   private static Map<String, String> absent(NodeKind kind) {
+    if (kind.windows()) {
+      return windowsAbsent(kind.windowsLine);
+    }
     Map<String, String> absent = new TreeMap<>();
-    absent.put("container_network_receive_packets_total", NOT_IN_CRI_PACKETS);
-    absent.put("container_network_transmit_packets_total", NOT_IN_CRI_PACKETS);
-    absent.put("container_fs_inodes_free", INODES);
-    absent.put("container_fs_inodes_total", INODES);
     absent.put("container_hugetlb_usage_bytes", HUGETLB);
     absent.put("container_hugetlb_max_usage_bytes", HUGETLB);
     absent.put("container_spec_memory_reservation_limit_bytes", SPEC_FROM_CGROUP);
@@ -86,20 +124,288 @@ class CadvisorContractTest {
     return absent;
   }
 
+  /**
+   * A Windows node's absent names. What a Windows container's statistics hold is hcsshim's {@code
+   * stats.Statistics.Windows} (Processor: total/user/kernel runtime; Memory: commit, commit peak, private working set;
+   * Storage: read/write counts and bytes) and HNS's endpoint statistics (bytes, packets, drops); containerd copies the
+   * total runtime, private working set, commit, endpoint bytes and drops, the pids count and the snapshot size into CRI
+   * ({@code internal/cri/server/sandbox_stats_windows.go}, {@code container_stats_list.go}).
+   */
+  private static Map<String, String> windowsAbsent(ContainerdLine line) {
+    Map<String, String> absent = new TreeMap<>();
+    String cfs =
+        NO_WINDOWS_EQUIVALENT
+            + "no CFS bandwidth control; a job object's CPU rate cap counts no periods or throttled time";
+    absent.put("container_cpu_cfs_periods_total", cfs);
+    absent.put("container_cpu_cfs_throttled_periods_total", cfs);
+    absent.put("container_cpu_cfs_throttled_seconds_total", cfs);
+    String split =
+        NOT_IN_WINDOWS_CRI
+            + "HCS counts user and kernel runtime, but WindowsCpuUsage carries only usage_core_nano_seconds (the total)";
+    absent.put("container_cpu_user_seconds_total", split);
+    absent.put("container_cpu_system_seconds_total", split);
+    String hugetlb = NO_WINDOWS_EQUIVALENT + "no hugetlb controller; large pages are not accounted per container";
+    absent.put("container_hugetlb_usage_bytes", hugetlb);
+    absent.put("container_hugetlb_max_usage_bytes", hugetlb);
+    for (String resource : List.of("cpu", "memory", "io")) {
+      String psi = NO_WINDOWS_EQUIVALENT + "no pressure stall information (PSI is a Linux kernel feature)";
+      absent.put("container_pressure_" + resource + "_stalled_seconds_total", psi);
+      absent.put("container_pressure_" + resource + "_waiting_seconds_total", psi);
+    }
+    absent.put("container_ulimits_soft", NO_WINDOWS_EQUIVALENT + "no rlimits (RLIMIT_NOFILE)");
+    absent.put(
+        "container_threads_max",
+        NO_WINDOWS_EQUIVALENT + "no pids.max; a job object limits active processes, not threads");
+    String memorySplit =
+        NO_WINDOWS_EQUIVALENT
+            + "a container's memory is commit and working set; HCS splits out no page cache, mapped files or kernel"
+            + " memory";
+    absent.put("container_memory_cache", memorySplit);
+    absent.put("container_memory_mapped_file", memorySplit);
+    absent.put("container_memory_kernel_usage", memorySplit);
+    absent.put(
+        "container_memory_swap",
+        NO_WINDOWS_EQUIVALENT + "no per-container swap; the paging file backs commit, which is served as usage");
+    absent.put(
+        "container_memory_rss",
+        NOT_IN_WINDOWS_CRI
+            + "WindowsMemoryUsage has no rss_bytes; the private working set, the nearest figure, is served as"
+            + " container_memory_working_set_bytes");
+    absent.put(
+        "container_memory_max_usage_bytes",
+        NOT_IN_WINDOWS_CRI + "HCS's commit peak (MemoryUsageCommitPeakBytes) is not copied into WindowsMemoryUsage");
+    absent.put(
+        "container_memory_failcnt",
+        NO_WINDOWS_EQUIVALENT + "a job object counts no hits of its memory limit; an allocation over it fails");
+    absent.put(
+        "container_memory_failures_total",
+        NOT_IN_WINDOWS_CRI
+            + "containerd never fills WindowsMemoryUsage.page_faults (up to 2.1 a sandbox-less pod gets a filler 0)");
+    absent.put(
+        "container_oom_events_total",
+        NO_WINDOWS_EQUIVALENT + "no OOM killer; a job object at its commit limit fails the allocation");
+    String storage =
+        NOT_IN_WINDOWS_CRI
+            + "HCS counts a container's storage reads and writes (Statistics.Storage), but CRI's Windows stats carry"
+            + " no IO";
+    absent.put("container_fs_reads_bytes_total", storage);
+    absent.put("container_fs_writes_bytes_total", storage);
+    absent.put("container_fs_reads_total", storage);
+    absent.put("container_fs_writes_total", storage);
+    absent.put(
+        "container_blkio_device_usage_total",
+        NO_WINDOWS_EQUIVALENT + "no blkio controller; HCS's storage counts are per container, not per block device");
+    String processes =
+        NOT_IN_WINDOWS_CRI
+            + "WindowsProcessUsage carries the process count only; the container's threads and handles are not read";
+    absent.put("container_threads", processes);
+    absent.put("container_file_descriptors", processes);
+    absent.put("container_sockets", processes);
+    String packets =
+        NOT_IN_WINDOWS_CRI
+            + "HNS counts an endpoint's packets, but containerd's windowsNetworkUsage copies only bytes and drops"
+            + " (WindowsNetworkInterfaceUsage has no packet field)";
+    absent.put("container_network_receive_packets_total", packets);
+    absent.put("container_network_transmit_packets_total", packets);
+    String errors =
+        NOT_IN_WINDOWS_CRI
+            + "WindowsNetworkInterfaceUsage has no error fields and HNS endpoint statistics count none (the node root's"
+            + " come from PDH)";
+    absent.put("container_network_receive_errors_total", errors);
+    absent.put("container_network_transmit_errors_total", errors);
+    String inodes =
+        NO_WINDOWS_EQUIVALENT + "NTFS has no inode counts (WindowsFilesystemUsage has no inodes_used)";
+    absent.put("container_fs_inodes_free", inodes);
+    absent.put("container_fs_inodes_total", inodes);
+    String spec =
+        NOT_IN_WINDOWS_CRI
+            + "this daemon maps ContainerStatus.resources.linux only; WindowsContainerResources (cpu_shares,"
+            + " cpu_maximum, memory_limit_in_bytes) is not read";
+    absent.put("container_spec_cpu_period", spec);
+    absent.put("container_spec_cpu_quota", spec);
+    absent.put("container_spec_cpu_shares", spec);
+    absent.put("container_spec_memory_limit_bytes", spec);
+    String specNone =
+        NO_WINDOWS_EQUIVALENT + "WindowsContainerResources has no memory reservation (soft limit) or swap limit";
+    absent.put("container_spec_memory_reservation_limit_bytes", specNone);
+    absent.put("container_spec_memory_swap_limit_bytes", specNone);
+    if (!line.reportsCommit()) {
+      absent.put(
+          "container_memory_usage_bytes",
+          NOT_IN_WINDOWS_CRI
+              + "containerd before 2.0 sends no commit_memory_bytes (containerd#8951) and no usage_bytes, and usage is"
+              + " commit on Windows");
+    }
+    return absent;
+  }
+
   @ParameterizedTest
   @EnumSource(NodeKind.class)
-  void everyPinnedNameIsServedOrAbsentWithAReason(NodeKind kind) throws IOException {
+  void everyPinnedNameIsServedOrAbsentWithAReason(NodeKind kind, @TempDir Path dir) throws Exception {
     Set<String> pinned = pinned();
-    Snapshot snapshot = linuxSnapshot(kind.version);
-    Set<String> served = new TreeSet<>();
-    served.addAll(names(CadvisorSeriesCollector.series(snapshot, false)));
-    served.addAll(names(CgroupSeriesCollector.series(snapshot)));
+    Set<String> served = containerNames(series(kind, dir));
 
     Set<String> notServed = new TreeSet<>(pinned);
     notServed.removeAll(served);
     assertThat(pinned).hasSize(56);
     assertThat(notServed).as("pinned names not served on %s", kind).isEqualTo(absent(kind).keySet());
     assertThat(absent(kind).keySet()).as("every absent name is in the pinned list").isSubsetOf(pinned);
+  }
+
+  /** Every series of the served names, for a node of {@code kind}. */
+  private static List<MetricSnapshot> series(NodeKind kind, Path dir) throws Exception {
+    Snapshot snapshot =
+        kind.windows() ? windowsSnapshot(kind.windowsLine, dir).snapshot() : linuxSnapshot(kind.version);
+    List<MetricSnapshot> all = new ArrayList<>();
+    CadvisorSeriesCollector.series(snapshot, kind.windows()).forEach(all::add);
+    CgroupSeriesCollector.series(snapshot).forEach(all::add);
+    return all;
+  }
+
+  /**
+   * The Windows series carry cAdvisor's labels and the runtime's figures: the pod's process count, commit as usage
+   * (2.0+), the private working set, the writable layer on the snapshotter's filesystem, the endpoint's drops.
+   */
+  @ParameterizedTest
+  @EnumSource(value = NodeKind.class, names = {"WINDOWS_CONTAINERD_2_2", "WINDOWS_CONTAINERD_1_7"})
+  void windowsSeriesCarryCadvisorsLabelsAndTheRuntimesFigures(NodeKind kind, @TempDir Path dir) throws Exception {
+    WindowsNode node = windowsSnapshot(kind.windowsLine, dir);
+    List<MetricSnapshot> series = new ArrayList<>();
+    CadvisorSeriesCollector.series(node.snapshot(), true).forEach(series::add);
+    Labels web = CadvisorSeriesCollector.labels("", "/kubepods/poduid-sandbox-web", "", "", "shop", "web");
+    Labels agent = CadvisorSeriesCollector.labels("", "/kubepods/poduid-sandbox-agent", "", "", "kube-system", "agent");
+    Labels app =
+        CadvisorSeriesCollector.labels(
+            "app", "/kubepods/poduid-sandbox-web/c-app", WINDOWS_IMAGE, "c-app", "shop", "web");
+
+    assertThat(value(series, "container_processes", web)).as("sandbox + 2 running containers").isEqualTo(3.0);
+    assertThat(value(series, "container_processes", agent)).as("HostProcess: its one container").isEqualTo(1.0);
+    assertThat(value(series, "container_memory_working_set_bytes", app)).isEqualTo(100.0 * MIB);
+    assertThat(value(series, "container_memory_usage_bytes", app))
+        .as("commit")
+        .isEqualTo(kind.windowsLine.reportsCommit() ? Double.valueOf(150.0 * MIB) : null);
+    assertThat(value(series, "container_fs_usage_bytes", app.add("device", node.layers().toString())))
+        .isEqualTo(4096.0);
+    assertThat(value(series, "container_fs_limit_bytes", app.add("device", node.layers().toString())))
+        .isEqualTo((double) Files.getFileStore(node.layers()).getTotalSpace());
+    Labels endpoint = web.add("interface", "ep-sandbox-web");
+    assertThat(value(series, "container_network_receive_bytes_total", endpoint)).isEqualTo(1000.0);
+    assertThat(value(series, "container_network_receive_packets_dropped_total", endpoint)).isEqualTo(1.0);
+    assertThat(value(series, "container_network_transmit_packets_dropped_total", endpoint)).isEqualTo(2.0);
+
+    Set<String> pinned = pinned();
+    for (MetricSnapshot s : series) {
+      if (!pinned.contains(wireName(s))) {
+        continue;
+      }
+      for (DataPointSnapshot p : s.getDataPoints()) {
+        Set<String> names = new TreeSet<>();
+        p.getLabels().forEach(l -> names.add(l.getName()));
+        assertThat(names)
+            .as("labels of %s %s", wireName(s), p.getLabels())
+            .containsAll(List.of("container", "id", "image", "name", "namespace", "pod"));
+        names.removeAll(List.of("container", "id", "image", "name", "namespace", "pod"));
+        assertThat(names).as("extra labels of %s", wireName(s)).isSubsetOf("cpu", "interface", "device");
+      }
+    }
+  }
+
+  /**
+   * On Linux a pod's packets, and its drops (CRI's Linux interfaces have none), come from the pause process's net/dev
+   * with the pod's labels; {@code lo} is left out as cAdvisor leaves it out.
+   */
+  @Test
+  void linuxPodPacketsAndDropsComeFromThePodsNetDev() {
+    Snapshot snapshot = linuxSnapshot(CgroupVersion.V2);
+    List<MetricSnapshot> series = toList(CadvisorSeriesCollector.series(snapshot, false));
+    PodSample burner = snapshot.runtime().pods().get(0);
+    Labels eth0 =
+        CadvisorSeriesCollector.labels(
+                "", "/kubepods/pod" + burner.ref().uid(), "", "", burner.ref().namespace(), burner.ref().name())
+            .add("interface", "eth0");
+
+    assertThat(value(series, "container_network_receive_packets_total", eth0)).isEqualTo(13.0);
+    assertThat(value(series, "container_network_transmit_packets_total", eth0)).isEqualTo(7.0);
+    assertThat(value(series, "container_network_receive_packets_dropped_total", eth0)).isEqualTo(1.0);
+    assertThat(value(series, "container_network_transmit_packets_dropped_total", eth0)).isEqualTo(2.0);
+    for (MetricSnapshot s : series) {
+      for (DataPointSnapshot p : s.getDataPoints()) {
+        assertThat(p.getLabels().get("interface")).as(wireName(s)).isNotEqualTo("lo");
+      }
+    }
+  }
+
+  /** A pod's process count is the pids cgroup's where cgroups are read; the runtime's never doubles the family. */
+  @Test
+  void withCgroupsThePodsProcessCountComesFromTheCgroupOnly() {
+    Snapshot snapshot = linuxSnapshot(CgroupVersion.V2);
+    Set<String> fromCri = new TreeSet<>();
+    CadvisorSeriesCollector.series(snapshot, false).forEach(s -> fromCri.add(wireName(s)));
+    assertThat(fromCri).doesNotContain("container_processes");
+    Set<String> fromCgroups = containerNames(toList(CgroupSeriesCollector.series(snapshot)));
+    assertThat(fromCgroups).contains("container_processes");
+  }
+
+  private static List<MetricSnapshot> toList(MetricSnapshots snapshots) {
+    List<MetricSnapshot> list = new ArrayList<>();
+    snapshots.forEach(list::add);
+    return list;
+  }
+
+  private static final long MIB = 1L << 20;
+  private static final long SECOND = 1_000_000_000L;
+  private static final String WINDOWS_IMAGE = "mcr.microsoft.com/windows/nanoserver:ltsc2022";
+
+  /** A Windows node's snapshot and the directory its fake runtime reports the writable layers on. */
+  private record WindowsNode(Snapshot snapshot, Path layers) {}
+
+  /**
+   * One round of a Windows node: a process-isolated pod (sandbox, two containers, one HNS endpoint) and a HostProcess
+   * pod read through CRI as containerd of {@code line} serves them, and the first row of a real Windows counter log.
+   */
+  private static WindowsNode windowsSnapshot(ContainerdLine line, Path dir) throws Exception {
+    Instant now = Instant.parse("2026-11-23T08:00:00Z");
+    Clock clock = Clock.fixed(now, ZoneOffset.UTC);
+    long t0 = now.toEpochMilli() * 1_000_000 - 5 * SECOND;
+    Path layers = Files.createDirectories(dir.resolve("snapshots"));
+    WindowsRuntimeFake runtime = new WindowsRuntimeFake(line, clock, layers.toString());
+    runtime.put(
+        WindowsPod.isolated(
+            "sandbox-web",
+            "web",
+            "shop",
+            t0 - 60 * SECOND,
+            new HcsReading(t0, SECOND, 10 * MIB, 20 * MIB),
+            List.of(
+                WindowsContainer.running("c-app", "app", 0, t0 - 50 * SECOND, new HcsReading(t0, 5 * SECOND, 100 * MIB, 150 * MIB)),
+                WindowsContainer.running(
+                    "c-sidecar", "sidecar", 0, t0 - 50 * SECOND, new HcsReading(t0, 2 * SECOND, 30 * MIB, 40 * MIB)))));
+    runtime.put(
+        WindowsPod.hostProcess(
+            "sandbox-agent",
+            "agent",
+            "kube-system",
+            t0 - 60 * SECOND,
+            List.of(
+                WindowsContainer.running(
+                    "c-agent", "agent", 0, t0 - 50 * SECOND, new HcsReading(t0, 3 * SECOND, 20 * MIB, 25 * MIB)))));
+    RuntimeSample pods;
+    try (WindowsRuntimeFake.Served served = runtime.start(dir.resolve("containerd.sock"));
+        CriStatsReader reader =
+            CriStatsReader.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), clock)) {
+      pods = reader.sample();
+    }
+    NodeSample node;
+    try (ReplayNodeSource replay =
+        ReplayNodeSource.open(
+            PERFMON.resolve(TIERRA_LOG),
+            Double.POSITIVE_INFINITY,
+            null,
+            ReplayNodeSource.Timeline.RECORDED,
+            clock)) {
+      node = replay.sample();
+    }
+    return new WindowsNode(new Snapshot(1, node, null, pods, null), layers);
   }
 
   private static Set<String> pinned() throws IOException {
@@ -112,17 +418,42 @@ class CadvisorContractTest {
     }
   }
 
-  /** Wire names: client_java keeps a counter's name without {@code _total}. */
-  private static Set<String> names(MetricSnapshots snapshots) {
+  /** Wire name: client_java keeps a counter's name without {@code _total}. */
+  private static String wireName(MetricSnapshot s) {
+    String name = s.getMetadata().getPrometheusName();
+    return s instanceof CounterSnapshot ? name + "_total" : name;
+  }
+
+  /** The wire names with a point for a pod or container: not only the node root's ({@code id="/"}). */
+  private static Set<String> containerNames(List<MetricSnapshot> series) {
     Set<String> names = new TreeSet<>();
-    for (MetricSnapshot s : snapshots) {
-      if (s.getDataPoints().isEmpty()) {
-        continue;
+    for (MetricSnapshot s : series) {
+      for (DataPointSnapshot p : s.getDataPoints()) {
+        String id = p.getLabels().get("id");
+        if (id != null && !id.equals("/")) {
+          names.add(wireName(s));
+        }
       }
-      String name = s.getMetadata().getPrometheusName();
-      names.add(s instanceof io.prometheus.metrics.model.snapshots.CounterSnapshot ? name + "_total" : name);
     }
     return names;
+  }
+
+  /** The value of the point of {@code name} with exactly {@code labels}, or {@code null} when there is none. */
+  private static @Nullable Double value(List<MetricSnapshot> series, String name, Labels labels) {
+    for (MetricSnapshot s : series) {
+      if (!wireName(s).equals(name)) {
+        continue;
+      }
+      for (DataPointSnapshot p : s.getDataPoints()) {
+        if (p.getLabels().equals(labels)) {
+          if (p instanceof GaugeSnapshot.GaugeDataPointSnapshot g) {
+            return g.getValue();
+          }
+          return ((CounterSnapshot.CounterDataPointSnapshot) p).getValue();
+        }
+      }
+    }
+    return null;
   }
 
   /** The fixture runtime with a full cgroup read for every pod and container, as a Linux node of that version has. */
@@ -130,8 +461,14 @@ class CadvisorContractTest {
     RuntimeSample runtime = SampleFixtures.runtime();
     Map<String, CgroupStats> containers = new HashMap<>();
     Map<String, CgroupStats> pods = new HashMap<>();
+    Map<String, List<NetDevInterface>> networks = new HashMap<>();
     for (PodSample pod : runtime.pods()) {
       pods.put(pod.sandboxId(), stats("/kubepods/pod" + pod.ref().uid(), version));
+      networks.put(
+          pod.sandboxId(),
+          List.of(
+              new NetDevInterface("lo", 0, 0, 0, 0, 0, 0, 0, 0),
+              new NetDevInterface("eth0", 1_166, 13, 0, 1, 542, 7, 0, 2)));
       for (ContainerSample c : pod.containers()) {
         containers.put(c.id(), stats("/kubepods/pod" + pod.ref().uid() + "/" + c.id(), version));
       }
@@ -143,7 +480,7 @@ class CadvisorContractTest {
         runtime,
         null,
         new CgroupSample(
-            SampleFixtures.T1, version, containers, pods, List.of(), new NodePressure(null, null, null)));
+            SampleFixtures.T1, version, containers, pods, networks, List.of(), new NodePressure(null, null, null)));
   }
 
   private static CgroupStats stats(String path, CgroupVersion version) {
@@ -154,7 +491,7 @@ class CadvisorContractTest {
     return new CgroupStats(
         path,
         new CgroupCpu(3_000_000_000L, 1_000_000_000L, 100, 40, 2_000_000_000L),
-        new CgroupMemory(1_048_576, 2_097_152, 4_096, 0L, 65_536L, 3L, 5_242_880L, 1_000, 10, 1L),
+        new CgroupMemory(1_048_576, 2_097_152, 4_096, 0L, null, 65_536L, 3L, 5_242_880L, 1_000, 10, 1L),
         List.of(new BlockDeviceIo("/dev/vda", 254, 0, 40_960, 1_048_576, 10, 256)),
         new CgroupProcesses(2, 3L, 0L, 7, 1, 1_048_576L),
         psi,
