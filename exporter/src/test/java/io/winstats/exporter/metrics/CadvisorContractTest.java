@@ -392,7 +392,7 @@ class CadvisorContractTest {
     RuntimeSample pods;
     try (WindowsRuntimeFake.Served served = runtime.start(dir.resolve("containerd.sock"));
         CriStatsReader reader =
-            CriStatsReader.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), clock)) {
+            CriStatsReader.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), clock, false)) {
       pods = reader.sample();
     }
     NodeSample node;
