@@ -21,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 import org.jspecify.annotations.Nullable;
 
@@ -157,7 +158,7 @@ public final class MetricsRenderer {
       return body.toDirect(length);
     }
     RenderBuffer compressed = new RenderBuffer(length / 4);
-    try (GZIPOutputStream gz = new GZIPOutputStream(compressed, 8192)) {
+    try (GZIPOutputStream gz = fastGzip(compressed)) {
       body.writeTo(gz, length);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -199,10 +200,23 @@ public final class MetricsRenderer {
     return gzip ? gzip(body) : body;
   }
 
+  /**
+   * Gzip at zlib's fastest level. Every Prometheus scrape asks for gzip, so a new snapshot's body is compressed once
+   * per scrape: level 1 takes a fraction of the default level's CPU for a body a little larger, and the body is sent
+   * over the node's own network to a scraper nearby.
+   */
+  private static GZIPOutputStream fastGzip(OutputStream out) throws IOException {
+    return new GZIPOutputStream(out, 8192) {
+      {
+        def.setLevel(Deflater.BEST_SPEED);
+      }
+    };
+  }
+
   /** One gzip member holding {@code body}. */
   public static byte[] gzip(byte[] body) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, body.length / 4));
-    try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+    try (GZIPOutputStream gz = fastGzip(out)) {
       gz.write(body);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
