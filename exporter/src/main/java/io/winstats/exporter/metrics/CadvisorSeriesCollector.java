@@ -65,11 +65,12 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     }
     RuntimeSample runtime = snapshot.runtime();
     if (runtime != null) {
-      // Where no cgroups are read (Windows nodes; Linux hosts whose cgroup tree the daemon cannot see), the pod's
-      // process count is the runtime's; otherwise CgroupSeriesCollector serves container_processes from the pids
-      // cgroup, and one family name must come from one collector.
+      // On Windows the pod's process count is the runtime's; on Linux CgroupSeriesCollector serves
+      // container_processes from the pids cgroup. One family name must come from one collector, decided by the node
+      // kind and never by the snapshot: the two collectors read the store one after the other, and a cgroup sample
+      // published in between made both serve it (a duplicate that failed the whole /metrics render).
       CgroupSample cgroups = snapshot.cgroups();
-      boolean processesFromRuntime = cgroups == null;
+      boolean processesFromRuntime = windowsNode;
       for (PodSample pod : runtime.pods()) {
         addPod(f, pod, runtime.timestamp(), processesFromRuntime);
         if (cgroups != null) {

@@ -2,6 +2,8 @@ package io.winstats.exporter.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.DataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
@@ -344,6 +346,30 @@ class CadvisorContractTest {
     assertThat(fromCri).doesNotContain("container_processes");
     Set<String> fromCgroups = containerNames(toList(CgroupSeriesCollector.series(snapshot)));
     assertThat(fromCgroups).contains("container_processes");
+  }
+
+  /**
+   * The two collectors read the store one after the other: a cgroup sample published between the two reads must not
+   * make both serve container_processes (Prometheus' writers refuse the duplicate and the whole render fails).
+   */
+  @Test
+  void aCgroupSampleLandingBetweenTheTwoCollectorsNeverDoublesTheProcessCount() throws Exception {
+    Snapshot withCgroups = linuxSnapshot(CgroupVersion.V2);
+    Snapshot before =
+        new Snapshot(
+            withCgroups.version() - 1, withCgroups.node(), withCgroups.previousNode(), withCgroups.runtime(), null,
+            null);
+    PrometheusRegistry registry = new PrometheusRegistry();
+    registry.register(new CadvisorSeriesCollector(() -> before, false));
+    registry.register(new CgroupSeriesCollector(() -> withCgroups));
+    String text = render(registry.scrape());
+    assertThat(text.lines().filter(l -> l.startsWith("container_processes{") && l.contains("pod=\"burner\"") && l.contains("container=\"\""))).hasSize(1);
+  }
+
+  private static String render(MetricSnapshots snapshots) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    new PrometheusTextFormatWriter(false).write(out, snapshots);
+    return out.toString(StandardCharsets.UTF_8);
   }
 
   private static List<MetricSnapshot> toList(MetricSnapshots snapshots) {
