@@ -2,16 +2,23 @@ package io.winstats.exporter.bench;
 
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.StatsCall;
+import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.condition.OS;
@@ -49,6 +56,7 @@ public final class RuntimeRoundCost {
         Files.createTempDirectory(
             Path.of("target"), "cri-cost-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
     List<String> rows = new ArrayList<>();
+    String cgroupRound = "";
     try (ContainerdHarness harness = ContainerdHarness.start(work.resolve("ctrd"))) {
       CriTestClient client = harness.client();
       for (int i = 0; i < pods; i++) {
@@ -84,6 +92,9 @@ public final class RuntimeRoundCost {
                 String.format(
                     Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f |",
                     call.rpcName(), pods, rounds, wallNanos[0] / 1e6 / rounds, (busy - idle) / rounds, idle / rounds));
+            if (call == StatsCall.LIST_POD_SANDBOX_STATS && r == 0) {
+              cgroupRound = cgroupRoundCost(reader.sample(), pods, n, idle);
+            }
           }
         }
       }
@@ -93,6 +104,47 @@ public final class RuntimeRoundCost {
             + "|---|---|---|---|---|---|%n",
         SPACING.toSeconds());
     rows.forEach(System.out::println);
+    System.out.printf(
+        "%nThe daemon's cgroup read of the same round (CgroupSampler: every container's cgroup, every pod's cgroup and"
+            + " net/dev), on the calling thread:%n| pods | rounds | thread CPU per round ms (median) | wall per round ms"
+            + " (median) | machine CPU per round s (minus idle) |%n|---|---|---|---|---|%n%s%n",
+        cgroupRound);
+  }
+
+  /** The cgroup read the daemon makes after each round ({@code Daemon.readCgroups}), timed {@code rounds} times. */
+  private static String cgroupRoundCost(RuntimeSample round, int pods, int rounds, double idle) throws Exception {
+    List<String> sandboxes = new ArrayList<>();
+    List<String> containers = new ArrayList<>();
+    for (PodSample pod : round.pods()) {
+      sandboxes.add(pod.sandboxId());
+      pod.containers().forEach(c -> containers.add(c.id()));
+    }
+    CgroupSampler sampler = CgroupSampler.host(Clock.systemUTC());
+    sampler.sample(sandboxes, containers); // the first walk of the hierarchy, which later rounds do not repeat
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    List<Double> cpuMs = new ArrayList<>();
+    List<Double> wallMs = new ArrayList<>();
+    double busy =
+        busySeconds(
+            () -> {
+              for (int i = 0; i < rounds; i++) {
+                long c0 = threads.getCurrentThreadCpuTime();
+                long t0 = System.nanoTime();
+                CgroupSample sample = sampler.sample(sandboxes, containers);
+                long took = System.nanoTime() - t0;
+                cpuMs.add((threads.getCurrentThreadCpuTime() - c0) / 1e6);
+                wallMs.add(took / 1e6);
+                if (!sample.missing().isEmpty()) {
+                  throw new IllegalStateException("cgroups missing: " + sample.missing());
+                }
+                sleep(SPACING.minusNanos(took));
+              }
+            });
+    Collections.sort(cpuMs);
+    Collections.sort(wallMs);
+    return String.format(
+        Locale.ROOT, "| %d | %d | %.1f | %.1f | %.2f |",
+        pods, rounds, cpuMs.get(cpuMs.size() / 2), wallMs.get(wallMs.size() / 2), (busy - idle) / rounds);
   }
 
   private static double busySeconds(Runnable during) throws Exception {
