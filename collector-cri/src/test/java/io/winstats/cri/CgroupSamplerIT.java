@@ -20,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -258,14 +257,7 @@ class CgroupSamplerIT {
 
   /** One runtime round, then the cgroups of the ids it returned, as the daemon samples them. */
   private static CgroupSample sample(CgroupSampler sampler, CriStatsReader reader) {
-    RuntimeSample round = reader.sample();
-    List<String> sandboxes = new ArrayList<>();
-    List<String> containers = new ArrayList<>();
-    for (PodSample p : round.pods()) {
-      sandboxes.add(p.sandboxId());
-      p.containers().forEach(c -> containers.add(c.id()));
-    }
-    return sampler.sample(sandboxes, containers);
+    return sampler.sample(reader.sample());
   }
 
   /** The sample of one container; the CRI round runs before the bracket's first read so that it is not inside it. */

@@ -15,7 +15,6 @@ import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
 import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.InodeCounter;
-import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupSampler;
@@ -45,7 +44,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.function.Consumer;
@@ -234,14 +232,8 @@ public final class Daemon implements AutoCloseable {
   }
 
   private static @Nullable CgroupSample readCgroups(CgroupSampler cgroups, RuntimeSample round) {
-    List<String> sandboxes = new ArrayList<>(round.pods().size());
-    List<String> containers = new ArrayList<>(round.pods().size() * 2);
-    for (PodSample pod : round.pods()) {
-      sandboxes.add(pod.sandboxId());
-      pod.containers().forEach(c -> containers.add(c.id()));
-    }
     try {
-      CgroupSample sample = cgroups.sample(sandboxes, containers);
+      CgroupSample sample = cgroups.sample(round);
       if (!sample.missing().isEmpty()) {
         LOG.debug("event=cgroups_missing ids={}", sample.missing());
       }

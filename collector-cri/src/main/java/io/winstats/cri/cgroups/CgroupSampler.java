@@ -1,5 +1,7 @@
 package io.winstats.cri.cgroups;
 
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -35,6 +37,17 @@ public final class CgroupSampler {
   public static CgroupSampler of(Path cgroupRoot, Path procRoot, Path sysDevBlock, Clock clock) {
     return new CgroupSampler(
         new CgroupReader(cgroupRoot, procRoot, sysDevBlock), Duration.ofMinutes(1), System::nanoTime, clock);
+  }
+
+  /** The cgroups of {@code round}'s pods (through their sandboxes) and containers, as the daemon reads them after it. */
+  public CgroupSample sample(RuntimeSample round) {
+    List<String> sandboxes = new ArrayList<>(round.pods().size());
+    List<String> containers = new ArrayList<>(round.pods().size() * 2);
+    for (PodSample pod : round.pods()) {
+      sandboxes.add(pod.sandboxId());
+      pod.containers().forEach(c -> containers.add(c.id()));
+    }
+    return sample(sandboxes, containers);
   }
 
   /**

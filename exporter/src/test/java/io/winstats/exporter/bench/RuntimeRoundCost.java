@@ -2,7 +2,6 @@ package io.winstats.exporter.bench;
 
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriStatsReader;
-import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.StatsCall;
 import io.winstats.cri.cgroups.CgroupSample;
@@ -111,16 +110,10 @@ public final class RuntimeRoundCost {
         cgroupRound);
   }
 
-  /** The cgroup read the daemon makes after each round ({@code Daemon.readCgroups}), timed {@code rounds} times. */
+  /** The cgroup read the daemon makes after each round ({@link CgroupSampler#sample(RuntimeSample)}), timed. */
   private static String cgroupRoundCost(RuntimeSample round, int pods, int rounds, double idle) throws Exception {
-    List<String> sandboxes = new ArrayList<>();
-    List<String> containers = new ArrayList<>();
-    for (PodSample pod : round.pods()) {
-      sandboxes.add(pod.sandboxId());
-      pod.containers().forEach(c -> containers.add(c.id()));
-    }
     CgroupSampler sampler = CgroupSampler.host(Clock.systemUTC());
-    sampler.sample(sandboxes, containers); // the first walk of the hierarchy, which later rounds do not repeat
+    sampler.sample(round); // the first walk of the hierarchy, which later rounds do not repeat
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     List<Double> cpuMs = new ArrayList<>();
     List<Double> wallMs = new ArrayList<>();
@@ -130,7 +123,7 @@ public final class RuntimeRoundCost {
               for (int i = 0; i < rounds; i++) {
                 long c0 = threads.getCurrentThreadCpuTime();
                 long t0 = System.nanoTime();
-                CgroupSample sample = sampler.sample(sandboxes, containers);
+                CgroupSample sample = sampler.sample(round);
                 long took = System.nanoTime() - t0;
                 cpuMs.add((threads.getCurrentThreadCpuTime() - c0) / 1e6);
                 wallMs.add(took / 1e6);
