@@ -1,13 +1,12 @@
 package io.winstats.exporter;
 
-import java.io.PrintStream;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.logging.ConsoleHandler;
 import java.util.logging.Formatter;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.logging.LogRecord;
@@ -34,7 +33,12 @@ final class LogLines {
   static void install() {
     LogManager.getLogManager().reset();
     Logger root = Logger.getLogger("");
-    root.addHandler(new StderrHandler(System.err));
+    // ConsoleHandler writes to stderr and flushes each record: a line must be out before the daemon exits on a fatal
+    // error. Its own level filters nothing; the loggers' levels do.
+    ConsoleHandler stderr = new ConsoleHandler();
+    stderr.setLevel(Level.ALL);
+    stderr.setFormatter(LINE);
+    root.addHandler(stderr);
     root.setLevel(Level.INFO);
     QUIETED.forEach(l -> l.setLevel(Level.WARNING));
   }
@@ -74,7 +78,7 @@ final class LogLines {
             .append("ts=").append(TS.format(Instant.ofEpochMilli(r.getMillis())))
             .append(" level=").append(levelName(r.getLevel()))
             .append(" logger=").append(name.substring(name.lastIndexOf('.') + 1))
-            .append(' ').append(MESSAGE.formatMessage(r))
+            .append(' ').append(LINE.formatMessage(r))
             .append('\n');
     if (r.getThrown() != null) {
       java.io.StringWriter stack = new java.io.StringWriter();
@@ -84,39 +88,12 @@ final class LogLines {
     return line.toString();
   }
 
-  /** Only for {@link Formatter#formatMessage}: JUL's {0} parameters, which gRPC and Netty use. */
-  private static final Formatter MESSAGE =
+  /** One line per record; also JUL's {0} parameters, which gRPC and Netty use, through {@code formatMessage}. */
+  private static final Formatter LINE =
       new Formatter() {
         @Override
         public String format(LogRecord record) {
-          return formatMessage(record);
+          return LogLines.format(record);
         }
       };
-
-  /** Writes and flushes each line at once: a line must be on stderr before the daemon exits on a fatal error. */
-  private static final class StderrHandler extends Handler {
-    private final PrintStream out;
-
-    StderrHandler(PrintStream out) {
-      this.out = out;
-    }
-
-    @Override
-    public void publish(LogRecord record) {
-      if (isLoggable(record)) {
-        out.print(format(record));
-        out.flush();
-      }
-    }
-
-    @Override
-    public void flush() {
-      out.flush();
-    }
-
-    @Override
-    public void close() {
-      flush();
-    }
-  }
 }
