@@ -17,29 +17,44 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The module list the container images link ({@code deploy/images/jlink-modules.txt}) is enough to run the daemon with
  * the options every deployment uses ({@code deploy/jvm.options}): links that runtime with this JDK's {@code jlink}
- * and serves from it.
+ * as {@code deploy/images/Dockerfile.linux} does, writes the daemon's class-data-sharing archive with
+ * {@code deploy/cds-archive} as the image build does, and serves from that runtime with that archive.
  */
 class RuntimeImageIT {
   @Test
-  void theDaemonRunsOnTheLinkedRuntime(@TempDir Path dir) throws Exception {
+  void theDaemonRunsOnTheLinkedRuntimeWithItsClassDataArchive(@TempDir Path dir) throws Exception {
     String modules = Files.readString(Path.of("..", "deploy", "images", "jlink-modules.txt")).strip();
     Path runtime = dir.resolve("java");
     Process jlink =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "jlink").toString(),
                 "--add-modules", modules, "--strip-debug", "--no-man-pages", "--no-header-files",
-                "--output", runtime.toString())
+                "--generate-cds-archive", "--output", runtime.toString())
             .redirectErrorStream(true)
             .start();
     String jlinkOutput = new String(jlink.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(jlink.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(jlink.exitValue()).as(jlinkOutput).isZero();
 
+    Path java = runtime.resolve("bin").resolve("java");
+    String options = Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize().toString();
+    Path archive = dir.resolve("winstats-exporter.jsa");
+    Process training =
+        new ProcessBuilder(
+                Path.of("..", "deploy", "cds-archive").toString(),
+                java.toString(), options, DaemonProcess.jar().toString(), archive.toString())
+            .redirectErrorStream(true)
+            .start();
+    String trainingOutput = new String(training.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(training.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(training.exitValue()).as(trainingOutput).isZero();
+
+    Path classLoads = dir.resolve("class-load.log");
     try (DaemonProcess daemon =
         DaemonProcess.startWith(
-            runtime.resolve("bin").resolve("java"),
+            java,
             dir.resolve("daemon.log"),
-            List.of("@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize()),
+            List.of("@" + options, "-XX:SharedArchiveFile=" + archive, "-Xlog:class+load=info:file=" + classLoads),
             "--cri.endpoint=unix://" + dir.resolve("none.sock"),
             "--sampling.interval=1s")) {
       Deadline.await("/healthz on the linked runtime\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
@@ -48,6 +63,12 @@ class RuntimeImageIT {
       assertThat(PrometheusText.select(metrics, "machine_cpu_cores")).isNotEmpty();
       assertThat(daemon.get("/stats/summary").body()).contains("\"nodeName\"");
       assertThat(daemon.log()).doesNotContain("NoClassDefFoundError").doesNotContain("level=ERROR");
+      // The daemon's own classes and its libraries' come from the archive ("top" is the dynamic layer, JEP 350), the
+      // JDK's from the base archive jlink generated: a stale or unusable archive loads them from the jar instead.
+      assertThat(Files.readAllLines(classLoads))
+          .anyMatch(l -> l.contains(" io.winstats.exporter.Daemon source: shared objects file (top)"))
+          .anyMatch(l -> l.contains(" io.undertow.Undertow source: shared objects file (top)"))
+          .anyMatch(l -> l.contains(" java.lang.Object source: shared objects file") && !l.contains("(top)"));
     }
   }
 }

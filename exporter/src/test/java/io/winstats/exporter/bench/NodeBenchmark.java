@@ -36,7 +36,9 @@ import org.jspecify.annotations.Nullable;
  * answer, about 1 000 requests/s in all: the daemon is measured rather than the machine's scheduler).
  *
  * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [window=300] [jvm="-XX:+UseSerialGC ..."]
- * [daemon="--cri.stats-call=ListContainerStats"]}; without {@code jvm} the daemon runs with {@code deploy/jvm.options}.
+ * [daemon="--cri.stats-call=ListContainerStats"]}; without {@code jvm} the daemon runs with {@code deploy/jvm.options}
+ * and the class-data-sharing archive {@code bench/node} writes beside the jar ({@code deploy/cds-archive}), as the
+ * Linux image runs it.
  * Needs root and: containerd runc containernetworking-plugins busybox-static wrk nginx-light prometheus
  * prometheus-node-exporter.
  */
@@ -53,9 +55,12 @@ public final class NodeBenchmark {
         kv.put(a.substring(0, eq), a.substring(eq + 1));
       }
       List<Integer> pods = Arrays.stream(kv.getOrDefault("pods", "10,50,110").split(",")).map(Integer::valueOf).toList();
-      // By default the daemon's own options file, as the DaemonSets run it.
+      // By default the daemon's own options file and its class-data archive, as the Linux DaemonSet runs them.
+      String deployed =
+          "@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize()
+              + " -XX:SharedArchiveFile=" + Path.of("target", "winstats-exporter.jsa").toAbsolutePath();
       List<String> jvm =
-          Arrays.stream(kv.getOrDefault("jvm", "@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize()).split(" "))
+          Arrays.stream(kv.getOrDefault("jvm", deployed).split(" "))
               .filter(s -> !s.isBlank())
               .toList();
       return new Options(
@@ -156,11 +161,13 @@ public final class NodeBenchmark {
                       metrics.rps() / nginxRun.rps(), metrics.p50Ms(), ne.p50Ms(), metrics.p50Ms() / ne.p50Ms()));
             }
           }
-          double[] usage = footprint(daemon, work.resolve("prometheus-" + n), o.windowSeconds());
+          Footprint usage = footprint(daemon, nodeExporter, work.resolve("prometheus-" + n), o.windowSeconds());
           footprint.add(
               String.format(
-                  Locale.ROOT, "| %d | %d | %.0f | %.1f | %.1f | %.1f | %d | %d |",
-                  n, 2 * n, startupMs, usage[0], usage[1], usage[2], summaryBytes, metricsBytes));
+                  Locale.ROOT, "| %d | %d | %.0f | %.1f | %.1f | **%.1f** | %.1f | %.1f | %d | %d |",
+                  n, 2 * n, startupMs, usage.cpuMillis(), usage.nodeExporterCpuMillis(),
+                  usage.cpuMillis() / usage.nodeExporterCpuMillis(), usage.rssAvgMiB(), usage.rssMaxMiB(),
+                  summaryBytes, metricsBytes));
         }
       }
     }
@@ -174,15 +181,27 @@ public final class NodeBenchmark {
             + "|---|---|---|---|---|---|---|---|%n");
     polling.forEach(System.out::println);
     System.out.printf(
-        "%n| pods | containers | start-up to ready /healthz ms | CPU mCPU (window avg) | RSS MiB avg | RSS MiB max | summary bytes | metrics bytes |%n"
-            + "|---|---|---|---|---|---|---|---|%n");
+        "%n| pods | containers | start-up to ready /healthz ms | CPU mCPU (window avg) | node_exporter mCPU (same window) | CPU/node_exporter | RSS MiB avg | RSS MiB max | summary bytes | metrics bytes |%n"
+            + "|---|---|---|---|---|---|---|---|---|---|%n");
     footprint.forEach(System.out::println);
   }
 
-  /** CPU (millicores) and RSS (MiB, average and maximum) over {@code seconds} while Prometheus scrapes every 15 s. */
-  private static double[] footprint(DaemonProcess daemon, Path dir, int seconds) throws Exception {
-    try (Reference prometheus = Reference.prometheus(dir, daemon.address())) {
+  /**
+   * The daemon's CPU and RSS over a window, and node_exporter's CPU over the same window: the machine's speed varies
+   * from day to day by a factor of three here, the ratio to a peer doing a node agent's work on the same machine
+   * much less.
+   */
+  private record Footprint(double cpuMillis, double nodeExporterCpuMillis, double rssAvgMiB, double rssMaxMiB) {}
+
+  /**
+   * CPU (millicores) and RSS (MiB, average and maximum) over {@code seconds} while one Prometheus scrapes the daemon
+   * and node_exporter every 15 s.
+   */
+  private static Footprint footprint(DaemonProcess daemon, Reference nodeExporter, Path dir, int seconds)
+      throws Exception {
+    try (Reference prometheus = Reference.prometheus(dir, daemon.address(), nodeExporter.address())) {
       long cpu0 = cpuTicks(daemon.pid());
+      long nodeExporterCpu0 = cpuTicks(nodeExporter.pid());
       long t0 = System.nanoTime();
       double rssSum = 0;
       double rssMax = 0;
@@ -197,7 +216,9 @@ public final class NodeBenchmark {
       }
       double elapsed = (System.nanoTime() - t0) / 1e9;
       double cpuSeconds = (cpuTicks(daemon.pid()) - cpu0) / (double) clockTicks();
-      return new double[] {cpuSeconds / elapsed * 1000, rssSum / samples, rssMax};
+      double nodeExporterCpuSeconds = (cpuTicks(nodeExporter.pid()) - nodeExporterCpu0) / (double) clockTicks();
+      return new Footprint(
+          cpuSeconds / elapsed * 1000, nodeExporterCpuSeconds / elapsed * 1000, rssSum / samples, rssMax);
     }
   }
 
@@ -305,6 +326,14 @@ public final class NodeBenchmark {
       return "http://127.0.0.1:" + port + path;
     }
 
+    String address() {
+      return "127.0.0.1:" + port;
+    }
+
+    long pid() {
+      return process.pid();
+    }
+
     static Reference nodeExporter(Path dir) throws IOException {
       Files.createDirectories(dir);
       int port = DaemonProcess.freePort();
@@ -337,14 +366,15 @@ public final class NodeBenchmark {
       return started(ChildProcess.start(List.of("nginx", "-c", conf.toAbsolutePath().toString()), dir.resolve("log")), port);
     }
 
-    static Reference prometheus(Path dir, String target) throws IOException {
+    static Reference prometheus(Path dir, String daemon, String nodeExporter) throws IOException {
       Files.createDirectories(dir);
       int port = DaemonProcess.freePort();
       Path conf = dir.resolve("prometheus.yml");
       Files.writeString(
           conf,
           "global: {scrape_interval: 15s}\nscrape_configs:\n  - job_name: winstats-exporter\n"
-              + "    static_configs: [{targets: ['" + target + "']}]\n");
+              + "    static_configs: [{targets: ['" + daemon + "']}]\n  - job_name: node-exporter\n"
+              + "    static_configs: [{targets: ['" + nodeExporter + "']}]\n");
       return started(
           ChildProcess.start(
               List.of(

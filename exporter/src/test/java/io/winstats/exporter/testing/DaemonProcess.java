@@ -119,7 +119,8 @@ public final class DaemonProcess implements AutoCloseable {
     process.close();
   }
 
-  private static Path jar() {
+  /** The built jar the daemon runs from (failsafe names it). */
+  public static Path jar() {
     String path = System.getProperty("winstats.jar");
     if (path == null || !Files.isRegularFile(Path.of(path))) {
       throw new IllegalStateException("system property winstats.jar must name the built jar (failsafe sets it): " + path);
