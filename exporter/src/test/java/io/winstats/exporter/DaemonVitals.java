@@ -45,6 +45,20 @@ final class DaemonVitals {
     throw new IllegalStateException("no Threads: line for pid " + pid);
   }
 
+  /** {@code VmRSS:} of {@code /proc/<pid>/status}, in bytes. */
+  static long residentBytes(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    throw new IllegalStateException("no VmRSS: line for pid " + pid);
+  }
+
   /** Entries of {@code /proc/<pid>/fd}. */
   static int fileDescriptors(long pid) {
     try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {

@@ -86,6 +86,9 @@ class PodChurnIT {
         DaemonProcess daemon =
             DaemonProcess.start(
                 Path.of("target", "pod-churn", (soak ? "soak-" : "") + "daemon.log"),
+                // The soak measures the footprint as deployed (issue 13: RSS flat within 2 MiB), so with the
+                // deployed options; the CI-sized run keeps the JVM's defaults.
+                soak ? List.of("@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize()) : List.of(),
                 "--cri.endpoint=" + harness.endpoint(),
                 "--sampling.interval=" + INTERVAL.toSeconds() + "s")) {
       Deadline.await("/healthz 200\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
@@ -116,6 +119,7 @@ class PodChurnIT {
     long podSeriesBefore = podSeries(daemon);
     Map<String, Long> cachesBefore = cacheEntries(daemon);
     DaemonVitals.Heap heapBefore = DaemonVitals.heapAfterGc(daemon.pid());
+    long rssBefore = DaemonVitals.residentBytes(daemon.pid());
 
     long churnStart = System.nanoTime();
     long churnEnd = churnStart + maxChurn.toNanos();
@@ -153,6 +157,7 @@ class PodChurnIT {
     long seriesAfter = series(daemon);
     Map<String, Long> cachesAfter = cacheEntries(daemon);
     DaemonVitals.Heap heapAfter = DaemonVitals.heapAfterGc(daemon.pid());
+    long rssAfter = DaemonVitals.residentBytes(daemon.pid());
 
     List<SteadyScraper.Scrape> scrapes = scraper.scrapes();
     Map<String, Long> lingerMillis = new LinkedHashMap<>();
@@ -175,7 +180,7 @@ class PodChurnIT {
         Locale.ROOT,
         "PodChurnIT%s: %d pods created and deleted in %.1f s (%d seen in a scrape); deleted pods last seen at most %d ms"
             + " after deletion (allowed %d); pod and container series %d -> %d; winstats_exporter_series %d -> %d;"
-            + " live heap after GC %.1f -> %.1f MiB;"
+            + " live heap after GC %.1f -> %.1f MiB; RSS %.1f -> %.1f MiB;"
             + " RuntimeMetadata pods %d -> %d, containers %d -> %d; CpuRateCache keys %d -> %d;"
             + " winstats_exporter_cri_cache_entries %s -> %s; %d scrape rounds, %d failed%n",
         soak ? " (soak)" : "",
@@ -190,6 +195,8 @@ class PodChurnIT {
         seriesAfter,
         heapBefore.liveBytes() / 1048576.0,
         heapAfter.liveBytes() / 1048576.0,
+        rssBefore / 1048576.0,
+        rssAfter / 1048576.0,
         heapBefore.count(METADATA_POD),
         heapAfter.count(METADATA_POD),
         heapBefore.count(METADATA_CONTAINER),
@@ -246,9 +253,10 @@ class PodChurnIT {
               });
       System.out.printf(
           Locale.ROOT,
-          "PodChurnIT (soak) after the cache expiry: CpuRateCache keys %d, live heap after GC %.1f MiB%n",
+          "PodChurnIT (soak) after the cache expiry: CpuRateCache keys %d, live heap after GC %.1f MiB, RSS %.1f MiB%n",
           expired.count(CPU_RATE_KEY),
-          expired.liveBytes() / 1048576.0);
+          expired.liveBytes() / 1048576.0,
+          DaemonVitals.residentBytes(daemon.pid()) / 1048576.0);
       assertThat(expired.liveBytes()).isLessThanOrEqualTo(heapBefore.liveBytes() + HEAP_SLACK_BYTES);
       assertThat(cacheEntries(daemon)).as("the daemon's own cache counts after the expiry").isEqualTo(cachesBefore);
     }

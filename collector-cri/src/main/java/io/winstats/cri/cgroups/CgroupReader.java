@@ -8,10 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
@@ -31,7 +34,15 @@ public final class CgroupReader {
   private final Path procRoot;
   private final Path sysDevBlock;
   private final CgroupVersion version;
+  /** v1: whether the pids controller has its own hierarchy; checked once rather than per cgroup and round. */
+  private final boolean pidsHierarchy;
   private final Map<String, String> deviceNames = new ConcurrentHashMap<>();
+  /**
+   * v1 {@code memory.use_hierarchy} by cgroup path, read once per cgroup: it can only change while a cgroup has no
+   * children, nothing changes it on a container's, and since Linux 5.11 it is always 1 ("mm: memcg: deprecate the
+   * non-hierarchical mode").
+   */
+  private final Map<String, Boolean> hierarchicalMemory = new ConcurrentHashMap<>();
 
   /**
    * @param cgroupRoot where cgroups are mounted ({@code /sys/fs/cgroup})
@@ -43,6 +54,7 @@ public final class CgroupReader {
     this.procRoot = procRoot;
     this.sysDevBlock = sysDevBlock;
     this.version = CgroupVersion.detect(cgroupRoot);
+    this.pidsHierarchy = version == CgroupVersion.V1 && Files.isDirectory(cgroupRoot.resolve("pids"));
   }
 
   /** The host's own cgroups, {@code /proc} and {@code /sys/dev/block}. */
@@ -60,9 +72,12 @@ public final class CgroupReader {
     return version == CgroupVersion.V2 ? cgroupRoot : cgroupRoot.resolve("memory");
   }
 
-  /** Whether {@code path} (relative, {@code /a/b}) exists as a cgroup here. */
-  boolean exists(String path) {
-    return Files.isDirectory(dir(version == CgroupVersion.V2 ? null : "memory", path));
+  /**
+   * Forgets what was read once per cgroup for every path but {@code paths}, the ones still read: called after each
+   * round, so that what is kept follows the pods alive rather than every pod the node ever ran.
+   */
+  public void retainOnly(Collection<String> paths) {
+    hierarchicalMemory.keySet().retainAll(paths instanceof Set<?> ? paths : new HashSet<>(paths));
   }
 
   /** Reads the cgroup at {@code path}, relative to each hierarchy's root ({@code /kubepods/pod<uid>/<id>}). */
@@ -83,9 +98,9 @@ public final class CgroupReader {
     return new CgroupStats(
         path,
         cpuV1(cpu, cpuacct),
-        memoryV1(memory),
+        memoryV1(path, memory),
         blockIoV1(blkio),
-        processes(Files.isDirectory(pids) ? pids : cpu, pids),
+        processes(pidsHierarchy ? pids : cpu, pids),
         pressure ? pressure(unified.resolve("cpu.pressure")) : null,
         pressure ? pressure(unified.resolve("memory.pressure")) : null,
         pressure ? pressure(unified.resolve("io.pressure")) : null);
@@ -131,14 +146,20 @@ public final class CgroupReader {
         stat.getOrDefault("throttled_usec", 0L) * 1000);
   }
 
-  private @Nullable CgroupMemory memoryV1(Path memory) {
+  private @Nullable CgroupMemory memoryV1(String path, Path memory) {
     Map<String, Long> stat = keyed(memory.resolve("memory.stat"));
     if (stat == null) {
       return null;
     }
-    // use_hierarchy is always 1 since Linux 5.x; cAdvisor reads the total_* keys then.
-    Long useHierarchy = single(memory.resolve("memory.use_hierarchy"));
-    String prefix = useHierarchy == null || useHierarchy == 1 ? "total_" : "";
+    // With use_hierarchy (always, since Linux 5.11) cAdvisor reads the total_* keys.
+    boolean hierarchical =
+        hierarchicalMemory.computeIfAbsent(
+            path,
+            p -> {
+              Long useHierarchy = single(memory.resolve("memory.use_hierarchy"));
+              return useHierarchy == null || useHierarchy == 1;
+            });
+    String prefix = hierarchical ? "total_" : "";
     Map<String, Long> oomControl = keyed(memory.resolve("memory.oom_control"));
     return new CgroupMemory(
         stat.getOrDefault(prefix + "cache", 0L),

@@ -64,15 +64,20 @@ public final class CgroupSampler {
     Map<String, CgroupStats> pods = new HashMap<>();
     Map<String, List<NetDevInterface>> networks = new HashMap<>();
     List<String> missing = new ArrayList<>();
+    List<String> read = new ArrayList<>(ids.size());
     for (String id : containerIds) {
       String path = paths.get(id);
       if (path == null) {
         missing.add(id + ": no cgroup");
-      } else if (!reader.exists(path)) {
+        continue;
+      }
+      CgroupStats stats = reader.read(path);
+      if (removed(stats)) {
         locator.forget(id);
         missing.add(id + ": cgroup removed");
       } else {
-        containers.put(id, reader.read(path));
+        containers.put(id, stats);
+        read.add(path);
       }
     }
     for (String id : sandboxIds) {
@@ -83,19 +88,31 @@ public final class CgroupSampler {
         continue;
       }
       String podPath = path.substring(0, slash);
-      if (!reader.exists(podPath)) {
+      CgroupStats stats = reader.read(podPath);
+      if (removed(stats)) {
         locator.forget(id);
         missing.add(id + ": pod cgroup removed");
       } else {
-        pods.put(id, reader.read(podPath));
+        pods.put(id, stats);
+        read.add(podPath);
         List<NetDevInterface> network = reader.network(path);
         if (network != null) {
           networks.put(id, network);
         }
       }
     }
+    reader.retainOnly(read);
     return new CgroupSample(
         clock.instant(), reader.version(), containers, pods, networks, missing, reader.nodePressure());
+  }
+
+  /**
+   * A cgroup whose {@code memory.stat} is gone was removed (the kubelet enables the memory controller on every pod and
+   * container cgroup; v1 reads it from the memory hierarchy): told from the read itself rather than by a directory
+   * check before it, one system call fewer per cgroup and round.
+   */
+  private static boolean removed(CgroupStats stats) {
+    return stats.memory() == null;
   }
 
   /** The host's cgroup layout. */

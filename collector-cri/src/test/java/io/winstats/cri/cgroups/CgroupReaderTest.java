@@ -3,6 +3,7 @@ package io.winstats.cri.cgroups;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,27 @@ class CgroupReaderTest {
     assertThat(s.cpuPressure().some().totalMicros()).isEqualTo(42);
     assertThat(s.memoryPressure()).isNull();
     assertThat(s.ioPressure()).isNull();
+  }
+
+  /**
+   * {@code memory.use_hierarchy} is read once per cgroup, not every round, and read again only after the cgroup left
+   * the set {@link CgroupReader#retainOnly} keeps (a cgroup created again at the same path).
+   */
+  @Test
+  void useHierarchyIsReadOncePerCgroupUntilItIsNoLongerRead() {
+    Path root = tmp.resolve("cgroup");
+    CgroupTrees.v1Container(root, PATH, 4242);
+    CgroupReader reader = new CgroupReader(root, tmp.resolve("proc"), tmp.resolve("dev"));
+    long hierarchicalCache = 1048576;
+    long ownCache = 11;
+    assertThat(reader.read(PATH).memory().cacheBytes()).isEqualTo(hierarchicalCache);
+
+    CgroupTrees.write(root.resolve("memory" + PATH + "/memory.use_hierarchy"), "0\n");
+    reader.retainOnly(List.of(PATH));
+    assertThat(reader.read(PATH).memory().cacheBytes()).as("still the first reading").isEqualTo(hierarchicalCache);
+
+    reader.retainOnly(List.of());
+    assertThat(reader.read(PATH).memory().cacheBytes()).as("read again once forgotten").isEqualTo(ownCache);
   }
 
   /** Unlimited swap ("max") has no limit, and without swap accounting there is neither usage nor limit: absent. */
