@@ -485,7 +485,7 @@ public final class SummaryAssembler {
         time = later(time, logs.time());
       }
     }
-    if (!any) {
+    if (!any || time == null) { // time is set whenever any is: the second test is for NullAway
       return null;
     }
     return new FsStats(

@@ -205,7 +205,9 @@ public record WebConfig(
       problems.add("cannot read: " + e);
       return null;
     }
-    Path dir = file.toAbsolutePath().getParent();
+    Path absolute = file.toAbsolutePath();
+    // Relative certificate paths are resolved against the file's directory (the root has none: itself).
+    Path dir = absolute.getParent() == null ? absolute : absolute.getParent();
     if (root == null || root.isMissingNode() || root.isNull()) {
       return new WebConfig(file, null, true, Map.of(), Map.of(), null);
     }
