@@ -354,7 +354,7 @@ public record WebConfig(
       problems.add("http_server_config.headers must be a mapping");
       return out;
     }
-    node.fields().forEachRemaining(f -> {
+    node.properties().forEach(f -> {
       List<String> allowed = ALLOWED_HEADERS.get(f.getKey());
       String value = f.getValue().asText();
       if (allowed == null) {
@@ -378,7 +378,7 @@ public record WebConfig(
       problems.add("basic_auth_users must be a mapping of user name to bcrypt hash");
       return out;
     }
-    node.fields().forEachRemaining(f -> {
+    node.properties().forEach(f -> {
       String hash = f.getValue().asText();
       if (!BCRYPT.matcher(hash).matches()) {
         problems.add("basic_auth_users." + f.getKey() + ": not a bcrypt hash ($2y$10$... as htpasswd -nBC 10 writes)");
