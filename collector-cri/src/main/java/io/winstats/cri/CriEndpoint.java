@@ -63,22 +63,20 @@ public record CriEndpoint(Scheme scheme, String address, int port) {
     }
     String scheme = trimmed.substring(0, colon).toLowerCase(Locale.ROOT);
     String rest = trimmed.substring(colon + 3);
-    switch (scheme) {
-      case "unix":
+    return switch (scheme) {
+      case "unix" -> {
         if (!rest.startsWith("/") || rest.length() < 2) {
           throw invalid(uri, "the socket path must be absolute (three slashes after unix:)");
         }
         if (rest.indexOf('\0') >= 0) {
           throw invalid(uri, "the socket path contains a NUL character");
         }
-        return new CriEndpoint(Scheme.UNIX, rest, 0);
-      case "tcp":
-        return parseTcp(uri, trimmed);
-      case "npipe":
-        return parseNamedPipe(uri, rest);
-      default:
-        throw invalid(uri, "unsupported scheme '" + scheme + "'");
-    }
+        yield new CriEndpoint(Scheme.UNIX, rest, 0);
+      }
+      case "tcp" -> parseTcp(uri, trimmed);
+      case "npipe" -> parseNamedPipe(uri, rest);
+      default -> throw invalid(uri, "unsupported scheme '" + scheme + "'");
+    };
   }
 
   private static CriEndpoint parseTcp(String original, String trimmed) {
@@ -123,16 +121,11 @@ public record CriEndpoint(Scheme scheme, String address, int port) {
 
   /** The endpoint in URI form, as {@link #parse} accepts it. */
   public String uri() {
-    switch (scheme) {
-      case UNIX:
-        return "unix://" + address;
-      case TCP:
-        return "tcp://" + (address.indexOf(':') >= 0 ? "[" + address + "]" : address) + ":" + port;
-      case NPIPE:
-        return "npipe://" + address.replace('\\', '/');
-      default:
-        throw new AssertionError(scheme);
-    }
+    return switch (scheme) {
+      case UNIX -> "unix://" + address;
+      case TCP -> "tcp://" + (address.indexOf(':') >= 0 ? "[" + address + "]" : address) + ":" + port;
+      case NPIPE -> "npipe://" + address.replace('\\', '/');
+    };
   }
 
   @Override

@@ -57,6 +57,7 @@ final class CriTransport {
   }
 
   /** Shuts an event loop down as a {@link Channel#transport()}. */
+  @SuppressWarnings("FutureReturnValueIgnored") // syncUninterruptibly() waits and rethrows a failure; it returns itself
   private static AutoCloseable shutdown(EventLoopGroup group) {
     return () -> group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
   }
@@ -69,22 +70,19 @@ final class CriTransport {
    *     endpoint's scheme
    */
   static Channel open(CriEndpoint endpoint, boolean windowsHost) {
-    switch (endpoint.scheme()) {
-      case UNIX:
-        return unix(endpoint);
-      case TCP:
-        return tcp(endpoint);
-      case NPIPE:
+    return switch (endpoint.scheme()) {
+      case UNIX -> unix(endpoint);
+      case TCP -> tcp(endpoint);
+      case NPIPE -> {
         if (!windowsHost) {
           // Checked before anything could bind kernel32.
           throw new CriException(
               CriException.Reason.UNAVAILABLE,
               "endpoint=" + endpoint + ": Windows named pipes exist only on Windows; use a unix:// endpoint");
         }
-        return bridged(endpoint.uri(), WindowsPipeConnection.connector(endpoint.address(), PIPE_BUSY_TIMEOUT));
-      default:
-        throw new AssertionError(endpoint.scheme());
-    }
+        yield bridged(endpoint.uri(), WindowsPipeConnection.connector(endpoint.address(), PIPE_BUSY_TIMEOUT));
+      }
+    };
   }
 
   private static Channel unix(CriEndpoint endpoint) {

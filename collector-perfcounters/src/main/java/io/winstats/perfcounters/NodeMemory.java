@@ -135,7 +135,11 @@ public record NodeMemory(
       return this;
     }
 
-    /** @throws IllegalArgumentException when a figure is negative */
+    /**
+     * Builds the record.
+     *
+     * @throws IllegalArgumentException when a figure is negative
+     */
     public NodeMemory build() {
       return new NodeMemory(
           totalBytes,

@@ -26,7 +26,11 @@ public enum WorkingSetDefinition {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** @throws IllegalArgumentException when {@code value} is not {@code kubelet} or {@code physical} */
+  /**
+   * The definition whose {@link #flagValue()} is {@code value}, ignoring surrounding whitespace.
+   *
+   * @throws IllegalArgumentException when {@code value} is not {@code kubelet} or {@code physical}
+   */
   public static WorkingSetDefinition parse(String value) {
     for (WorkingSetDefinition d : values()) {
       if (d.flagValue().equals(value.strip())) {

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -74,8 +73,7 @@ final class ConfigFile {
     }
     Map<String, String> values = new TreeMap<>();
     List<CustomCounter> counters = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> field = it.next();
+    for (Map.Entry<String, JsonNode> field : root.properties()) {
       if (field.getKey().equals(PERFCOUNTERS)) {
         counters.addAll(customCounters(file, field.getValue(), problems));
       } else {
@@ -88,7 +86,7 @@ final class ConfigFile {
   private static void flatten(
       Path file, String key, JsonNode node, Map<String, String> values, List<String> problems) {
     if (node.isObject()) {
-      node.fields().forEachRemaining(f -> flatten(file, key + "." + f.getKey(), f.getValue(), values, problems));
+      node.properties().forEach(f -> flatten(file, key + "." + f.getKey(), f.getValue(), values, problems));
       return;
     }
     if (!KEYS.contains(key)) {
@@ -132,7 +130,7 @@ final class ConfigFile {
         continue;
       }
       Map<String, String> labels = new LinkedHashMap<>();
-      entry.path("labels").fields().forEachRemaining(l -> labels.put(l.getKey(), l.getValue().asText()));
+      entry.path("labels").properties().forEach(l -> labels.put(l.getKey(), l.getValue().asText()));
       try {
         out.add(
             new CustomCounter(

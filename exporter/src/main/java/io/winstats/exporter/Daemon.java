@@ -132,8 +132,9 @@ public final class Daemon implements AutoCloseable {
       self.criCacheEntries(cri::cacheEntries);
 
       Consumer<NodeSample> publishNode = store::publishNode;
-      if (config.recordFile() != null) {
-        CounterLogRecorder recorder = openRecorder(config);
+      Path recordFile = config.recordFile();
+      if (recordFile != null) {
+        CounterLogRecorder recorder = openRecorder(recordFile, config.nodeName());
         started.push(recorder);
         publishNode = publishNode.andThen(recorder::record);
       }
@@ -210,11 +211,11 @@ public final class Daemon implements AutoCloseable {
     }
   }
 
-  private static CounterLogRecorder openRecorder(ExporterConfig config) {
+  private static CounterLogRecorder openRecorder(Path file, String host) {
     try {
-      return CounterLogRecorder.open(config.recordFile(), config.nodeName());
+      return CounterLogRecorder.open(file, host);
     } catch (IOException e) {
-      throw new IllegalArgumentException("--record: cannot write " + config.recordFile() + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException("--record: cannot write " + file + ": " + e.getMessage(), e);
     }
   }
 

@@ -458,11 +458,11 @@ public final class SummaryAssembler {
 
   /**
    * A pod's {@code ephemeral-storage}, following the kubelet's {@code calcEphemeralStorage}: the capacity of the node's
-   * root filesystem; used bytes and inodes summed over its containers that have a {@code rootfs}: the writable layer
+   * root filesystem; used bytes and inodes summed over its containers that report a {@code "rootfs"}: the writable layer
    * plus the container's log files. The kubelet also adds the pod's ephemeral volumes ({@code emptyDir}, configMap,
    * secret and downward-API volumes), files directly in the pod's log directory and its {@code etc-hosts}; the runtime
-   * reports none of those, so they are not included and the figure is a lower bound. Absent when no container has a
-   * {@code rootfs}.
+   * reports none of those, so they are not included and the figure is a lower bound. Absent when no container reports a
+   * {@code "rootfs"}.
    */
   private static @Nullable FsStats ephemeralStorage(List<ContainerStats> containers, @Nullable FsStats rootFs) {
     Instant time = rootFs == null ? null : rootFs.time();
@@ -485,7 +485,7 @@ public final class SummaryAssembler {
         time = later(time, logs.time());
       }
     }
-    if (!any) {
+    if (!any || time == null) { // time is set whenever any is: the second test is for NullAway
       return null;
     }
     return new FsStats(

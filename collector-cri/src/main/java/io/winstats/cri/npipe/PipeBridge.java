@@ -143,12 +143,14 @@ public final class PipeBridge implements AutoCloseable {
 
   /** Closes the listening address, every relayed connection and every thread; idempotent. */
   @Override
+  @SuppressWarnings("FutureReturnValueIgnored") // syncUninterruptibly() waits and rethrows a failure; it returns itself
   public void close() {
     server.close().syncUninterruptibly();
     List.copyOf(relays).forEach(PipeRelay::close);
     shutdownThreads();
   }
 
+  @SuppressWarnings("FutureReturnValueIgnored") // syncUninterruptibly() waits and rethrows a failure; it returns itself
   private void shutdownThreads() {
     group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
     io.shutdown();

@@ -166,6 +166,7 @@ final class PipeRelay extends ChannelInboundHandlerAdapter {
     }
   }
 
+  @SuppressWarnings("FutureReturnValueIgnored") // awaited only for back-pressure; a failed write closes the channel
   private void pumpFromPipe() {
     PipeConnection c = Objects.requireNonNull(connection);
     Channel ch = Objects.requireNonNull(channel);
@@ -202,6 +203,7 @@ final class PipeRelay extends ChannelInboundHandlerAdapter {
   }
 
   /** Closes the channel and the connection; idempotent, from any thread. */
+  @SuppressWarnings("FutureReturnValueIgnored") // nothing to do if closing the channel fails; the pipe closes anyway
   void close() {
     if (!closed.compareAndSet(false, true)) {
       return;

@@ -48,7 +48,8 @@ public final class WindowsPipeConnection implements PipeConnection {
   private final AtomicBoolean closed = new AtomicBoolean();
 
   /**
-   * A connector for gRPC's (re)connects: each {@link PipeConnector#open()} is one {@link #open(String, Duration)}.
+   * A connector for gRPC's (re)connects: each {@link PipeConnector#open()} is one {@link #open(String, Duration,
+   * PipeServerTrust)}.
    *
    * @param path the Win32 pipe path, {@code \\.\pipe\NAME}
    * @param busyTimeout how long to wait for a free pipe instance when the server's are all taken
@@ -91,7 +92,7 @@ public final class WindowsPipeConnection implements PipeConnection {
               OPEN_EXISTING,
               FILE_FLAG_OVERLAPPED | SECURITY_SQOS_PRESENT | SECURITY_ANONYMOUS,
               null);
-      if (isValid(h)) {
+      if (h != null && isValid(h)) {
         verifyServer(k, path, h, trust);
         return adopt(path, h);
       }

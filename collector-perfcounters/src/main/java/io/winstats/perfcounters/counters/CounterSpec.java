@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.counters;
 
+import com.google.errorprone.annotations.Immutable;
 import java.util.Objects;
 
 /**
@@ -11,6 +12,7 @@ import java.util.Objects;
  * @param raw how PDH's raw value is documented to be read
  * @param formatted what its formatted value in a counter log means
  */
+@Immutable // the counter enums hold one each; Error Prone checks that it stays immutable (ImmutableEnumChecker)
 public record CounterSpec(
     String object, InstanceFilter instances, String counter, RawKind raw, FormattedUnit formatted) {
   public CounterSpec {

@@ -15,6 +15,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Internal to {@link JnaPdhLibrary}; public only because JNA reflects over public fields. Not thread-safe.
  */
+// JNA's Structure constructor instantiates every nested by-value Structure field (Structure.initializeField),
+// so the struct-typed fields below are never null although no Java code assigns them.
+@SuppressWarnings("NullAway.Init")
 @FieldOrder({
   "dwLength",
   "dwType",
@@ -60,6 +63,9 @@ public final class PdhCounterInfoW extends Structure {
    * The union of {@code DataItemPath} (40 bytes, "not used") and {@code CounterPath} (48 bytes; the anonymous struct
    * member has the same layout and is not declared twice).
    */
+  // JNA's Structure constructor instantiates every nested by-value Structure field (Structure.initializeField),
+  // so the struct-typed fields below are never null although no Java code assigns them.
+  @SuppressWarnings("NullAway.Init")
   public static final class PathUnion extends Union {
     public DataItemPathElementsW DataItemPath;
     public CounterPathElementsW CounterPath;
@@ -96,6 +102,9 @@ public final class PdhCounterInfoW extends Structure {
   }
 
   /** {@code PDH_DATA_ITEM_PATH_ELEMENTS_W}: size 40. */
+  // JNA's Structure constructor instantiates every nested by-value Structure field (Structure.initializeField),
+  // so the struct-typed fields below are never null although no Java code assigns them.
+  @SuppressWarnings("NullAway.Init")
   @FieldOrder({"szMachineName", "ObjectGUID", "dwItemId", "szInstanceName"})
   public static final class DataItemPathElementsW extends Structure {
     public @Nullable Pointer szMachineName;

@@ -10,6 +10,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Internal to {@link JnaPdhLibrary}; public only because JNA reflects over public fields. Not thread-safe.
  */
+// JNA's Structure constructor instantiates every nested by-value Structure field (Structure.initializeField),
+// so the struct-typed fields below are never null although no Java code assigns them.
+@SuppressWarnings("NullAway.Init")
 @FieldOrder({"szName", "FmtValue"})
 public final class PdhFmtCounterValueItemW extends Structure {
   public @Nullable Pointer szName;

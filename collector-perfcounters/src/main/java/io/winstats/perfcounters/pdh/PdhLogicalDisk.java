@@ -104,12 +104,16 @@ final class PdhLogicalDisk {
       if (InstanceNames.isTotal(volume)) {
         continue;
       }
-      RawCounter[] raw = new RawCounter[8];
       Reading[] rs = {readBytes, writeBytes, reads, writes, readTime, writeTime, idle, queue};
+      RawCounter[] raw = new RawCounter[rs.length];
       boolean complete = true;
       for (int i = 0; i < rs.length; i++) {
-        raw[i] = rs[i].items().get(volume);
-        complete &= raw[i] != null;
+        RawCounter item = rs[i].items().get(volume);
+        if (item == null) {
+          complete = false;
+        } else {
+          raw[i] = item;
+        }
       }
       if (!complete) {
         continue;

@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -29,9 +30,8 @@ final class PdhNetworkInterface {
   private final CumulativeCounters<String> counts = new CumulativeCounters<>();
 
   @Nullable List<NetworkInterfaceCounters> read(Collected c, Map<NodePart, String> missing) {
-    NetworkInterfaceCounter[] defs = NetworkInterfaceCounter.values();
     Map<NetworkInterfaceCounter, Reading> r = new EnumMap<>(NetworkInterfaceCounter.class);
-    for (NetworkInterfaceCounter d : defs) {
+    for (NetworkInterfaceCounter d : NetworkInterfaceCounter.values()) {
       r.put(d, reading(c, d));
     }
     if (!require(NodePart.NETWORK, missing, r.values().toArray(Reading[]::new))) {
@@ -39,22 +39,22 @@ final class PdhNetworkInterface {
     }
     List<NetworkInterfaceCounters> out = new ArrayList<>();
     Set<String> keys = new HashSet<>();
-    for (String nic : r.get(NetworkInterfaceCounter.BYTES_RECEIVED).items().keySet()) {
+    for (String nic : get(r, NetworkInterfaceCounter.BYTES_RECEIVED).items().keySet()) {
       if (InstanceNames.isTotal(nic)) {
         continue;
       }
-      long[] v = new long[defs.length];
+      Map<NetworkInterfaceCounter, Long> v = new EnumMap<>(NetworkInterfaceCounter.class);
       boolean complete = true;
-      for (NetworkInterfaceCounter d : defs) {
-        Reading reading = r.get(d);
+      for (Map.Entry<NetworkInterfaceCounter, Reading> e : r.entrySet()) {
+        Reading reading = e.getValue();
         RawCounter raw = reading.items().get(nic);
         if (raw == null) {
           complete = false;
           break;
         }
-        String key = d.name() + "|" + nic;
+        String key = e.getKey().name() + "|" + nic;
         keys.add(key);
-        v[d.ordinal()] = counts.update(key, raw.firstValue(), PerfCounterType.is64Bit(reading.type()));
+        v.put(e.getKey(), counts.update(key, raw.firstValue(), PerfCounterType.is64Bit(reading.type())));
       }
       if (!complete) {
         continue;
@@ -62,16 +62,21 @@ final class PdhNetworkInterface {
       out.add(
           new NetworkInterfaceCounters(
               nic,
-              v[NetworkInterfaceCounter.BYTES_RECEIVED.ordinal()],
-              v[NetworkInterfaceCounter.BYTES_SENT.ordinal()],
-              v[NetworkInterfaceCounter.PACKETS_RECEIVED.ordinal()],
-              v[NetworkInterfaceCounter.PACKETS_SENT.ordinal()],
-              v[NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS.ordinal()],
-              v[NetworkInterfaceCounter.PACKETS_OUTBOUND_ERRORS.ordinal()],
-              v[NetworkInterfaceCounter.PACKETS_RECEIVED_DISCARDED.ordinal()],
-              v[NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED.ordinal()]));
+              get(v, NetworkInterfaceCounter.BYTES_RECEIVED),
+              get(v, NetworkInterfaceCounter.BYTES_SENT),
+              get(v, NetworkInterfaceCounter.PACKETS_RECEIVED),
+              get(v, NetworkInterfaceCounter.PACKETS_SENT),
+              get(v, NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS),
+              get(v, NetworkInterfaceCounter.PACKETS_OUTBOUND_ERRORS),
+              get(v, NetworkInterfaceCounter.PACKETS_RECEIVED_DISCARDED),
+              get(v, NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED)));
     }
     counts.retainOnly(keys);
     return out;
+  }
+
+  /** The entry every counter has by construction: the maps above are filled for each constant. */
+  private static <V> V get(Map<NetworkInterfaceCounter, V> byCounter, NetworkInterfaceCounter counter) {
+    return Objects.requireNonNull(byCounter.get(counter), counter::name);
   }
 }

@@ -236,11 +236,17 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
     try {
       await(opening, options.openDeadline(), "open");
     } catch (RuntimeException e) {
-      // The sampling thread may still be inside PDH: release handles and buffers on that thread, after it returns.
-      executor.submit(this::closeAll);
-      executor.shutdown();
+      closeAfterFailedOpen();
       throw e;
     }
+  }
+
+  // The sampling thread may still be inside PDH: release handles and buffers on that thread, after it returns. The
+  // close is not awaited (the thread may stay stuck past the open deadline), so its Future is dropped on purpose.
+  @SuppressWarnings("FutureReturnValueIgnored")
+  private void closeAfterFailedOpen() {
+    executor.submit(this::closeAll);
+    executor.shutdown();
   }
 
   private void closeAll() {
@@ -314,7 +320,8 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
       Thread.currentThread().interrupt();
       throw new NodeSourceException(NodeSourceException.Reason.TIMEOUT, "interrupted waiting for PDH " + what, e);
     } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
+      // A FutureTask always sets the task's exception as the cause; the ExecutionException stands in should it not.
+      Throwable cause = Objects.requireNonNullElse(e.getCause(), e);
       if (cause instanceof NodeSourceException nse) {
         throw nse;
       }

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param total the aggregate {@code cpu} line, which the kernel sums over every possible CPU, so it keeps growing when
  *     a CPU goes offline
- * @param cpus the {@code cpuN} lines, one per online CPU, in file order
+ * @param cpus the per-CPU lines (cpu0, cpu1, ...), one per online CPU, in file order
  * @param bootTimeEpochSeconds {@code btime}, or null when the line is absent
  * @param forksSinceBoot {@code processes}: processes and threads created since boot (not a count of live processes)
  * @param procsRunning {@code procs_running}: runnable tasks now

@@ -44,6 +44,8 @@ public record CounterLog(
    * @param values one value per column; {@link Double#NaN} where the cell was blank ({@code ""} or {@code " "}) or not a
    *     number
    */
+  // The array is copied in and out, and equals, hashCode and toString below compare and show its contents.
+  @SuppressWarnings("ArrayRecordComponent")
   public record Row(LocalDateTime localTime, double[] values) {
     public Row {
       Objects.requireNonNull(localTime, "localTime");

@@ -80,7 +80,7 @@ final class CounterLogIntegrator {
     return Collections.unmodifiableMap(unavailable);
   }
 
-  /** The host whose counters are read, or null when the log has no counter column. */
+  /** The host whose counters are read; null when the first counter column is a local path or there is none. */
   @Nullable String host() {
     return header.host();
   }

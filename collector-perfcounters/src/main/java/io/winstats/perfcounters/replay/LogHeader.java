@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -24,14 +25,20 @@ final class LogHeader {
   private final Map<String, Set<String>> instancesByObject = new HashMap<>();
 
   /** One instance's columns of a counter set, for each counter the instance needs. */
-  record InstanceColumns<C extends Enum<C> & LoggedCounter>(String instance, Map<C, Integer> columns) {}
+  record InstanceColumns<C extends Enum<C> & LoggedCounter>(String instance, Map<C, Integer> columns) {
+    /** The column of {@code counter}; a plan from {@link LogHeader#complete} has one for each counter it needs. */
+    int column(C counter) {
+      return Objects.requireNonNull(columns.get(counter), () -> instance + " has no column for " + counter.counter());
+    }
+  }
 
   LogHeader(List<@Nullable CounterPath> columns) {
     this.columns = columns;
-    this.host = columns.stream().filter(c -> c != null).map(CounterPath::host).findFirst().orElse(null);
+    CounterPath first = columns.stream().filter(Objects::nonNull).findFirst().orElse(null);
+    this.host = first == null ? null : first.host();
     for (int i = 0; i < columns.size(); i++) {
       CounterPath path = columns.get(i);
-      if (path != null && path.host().equalsIgnoreCase(host == null ? "" : host)) {
+      if (path != null && sameHost(path.host(), host)) {
         index.putIfAbsent(key(path.object(), path.instance(), path.counter()), i);
         if (path.instance() != null) {
           instancesByObject
@@ -42,7 +49,7 @@ final class LogHeader {
     }
   }
 
-  /** The host whose counters are read, or null when the log has no counter column. */
+  /** The host of the first counter column, whose counters are read; null when it is a local path or there is none. */
   @Nullable String host() {
     return host;
   }
@@ -103,6 +110,11 @@ final class LogHeader {
             .collect(Collectors.joining(", "));
     return "no instance of " + object + "(*) has every counter the node model needs; " + object + "(" + instance
         + ") lacks " + lacking;
+  }
+
+  /** Host names compare as PDH compares them, case-insensitively; a local path (no host) matches only another. */
+  private static boolean sameHost(@Nullable String a, @Nullable String b) {
+    return a == null ? b == null : a.equalsIgnoreCase(b);
   }
 
   private static String key(String object, @Nullable String instance, String counter) {

@@ -91,8 +91,8 @@ final class ReplayLogicalDisk {
   List<FilesystemUsage> filesystems(LoggedRow row) {
     List<FilesystemUsage> result = new ArrayList<>();
     for (LogHeader.InstanceColumns<LogicalDiskCounter> volume : volumes) {
-      double freeBytes = row.gaugeValue(volume.columns().get(LogicalDiskCounter.FREE_MEGABYTES)) * BYTES_PER_MEGABYTE;
-      double percentFree = row.gaugeValue(volume.columns().get(LogicalDiskCounter.PERCENT_FREE_SPACE));
+      double freeBytes = row.gaugeValue(volume.column(LogicalDiskCounter.FREE_MEGABYTES)) * BYTES_PER_MEGABYTE;
+      double percentFree = row.gaugeValue(volume.column(LogicalDiskCounter.PERCENT_FREE_SPACE));
       if (percentFree <= 0 || percentFree > 100) {
         throw new LoggedRow.BlankCell(
             "LogicalDisk(" + volume.instance() + ")\\% Free Space is " + percentFree + " in row " + row.index()
@@ -117,18 +117,17 @@ final class ReplayLogicalDisk {
   List<DiskIoCounters> diskIo(LoggedRow row) {
     List<DiskIoCounters> result = new ArrayList<>();
     for (LogHeader.InstanceColumns<LogicalDiskCounter> disk : disks) {
-      Map<LogicalDiskCounter, Integer> c = disk.columns();
       result.add(
           new DiskIoCounters(
               disk.instance(),
-              row.count(c.get(LogicalDiskCounter.DISK_READ_BYTES)),
-              row.count(c.get(LogicalDiskCounter.DISK_WRITE_BYTES)),
-              row.count(c.get(LogicalDiskCounter.DISK_READS)),
-              row.count(c.get(LogicalDiskCounter.DISK_WRITES)),
-              Math.round(row.rate(c.get(LogicalDiskCounter.DISK_READ_TIME)) / 100 * NANOS_PER_SECOND),
-              Math.round(row.rate(c.get(LogicalDiskCounter.DISK_WRITE_TIME)) / 100 * NANOS_PER_SECOND),
-              Math.round(row.complement(c.get(LogicalDiskCounter.IDLE_TIME)) / 100 * NANOS_PER_SECOND),
-              row.gauge(c.get(LogicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH))));
+              row.count(disk.column(LogicalDiskCounter.DISK_READ_BYTES)),
+              row.count(disk.column(LogicalDiskCounter.DISK_WRITE_BYTES)),
+              row.count(disk.column(LogicalDiskCounter.DISK_READS)),
+              row.count(disk.column(LogicalDiskCounter.DISK_WRITES)),
+              Math.round(row.rate(disk.column(LogicalDiskCounter.DISK_READ_TIME)) / 100 * NANOS_PER_SECOND),
+              Math.round(row.rate(disk.column(LogicalDiskCounter.DISK_WRITE_TIME)) / 100 * NANOS_PER_SECOND),
+              Math.round(row.complement(disk.column(LogicalDiskCounter.IDLE_TIME)) / 100 * NANOS_PER_SECOND),
+              row.gauge(disk.column(LogicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH))));
     }
     return result;
   }

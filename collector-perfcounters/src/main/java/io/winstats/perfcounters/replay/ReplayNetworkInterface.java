@@ -53,18 +53,17 @@ final class ReplayNetworkInterface {
   List<NetworkInterfaceCounters> read(LoggedRow row) {
     List<NetworkInterfaceCounters> result = new ArrayList<>();
     for (LogHeader.InstanceColumns<NetworkInterfaceCounter> nic : nics) {
-      Map<NetworkInterfaceCounter, Integer> c = nic.columns();
       result.add(
           new NetworkInterfaceCounters(
               nic.instance(),
-              row.count(c.get(NetworkInterfaceCounter.BYTES_RECEIVED)),
-              row.count(c.get(NetworkInterfaceCounter.BYTES_SENT)),
-              row.count(c.get(NetworkInterfaceCounter.PACKETS_RECEIVED)),
-              row.count(c.get(NetworkInterfaceCounter.PACKETS_SENT)),
-              row.gauge(c.get(NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS)),
-              row.gauge(c.get(NetworkInterfaceCounter.PACKETS_OUTBOUND_ERRORS)),
-              row.gauge(c.get(NetworkInterfaceCounter.PACKETS_RECEIVED_DISCARDED)),
-              row.gauge(c.get(NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED))));
+              row.count(nic.column(NetworkInterfaceCounter.BYTES_RECEIVED)),
+              row.count(nic.column(NetworkInterfaceCounter.BYTES_SENT)),
+              row.count(nic.column(NetworkInterfaceCounter.PACKETS_RECEIVED)),
+              row.count(nic.column(NetworkInterfaceCounter.PACKETS_SENT)),
+              row.gauge(nic.column(NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS)),
+              row.gauge(nic.column(NetworkInterfaceCounter.PACKETS_OUTBOUND_ERRORS)),
+              row.gauge(nic.column(NetworkInterfaceCounter.PACKETS_RECEIVED_DISCARDED)),
+              row.gauge(nic.column(NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED))));
     }
     return result;
   }

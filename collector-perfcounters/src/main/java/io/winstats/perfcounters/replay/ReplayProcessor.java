@@ -4,7 +4,6 @@ import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodePart;
-import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -35,13 +34,11 @@ final class ReplayProcessor {
    */
   static final List<String> OBJECTS = List.of(ProcessorInformationCounter.OBJECT, "Processor");
 
-  private final List<String> cores;
+  /** The columns of each core, in header order. */
   private final Map<String, Map<ProcessorInformationCounter, Integer>> columns;
   private final @Nullable Integer total;
 
-  private ReplayProcessor(
-      List<String> cores, Map<String, Map<ProcessorInformationCounter, Integer>> columns, @Nullable Integer total) {
-    this.cores = cores;
+  private ReplayProcessor(Map<String, Map<ProcessorInformationCounter, Integer>> columns, @Nullable Integer total) {
     this.columns = columns;
     this.total = total;
   }
@@ -58,7 +55,6 @@ final class ReplayProcessor {
       }
       anyObject = true;
       Integer total = header.column(object, "_Total", ProcessorInformationCounter.PROCESSOR_TIME);
-      List<String> cores = new ArrayList<>();
       Map<String, Map<ProcessorInformationCounter, Integer>> columns = new LinkedHashMap<>();
       for (String instance : instances) {
         if (instance.equals("_Total") || instance.endsWith(",_Total")) {
@@ -67,14 +63,13 @@ final class ReplayProcessor {
         Map<ProcessorInformationCounter, Integer> byCounter =
             header.columns(object, instance, ProcessorInformationCounter.class);
         if (!byCounter.isEmpty()) {
-          cores.add(instance);
           columns.put(instance, byCounter);
         }
       }
       boolean perCoreTotal =
-          !cores.isEmpty()
+          !columns.isEmpty()
               && columns.values().stream().allMatch(m -> m.containsKey(ProcessorInformationCounter.PROCESSOR_TIME));
-      if (cores.isEmpty()) {
+      if (columns.isEmpty()) {
         unavailable.put(
             NodePart.CPU,
             "the log has only " + object + "(_Total), so the number of logical processors, which the integration"
@@ -85,7 +80,7 @@ final class ReplayProcessor {
         unavailable.put(NodePart.CPU, "the log lacks " + object + "(*)\\% Processor Time");
         return null;
       }
-      return new ReplayProcessor(cores, columns, total);
+      return new ReplayProcessor(columns, total);
     }
     if (!anyObject) {
       unavailable.put(NodePart.CPU, "the log has no Processor Information(*) or Processor(*) counters");
@@ -96,9 +91,9 @@ final class ReplayProcessor {
   NodeCpu read(LoggedRow row) {
     List<CoreCpuTime> coreTimes = new ArrayList<>();
     double coreSeconds = 0;
-    for (String core : cores) {
+    for (Map.Entry<String, Map<ProcessorInformationCounter, Integer>> core : columns.entrySet()) {
       Map<CpuMode, Long> nanosByMode = new EnumMap<>(CpuMode.class);
-      for (Map.Entry<ProcessorInformationCounter, Integer> e : columns.get(core).entrySet()) {
+      for (Map.Entry<ProcessorInformationCounter, Integer> e : core.getValue().entrySet()) {
         double seconds = row.rate(e.getValue()) / 100;
         CpuMode mode = modeOf(e.getKey());
         if (mode != null) {
@@ -107,18 +102,18 @@ final class ReplayProcessor {
           coreSeconds += seconds;
         }
       }
-      Integer busy = columns.get(core).get(ProcessorInformationCounter.PROCESSOR_TIME);
+      Integer busy = core.getValue().get(ProcessorInformationCounter.PROCESSOR_TIME);
       if (!nanosByMode.containsKey(CpuMode.IDLE) && busy != null) {
         // Derived, not logged: idle = interval - busy, Σ (100 - % Processor Time)/100 × interval, so that
         // windows_cpu_time_total{mode="idle"} exists for the kubernetes-mixin Windows CPU rules.
         nanosByMode.put(CpuMode.IDLE, Math.round(row.complement(busy) / 100 * NANOS_PER_SECOND));
       }
-      coreTimes.add(new CoreCpuTime(core, nanosByMode));
+      coreTimes.add(new CoreCpuTime(core.getKey(), nanosByMode));
     }
     if (total != null) {
-      coreSeconds = row.rate(total) / 100 * cores.size();
+      coreSeconds = row.rate(total) / 100 * columns.size();
     }
-    return new NodeCpu(cores.size(), Math.round(coreSeconds * NANOS_PER_SECOND), coreTimes);
+    return new NodeCpu(columns.size(), Math.round(coreSeconds * NANOS_PER_SECOND), coreTimes);
   }
 
   /**
@@ -151,8 +146,8 @@ final class ReplayProcessor {
       for (ProcessorInformationCounter counter : ProcessorInformationCounter.values()) {
         ToLongFunction<CoreCpuTime> nanos = coreNanos(counter);
         out.add(object, name, counter, (p, c, dt) -> {
-          CoreCpuTime before = p == null || p.cpu() == null ? null : core(p, name);
-          CoreCpuTime now = c.cpu() == null ? null : core(c, name);
+          CoreCpuTime before = p == null || p.cpu() == null ? null : core(p.cpu(), name);
+          CoreCpuTime now = c.cpu() == null ? null : core(c.cpu(), name);
           if (before == null || now == null) {
             return null;
           }
@@ -198,7 +193,7 @@ final class ReplayProcessor {
     };
   }
 
-  private static @Nullable CoreCpuTime core(NodeSample sample, String name) {
-    return sample.cpu().cores().stream().filter(c -> c.core().equals(name)).findFirst().orElse(null);
+  private static @Nullable CoreCpuTime core(NodeCpu cpu, String name) {
+    return cpu.cores().stream().filter(c -> c.core().equals(name)).findFirst().orElse(null);
   }
 }

@@ -12,6 +12,7 @@ import io.winstats.exporter.metrics.LatestVersionCache;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.ResourceMetrics;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SummaryAssembler;
 import io.winstats.summary.SummaryJson;
 import java.net.InetSocketAddress;
@@ -143,8 +144,9 @@ public final class ExporterServer implements AutoCloseable {
         Undertow.builder()
             .setIoThreads(2)
             .setWorkerThreads(4)
+            // Also the HTTP/2 header list limit: Undertow takes the smaller of this and the deprecated
+            // HTTP2_SETTINGS_MAX_HEADER_LIST_SIZE (Http2Channel.getMaxHeaderSize).
             .setServerOption(UndertowOptions.MAX_HEADER_SIZE, limits.maxHeaderBytes())
-            .setServerOption(UndertowOptions.HTTP2_SETTINGS_MAX_HEADER_LIST_SIZE, limits.maxHeaderBytes())
             // No MAX_ENTITY_SIZE: Undertow would answer a declared Content-Length above it with a bare 400 before
             // any handler runs; limited() answers 413 instead, and no handler reads a body.
             .setServerOption(UndertowOptions.MAX_PARAMETERS, 32)
@@ -157,7 +159,7 @@ public final class ExporterServer implements AutoCloseable {
             .setSocketOption(Options.CONNECTION_LOW_WATER, limits.maxConnections())
             .setHandler(this::limited);
     if (tls != null) {
-      WebConfig.Tls t = web.tls();
+      WebConfig.Tls t = tls.config();
       // Every mode that asks for a certificate only requests it during the handshake, so that /healthz answers
       // probes that have none; AccessControl refuses every other path without one when the mode requires it.
       builder
@@ -168,7 +170,7 @@ public final class ExporterServer implements AutoCloseable {
                   ? SslClientAuthMode.NOT_REQUESTED
                   : SslClientAuthMode.REQUESTED)
           .setSocketOption(Options.SSL_ENABLED_PROTOCOLS, Sequence.of(t.protocols()))
-          .setServerOption(UndertowOptions.ENABLE_HTTP2, web.http2());
+          .setServerOption(UndertowOptions.ENABLE_HTTP2, web != null && web.http2());
       if (!t.cipherSuites().isEmpty()) {
         builder.setSocketOption(Options.SSL_ENABLED_CIPHER_SUITES, Sequence.of(withTls13Suites(t.cipherSuites())));
       }
@@ -178,7 +180,7 @@ public final class ExporterServer implements AutoCloseable {
     this.undertow = builder.build();
     this.description =
         "scheme=" + scheme()
-            + (tls == null ? "" : " client_auth=" + web.tls().clientAuth() + " protocols=" + web.tls().protocols())
+            + (tls == null ? "" : " client_auth=" + tls.config().clientAuth() + " protocols=" + tls.config().protocols())
             + " basic_auth_users=" + (web == null ? 0 : web.basicAuthUsers().size())
             + " bearer_token=" + (bearer != null)
             + " max_connections=" + limits.maxConnections();
@@ -284,7 +286,8 @@ public final class ExporterServer implements AutoCloseable {
 
   private void summary(HttpServerExchange exchange) throws Exception {
     Snapshot snapshot = snapshots.get();
-    if (!snapshot.ready()) {
+    NodeSample node = snapshot.node();
+    if (node == null) { // not ready()
       notReady(exchange);
       return;
     }
@@ -301,15 +304,16 @@ public final class ExporterServer implements AutoCloseable {
               plain(ex, 500, "Internal Error: parse form failed: " + e.getMessage() + "\n");
               return;
             }
-            serveSummary(ex, snapshot, cpuAndMemoryOnly);
+            serveSummary(ex, snapshot, node, cpuAndMemoryOnly);
           },
           StandardCharsets.UTF_8);
       return;
     }
-    serveSummary(exchange, snapshot, SummaryForm.onlyCpuAndMemory(queryValues, null));
+    serveSummary(exchange, snapshot, node, SummaryForm.onlyCpuAndMemory(queryValues, null));
   }
 
-  private void serveSummary(HttpServerExchange exchange, Snapshot snapshot, boolean cpuAndMemoryOnly) {
+  private void serveSummary(
+      HttpServerExchange exchange, Snapshot snapshot, NodeSample node, boolean cpuAndMemoryOnly) {
     Body body = cpuAndMemoryOnly ? Body.SUMMARY_CPU_AND_MEMORY : Body.SUMMARY;
     serveCached(
         exchange,
@@ -319,8 +323,8 @@ public final class ExporterServer implements AutoCloseable {
           var summary =
               cpuAndMemoryOnly
                   ? assembler.assembleCpuAndMemory(
-                      snapshot.node(), snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups())
-                  : assembler.assemble(snapshot.node(), snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups());
+                      node, snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups())
+                  : assembler.assemble(node, snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups());
           return new RenderedBody(SummaryJson.write(summary), "application/json");
         });
   }

@@ -39,6 +39,8 @@ final class Pem {
 
   private Pem() {}
 
+  // A parsed block passed along, never compared or hashed.
+  @SuppressWarnings("ArrayRecordComponent")
   private record Block(String type, byte[] der) {}
 
   private static List<Block> blocks(String pem) {
@@ -77,16 +79,20 @@ final class Pem {
   static PrivateKey privateKey(String pem) {
     for (Block b : blocks(pem)) {
       switch (b.type()) {
-        case "PRIVATE KEY":
+        case "PRIVATE KEY" -> {
           return pkcs8(b.der());
-        case "RSA PRIVATE KEY":
+        }
+        case "RSA PRIVATE KEY" -> {
           return pkcs8(sequence(INTEGER_ZERO, sequence(OID_RSA, DER_NULL), tlv(0x04, b.der())));
-        case "EC PRIVATE KEY":
+        }
+        case "EC PRIVATE KEY" -> {
           return pkcs8(sequence(INTEGER_ZERO, sequence(OID_EC, namedCurve(b.der())), tlv(0x04, b.der())));
-        case "ENCRYPTED PRIVATE KEY":
-          throw new IllegalArgumentException("encrypted private keys are not supported; decrypt it first");
-        default:
+        }
+        case "ENCRYPTED PRIVATE KEY" ->
+            throw new IllegalArgumentException("encrypted private keys are not supported; decrypt it first");
+        default -> {
           // EC PARAMETERS and other blocks may precede the key, as openssl writes them.
+        }
       }
     }
     throw new IllegalArgumentException("no PEM PRIVATE KEY, RSA PRIVATE KEY or EC PRIVATE KEY block found");

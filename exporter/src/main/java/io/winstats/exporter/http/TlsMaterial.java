@@ -61,6 +61,11 @@ final class TlsMaterial {
   private final SSLContext context;
   private final ClientTrust clientTrust = new ClientTrust();
 
+  /** The configuration this material was loaded from. */
+  WebConfig.Tls config() {
+    return config;
+  }
+
   TlsMaterial(WebConfig.Tls config, LongSupplier nanoTime, Duration checkEvery) {
     this.config = config;
     List<java.nio.file.Path> files = new ArrayList<>();

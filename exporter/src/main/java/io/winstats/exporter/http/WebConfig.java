@@ -205,7 +205,9 @@ public record WebConfig(
       problems.add("cannot read: " + e);
       return null;
     }
-    Path dir = file.toAbsolutePath().getParent();
+    Path absolute = file.toAbsolutePath();
+    // Relative certificate paths are resolved against the file's directory (the root has none: itself).
+    Path dir = absolute.getParent() == null ? absolute : absolute.getParent();
     if (root == null || root.isMissingNode() || root.isNull()) {
       return new WebConfig(file, null, true, Map.of(), Map.of(), null);
     }
@@ -352,7 +354,7 @@ public record WebConfig(
       problems.add("http_server_config.headers must be a mapping");
       return out;
     }
-    node.fields().forEachRemaining(f -> {
+    node.properties().forEach(f -> {
       List<String> allowed = ALLOWED_HEADERS.get(f.getKey());
       String value = f.getValue().asText();
       if (allowed == null) {
@@ -376,7 +378,7 @@ public record WebConfig(
       problems.add("basic_auth_users must be a mapping of user name to bcrypt hash");
       return out;
     }
-    node.fields().forEachRemaining(f -> {
+    node.properties().forEach(f -> {
       String hash = f.getValue().asText();
       if (!BCRYPT.matcher(hash).matches()) {
         problems.add("basic_auth_users." + f.getKey() + ": not a bcrypt hash ($2y$10$... as htpasswd -nBC 10 writes)");

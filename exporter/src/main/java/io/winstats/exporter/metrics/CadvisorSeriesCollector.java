@@ -128,7 +128,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
 
   private static void addPod(MetricFamilies f, PodSample pod, Instant roundTime, boolean processesFromRuntime) {
     Labels l = labels("", podCgroup(pod), "", "", pod.ref().namespace(), pod.ref().name());
-    usage(f, l, pod.cpu(), pod.memory(), roundTime);
+    usage(f, l, pod.cpu(), pod.memory());
     NetworkUsage network = pod.network();
     if (network != null) {
       for (InterfaceUsage nic : network.interfaces()) {
@@ -197,7 +197,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
   private static void addContainer(MetricFamilies f, PodSample pod, ContainerSample c, Instant roundTime) {
     Labels l =
         labels(c.name(), podCgroup(pod) + "/" + c.id(), c.image(), c.id(), pod.ref().namespace(), pod.ref().name());
-    usage(f, l, c.cpu(), c.memory(), roundTime);
+    usage(f, l, c.cpu(), c.memory());
     WritableLayerUsage layer = c.writableLayer();
     if (layer != null) {
       Labels device = l.add("device", layer.mountpoint());
@@ -247,8 +247,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
         at);
   }
 
-  private static void usage(
-      MetricFamilies f, Labels l, @Nullable CpuUsage cpu, @Nullable MemoryUsage memory, Instant roundTime) {
+  private static void usage(MetricFamilies f, Labels l, @Nullable CpuUsage cpu, @Nullable MemoryUsage memory) {
     if (cpu != null) {
       cpu(f, l.add("cpu", "total"), cpu.usageCoreNanos(), cpu.timestamp());
     }

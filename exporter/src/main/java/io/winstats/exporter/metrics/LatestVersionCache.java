@@ -1,6 +1,7 @@
 package io.winstats.exporter.metrics;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -27,13 +28,13 @@ public final class LatestVersionCache<K, V> {
 
   /** The value if it was computed for {@code version}, else {@code null}. */
   public @Nullable V getIfPresent(long version, K key) {
-    Version<K, V> v = latest.get();
+    Version<K, V> v = latest();
     return v.number() == version ? v.values().get(key) : null;
   }
 
   private Map<K, V> values(long version) {
     while (true) {
-      Version<K, V> v = latest.get();
+      Version<K, V> v = latest();
       if (v.number() == version) {
         return v.values();
       }
@@ -46,5 +47,10 @@ public final class LatestVersionCache<K, V> {
         return next.values();
       }
     }
+  }
+
+  /** NullAway models {@link AtomicReference#get()} as nullable; this one starts set and is only ever replaced. */
+  private Version<K, V> latest() {
+    return Objects.requireNonNull(latest.get(), "latest");
   }
 }

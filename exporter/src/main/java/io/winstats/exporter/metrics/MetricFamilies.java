@@ -51,6 +51,19 @@ final class MetricFamilies {
     family(name, Kind.GAUGE, help).points().add(point.build());
   }
 
+  /**
+   * Adds a counter point from a count. Sample values are float64 on the wire and in client_java, so a count above
+   * 2^53 keeps only its 53 most significant bits, as cAdvisor's and node_exporter's uint64 counters do.
+   */
+  void counter(String wireName, String help, long value, Labels labels, @Nullable Instant at) {
+    counter(wireName, help, (double) value, labels, at);
+  }
+
+  /** Adds a gauge point from a count; float64 as {@link #counter(String, String, long, Labels, Instant)} says. */
+  void gauge(String name, String help, long value, Labels labels, @Nullable Instant at) {
+    gauge(name, help, (double) value, labels, at);
+  }
+
   /** Adds a gauge point where the value may be absent; an absent value adds nothing, as the kubelet skips nil. */
   void gaugeIfPresent(String name, String help, @Nullable Long value, Labels labels, @Nullable Instant at) {
     if (value != null) {

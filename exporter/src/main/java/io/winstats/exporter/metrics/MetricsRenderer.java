@@ -1,6 +1,7 @@
 package io.winstats.exporter.metrics;
 
 import io.prometheus.metrics.config.ExporterProperties;
+import io.prometheus.metrics.config.PrometheusProperties;
 import io.prometheus.metrics.expositionformats.ExpositionFormatWriter;
 import io.prometheus.metrics.expositionformats.ExpositionFormats;
 import io.prometheus.metrics.expositionformats.OpenMetricsTextFormatWriter;
@@ -46,6 +47,8 @@ public final class MetricsRenderer {
    * whose position and limit are the caller's own; the cached part is a direct buffer, which the socket writes as it
    * is (a heap array is copied into a temporary direct buffer on every write, again for what a partial write left).
    */
+  // The array goes as it is to a gathering write (Undertow's Sender.send(ByteBuffer[])); a response is never compared.
+  @SuppressWarnings("ArrayRecordComponent")
   public record Rendered(ByteBuffer[] parts, String contentType, boolean gzip) {
     /** Total bytes of all parts. */
     public long length() {
@@ -61,6 +64,8 @@ public final class MetricsRenderer {
 
   private record LiveKey(String contentType, boolean gzip) {}
 
+  // A cache entry, never compared or hashed; the bytes are never written after rendering.
+  @SuppressWarnings("ArrayRecordComponent")
   private record LivePart(byte[] bytes, long renderedAtNanos) {}
 
   private static final byte[] OPENMETRICS_EOF = "# EOF\n".getBytes(StandardCharsets.UTF_8);
@@ -70,7 +75,10 @@ public final class MetricsRenderer {
    * rejects.
    */
   private final ExpositionFormats formats =
-      ExpositionFormats.init(ExporterProperties.builder().prometheusTimestampsInMs(true).build());
+      ExpositionFormats.init(
+          PrometheusProperties.builder()
+              .exporterProperties(ExporterProperties.builder().prometheusTimestampsInMs(true).build())
+              .build());
 
   private final PrometheusRegistry snapshotSeries;
   private final PrometheusRegistry liveSeries;

@@ -88,11 +88,12 @@ public final class ResourceMetrics {
           }
           // As the kubelet's collectContainerStartTime: skipped before the epoch, to the nanosecond, and without a
           // sample timestamp (a start time is not a reading of the moment).
-          if (c.createdAt().getEpochSecond() > 0) {
+          Instant createdAt = c.createdAt();
+          if (createdAt.getEpochSecond() > 0) {
             f.gauge(
                 "container_start_time_seconds",
                 "[STABLE] Start time of the container since unix epoch in seconds",
-                c.createdAt().getEpochSecond() + c.createdAt().getNano() / 1e9,
+                createdAt.getEpochSecond() + createdAt.getNano() / 1e9,
                 l,
                 null);
           }
@@ -151,10 +152,14 @@ public final class ResourceMetrics {
     long sum = 0;
     Instant latest = null;
     for (ContainerSample c : RunningContainers.of(pod)) {
-      Long u = c.memory() == null ? null : usage(c.memory());
+      MemoryUsage memory = c.memory();
+      if (memory == null) {
+        continue;
+      }
+      Long u = usage(memory);
       if (u != null) {
         sum = Math.addExact(sum, u);
-        latest = latest == null || c.memory().timestamp().isAfter(latest) ? c.memory().timestamp() : latest;
+        latest = latest == null || memory.timestamp().isAfter(latest) ? memory.timestamp() : latest;
       }
     }
     if (latest != null) {

@@ -134,8 +134,14 @@ public final class SamplingLoop<T> implements AutoCloseable {
       }
       next = backoff(consecutiveFailures);
     }
+    scheduleNext(next);
+  }
+
+  // Nothing waits on the round's future: round() reports its own failures and schedules the round after it.
+  @SuppressWarnings("FutureReturnValueIgnored")
+  private void scheduleNext(Duration delay) {
     if (!executor.isShutdown()) {
-      executor.schedule(this::round, next.toNanos(), TimeUnit.NANOSECONDS);
+      executor.schedule(this::round, delay.toNanos(), TimeUnit.NANOSECONDS);
     }
   }
 

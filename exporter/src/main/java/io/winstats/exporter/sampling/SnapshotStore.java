@@ -3,6 +3,7 @@ package io.winstats.exporter.sampling;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.perfcounters.NodeSample;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
 
@@ -12,7 +13,8 @@ public final class SnapshotStore {
 
   /** The newest snapshot. Never blocks. */
   public Snapshot current() {
-    return current.get();
+    // Starts at EMPTY and is only replaced by new snapshots; NullAway models AtomicReference.get() as nullable.
+    return Objects.requireNonNull(current.get(), "current");
   }
 
   /** Publishes a node sample; the one it replaces becomes {@link Snapshot#previousNode()}. */
