@@ -87,6 +87,11 @@ final class DaemonVitals {
     return new Heap(total, instances);
   }
 
+  /** {@code jcmd <pid> VM.native_memory <what>}; the daemon must run with {@code -XX:NativeMemoryTracking}. */
+  static String nativeMemory(long pid, String what) {
+    return jcmd(pid, "VM.native_memory " + what);
+  }
+
   private static String jcmd(long pid, String command) {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
     try {

@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -87,8 +88,13 @@ class PodChurnIT {
             DaemonProcess.start(
                 Path.of("target", "pod-churn", (soak ? "soak-" : "") + "daemon.log"),
                 // The soak measures the footprint as deployed (issue 13: RSS flat within 2 MiB), so with the
-                // deployed options; the CI-sized run keeps the JVM's defaults.
-                soak ? List.of("@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize()) : List.of(),
+                // deployed options, and native memory tracking to say which JVM area moved; the CI-sized run keeps
+                // the JVM's defaults.
+                soak
+                    ? List.of(
+                        "@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize(),
+                        "-XX:NativeMemoryTracking=summary")
+                    : List.of(),
                 "--cri.endpoint=" + harness.endpoint(),
                 "--sampling.interval=" + INTERVAL.toSeconds() + "s")) {
       Deadline.await("/healthz 200\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
@@ -120,6 +126,9 @@ class PodChurnIT {
     Map<String, Long> cachesBefore = cacheEntries(daemon);
     DaemonVitals.Heap heapBefore = DaemonVitals.heapAfterGc(daemon.pid());
     long rssBefore = DaemonVitals.residentBytes(daemon.pid());
+    if (soak) {
+      DaemonVitals.nativeMemory(daemon.pid(), "baseline");
+    }
 
     long churnStart = System.nanoTime();
     long churnEnd = churnStart + maxChurn.toNanos();
@@ -257,6 +266,13 @@ class PodChurnIT {
           expired.count(CPU_RATE_KEY),
           expired.liveBytes() / 1048576.0,
           DaemonVitals.residentBytes(daemon.pid()) / 1048576.0);
+      // What moved, by JVM area, since the baseline before the churn (the "Total" and one line per area).
+      System.out.println(
+          "PodChurnIT (soak) committed memory since before the churn:\n"
+              + DaemonVitals.nativeMemory(daemon.pid(), "summary.diff scale=KB")
+                  .lines()
+                  .filter(l -> l.startsWith("Total") || l.matches("^-\\s+\\S.*\\(reserved=.*"))
+                  .collect(Collectors.joining("\n")));
       assertThat(expired.liveBytes()).isLessThanOrEqualTo(heapBefore.liveBytes() + HEAP_SLACK_BYTES);
       assertThat(cacheEntries(daemon)).as("the daemon's own cache counts after the expiry").isEqualTo(cachesBefore);
     }
