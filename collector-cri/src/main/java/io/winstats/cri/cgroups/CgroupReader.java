@@ -8,9 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,8 +74,8 @@ public final class CgroupReader {
    * Forgets what was read once per cgroup for every path but {@code paths}, the ones still read: called after each
    * round, so that what is kept follows the pods alive rather than every pod the node ever ran.
    */
-  public void retainOnly(Collection<String> paths) {
-    hierarchicalMemory.keySet().retainAll(paths instanceof Set<?> ? paths : new HashSet<>(paths));
+  public void retainOnly(Set<String> paths) {
+    hierarchicalMemory.keySet().retainAll(paths);
   }
 
   /** Reads the cgroup at {@code path}, relative to each hierarchy's root ({@code /kubepods/pod<uid>/<id>}). */

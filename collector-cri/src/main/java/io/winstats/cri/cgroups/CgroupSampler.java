@@ -8,8 +8,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -64,7 +66,7 @@ public final class CgroupSampler {
     Map<String, CgroupStats> pods = new HashMap<>();
     Map<String, List<NetDevInterface>> networks = new HashMap<>();
     List<String> missing = new ArrayList<>();
-    List<String> read = new ArrayList<>(ids.size());
+    Set<String> read = new HashSet<>(ids.size() * 2);
     for (String id : containerIds) {
       String path = paths.get(id);
       if (path == null) {

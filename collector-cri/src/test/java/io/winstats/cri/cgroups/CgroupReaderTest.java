@@ -3,7 +3,7 @@ package io.winstats.cri.cgroups;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,10 +57,10 @@ class CgroupReaderTest {
     assertThat(reader.read(PATH).memory().cacheBytes()).isEqualTo(hierarchicalCache);
 
     CgroupTrees.write(root.resolve("memory" + PATH + "/memory.use_hierarchy"), "0\n");
-    reader.retainOnly(List.of(PATH));
+    reader.retainOnly(Set.of(PATH));
     assertThat(reader.read(PATH).memory().cacheBytes()).as("still the first reading").isEqualTo(hierarchicalCache);
 
-    reader.retainOnly(List.of());
+    reader.retainOnly(Set.of());
     assertThat(reader.read(PATH).memory().cacheBytes()).as("read again once forgotten").isEqualTo(ownCache);
   }
 
