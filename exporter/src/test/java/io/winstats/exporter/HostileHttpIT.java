@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.cri.testing.Deadline;
 import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.exporter.testing.DaemonVitals;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

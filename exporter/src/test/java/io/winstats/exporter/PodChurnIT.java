@@ -9,6 +9,7 @@ import io.winstats.cri.testing.CriTestClient;
 import io.winstats.cri.testing.Deadline;
 import io.winstats.cri.testing.PodHandle;
 import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.exporter.testing.DaemonVitals;
 import io.winstats.exporter.testing.PrometheusText;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,6 +6,7 @@ import io.winstats.cri.testing.CriTestClient;
 import io.winstats.cri.testing.Deadline;
 import io.winstats.exporter.testing.ChildProcess;
 import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.exporter.testing.DaemonVitals;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -208,15 +209,16 @@ public final class NodeBenchmark {
       int samples = 0;
       long end = t0 + TimeUnit.SECONDS.toNanos(seconds);
       while (System.nanoTime() < end) {
-        double rss = rssKb(daemon.pid()) / 1024.0;
+        double rss = DaemonVitals.residentBytes(daemon.pid()) / 1048576.0;
         rssSum += rss;
         rssMax = Math.max(rssMax, rss);
         samples++;
         Thread.sleep(Math.min(5_000, Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()))));
       }
       double elapsed = (System.nanoTime() - t0) / 1e9;
-      double cpuSeconds = (cpuTicks(daemon.pid()) - cpu0) / (double) clockTicks();
-      double nodeExporterCpuSeconds = (cpuTicks(nodeExporter.pid()) - nodeExporterCpu0) / (double) clockTicks();
+      double ticksPerSecond = clockTicks();
+      double cpuSeconds = (cpuTicks(daemon.pid()) - cpu0) / ticksPerSecond;
+      double nodeExporterCpuSeconds = (cpuTicks(nodeExporter.pid()) - nodeExporterCpu0) / ticksPerSecond;
       return new Footprint(
           cpuSeconds / elapsed * 1000, nodeExporterCpuSeconds / elapsed * 1000, rssSum / samples, rssMax);
     }
@@ -293,15 +295,6 @@ public final class NodeBenchmark {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
     p.waitFor();
     return Long.parseLong(out);
-  }
-
-  private static long rssKb(long pid) throws IOException {
-    for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
-      if (line.startsWith("VmRSS:")) {
-        return Long.parseLong(line.replaceAll("[^0-9]", ""));
-      }
-    }
-    return 0;
   }
 
   private static int count(String text, String needle) {

@@ -1,4 +1,4 @@
-package io.winstats.exporter;
+package io.winstats.exporter.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,15 +16,15 @@ import java.util.stream.Stream;
  * and live instances per class from {@code jcmd <pid> GC.class_histogram} (which runs a full GC first, so the figures
  * are what survives a collection). Linux only; the daemon must run as the test's user.
  */
-final class DaemonVitals {
+public final class DaemonVitals {
   /**
    * The heap after a full GC.
    *
    * @param liveBytes bytes of all live objects
    * @param instances live instances of each class, by the JVM's class name ({@code io.winstats.cri.CpuRateCache$Key})
    */
-  record Heap(long liveBytes, Map<String, Long> instances) {
-    long count(String className) {
+  public record Heap(long liveBytes, Map<String, Long> instances) {
+    public long count(String className) {
       return instances.getOrDefault(className, 0L);
     }
   }
@@ -32,35 +32,31 @@ final class DaemonVitals {
   private DaemonVitals() {}
 
   /** {@code Threads:} of {@code /proc/<pid>/status}. */
-  static int threads(long pid) {
-    try {
-      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-        if (line.startsWith("Threads:")) {
-          return Integer.parseInt(line.substring("Threads:".length()).strip());
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    throw new IllegalStateException("no Threads: line for pid " + pid);
+  public static int threads(long pid) {
+    return Integer.parseInt(statusField(pid, "Threads:"));
   }
 
-  /** {@code VmRSS:} of {@code /proc/<pid>/status}, in bytes. */
-  static long residentBytes(long pid) {
+  /** {@code VmRSS:} of {@code /proc/<pid>/status}, in bytes (the kernel writes it in kB). */
+  public static long residentBytes(long pid) {
+    return Long.parseLong(statusField(pid, "VmRSS:").replace(" kB", "")) * 1024;
+  }
+
+  /** The value of one {@code Name:} line of {@code /proc/<pid>/status}, stripped. */
+  private static String statusField(long pid, String name) {
     try {
       for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-        if (line.startsWith("VmRSS:")) {
-          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        if (line.startsWith(name)) {
+          return line.substring(name.length()).strip();
         }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    throw new IllegalStateException("no VmRSS: line for pid " + pid);
+    throw new IllegalStateException("no " + name + " line for pid " + pid);
   }
 
   /** Entries of {@code /proc/<pid>/fd}. */
-  static int fileDescriptors(long pid) {
+  public static int fileDescriptors(long pid) {
     try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
       return (int) fds.count();
     } catch (IOException e) {
@@ -69,7 +65,7 @@ final class DaemonVitals {
   }
 
   /** Runs {@code jcmd <pid> GC.class_histogram} (a full GC, then a histogram of what is live). */
-  static Heap heapAfterGc(long pid) {
+  public static Heap heapAfterGc(long pid) {
     String out = jcmd(pid, "GC.class_histogram");
     Map<String, Long> instances = new HashMap<>();
     long total = -1;
@@ -88,7 +84,7 @@ final class DaemonVitals {
   }
 
   /** {@code jcmd <pid> VM.native_memory <what>}; the daemon must run with {@code -XX:NativeMemoryTracking}. */
-  static String nativeMemory(long pid, String what) {
+  public static String nativeMemory(long pid, String what) {
     return jcmd(pid, "VM.native_memory " + what);
   }
 
