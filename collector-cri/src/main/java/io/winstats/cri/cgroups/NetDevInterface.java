@@ -34,7 +34,7 @@ public record NetDevInterface(
       if (colon <= 0) {
         continue;
       }
-      String[] f = line.substring(colon + 1).strip().split("\\s+");
+      String[] f = CgroupReader.FIELDS.split(line.substring(colon + 1).strip());
       if (f.length < 12) {
         continue;
       }

@@ -17,7 +17,7 @@ public record Pressure(PressureLine some, @Nullable PressureLine full) {
     PressureLine some = null;
     PressureLine full = null;
     for (String line : text.split("\n")) {
-      String[] fields = line.strip().split("\\s+");
+      String[] fields = CgroupReader.FIELDS.split(line.strip());
       if (fields.length != 5) {
         continue;
       }

@@ -39,8 +39,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Node counters from Linux {@code /proc} and, for filesystem capacity, {@code statvfs} through
- * {@link java.nio.file.FileStore}.
+ * Node counters from Linux {@code /proc} and, for filesystem capacity, {@code statvfs}.
  *
  * <p>What each part reads:
  *
@@ -54,8 +53,8 @@ import org.slf4j.LoggerFactory;
  *   <li>NETWORK: {@code net/dev}, every interface of the proc root's network namespace.
  *   <li>DISK_IO: {@code diskstats}, whole disks only (node_exporter's default device exclude).
  *   <li>FILESYSTEM: {@code self/mounts} (or, opened with {@link #openHost}, the host's {@code 1/mounts}) filtered to
- *       real filesystems, then {@link FileStore} on the mount point under the root filesystem path for bytes and
- *       {@link Statvfs} for inodes (the JDK's {@code FileStore} offers only total, usable and unallocated space).
+ *       real filesystems, then one {@link Statvfs} call on the mount point under the root filesystem path for bytes
+ *       and inodes ({@link FileStore}, bytes only, where libc's statvfs cannot be called).
  *   <li>SYSTEM: {@code stat} (btime, ctxt, procs_running), {@code loadavg} (load and task count), {@code
  *       sys/kernel/pid_max}, {@code sys/kernel/threads-max} where readable, and the number of numeric directories in
  *       the proc root (processes).
@@ -130,7 +129,7 @@ public final class ProcfsNodeSource implements NodeCounterSource {
    *
    * @param procRoot where procfs is mounted ({@code /proc}; {@code /host/proc} in a container; a fixture tree in tests)
    * @param rootFs the host's root filesystem, under which the mount points of {@code self/mounts} are resolved for
-   *     {@link FileStore} ({@code /}; {@code /host} in a container, as node_exporter's {@code --path.rootfs})
+   *     statvfs ({@code /}; {@code /host} in a container, as node_exporter's {@code --path.rootfs})
    * @param clock stamps each sample
    * @param monotonicNanos a monotonic nanosecond clock read with each sample
    * @throws NodeSourceException NOT_FOUND when {@code procRoot/stat} is not readable (no procfs on this host)
@@ -294,27 +293,53 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     List<FilesystemUsage> result = new ArrayList<>();
     for (MountTable.Mount mount : mounts.realFilesystems()) {
       Path path = rootFs.resolve(mount.mountPoint().replaceFirst("^/+", ""));
-      try {
-        FileStore store = Files.getFileStore(path);
-        long total = store.getTotalSpace();
-        long unallocated = store.getUnallocatedSpace();
-        Statvfs.Inodes inodes = Statvfs.inodes(path);
-        result.add(
-            new FilesystemUsage(
-                mount.device(),
-                mount.mountPoint(),
-                mount.fsType(),
-                total,
-                store.getUsableSpace(),
-                Math.max(0, total - unallocated),
-                inodes == null ? null : inodes.total(),
-                inodes == null ? null : inodes.free(),
-                mount.readOnly()));
-      } catch (IOException | SecurityException e) {
-        LOG.debug("event=filesystem_skipped source=procfs mountpoint={} reason={}", mount.mountPoint(), e.toString());
+      FilesystemUsage usage = Statvfs.available() ? statvfs(mount, path) : fileStore(mount, path);
+      if (usage != null) {
+        result.add(usage);
       }
     }
     return result;
+  }
+
+  /** One {@code statvfs(3)} per filesystem: bytes and inodes as node_exporter reads them. */
+  private static @Nullable FilesystemUsage statvfs(MountTable.Mount mount, Path path) {
+    Statvfs.Usage usage = Statvfs.usage(path);
+    if (usage == null) {
+      LOG.debug("event=filesystem_skipped source=procfs mountpoint={} reason=statvfs_failed", mount.mountPoint());
+      return null;
+    }
+    Statvfs.Inodes inodes = usage.inodes();
+    return new FilesystemUsage(
+        mount.device(),
+        mount.mountPoint(),
+        mount.fsType(),
+        usage.totalBytes(),
+        usage.availableBytes(),
+        Math.max(0, usage.totalBytes() - usage.freeBytes()),
+        inodes == null ? null : inodes.total(),
+        inodes == null ? null : inodes.free(),
+        mount.readOnly());
+  }
+
+  /** Where libc's statvfs cannot be called (32-bit): the JDK's file store, bytes only. */
+  private static @Nullable FilesystemUsage fileStore(MountTable.Mount mount, Path path) {
+    try {
+      FileStore store = Files.getFileStore(path);
+      long total = store.getTotalSpace();
+      return new FilesystemUsage(
+          mount.device(),
+          mount.mountPoint(),
+          mount.fsType(),
+          total,
+          store.getUsableSpace(),
+          Math.max(0, total - store.getUnallocatedSpace()),
+          null,
+          null,
+          mount.readOnly());
+    } catch (IOException | SecurityException e) {
+      LOG.debug("event=filesystem_skipped source=procfs mountpoint={} reason={}", mount.mountPoint(), e.toString());
+      return null;
+    }
   }
 
   private <T> @Nullable T read(

@@ -2,6 +2,7 @@ package io.winstats.perfcounters.procfs;
 
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSourceException.Reason;
+import java.util.regex.Pattern;
 
 /** The number and field handling the procfs parsers share; every failure is a {@link Reason#MALFORMED}. */
 final class ProcfsText {
@@ -32,9 +33,12 @@ final class ProcfsText {
     }
   }
 
+  /** Compiled once: {@code String.split("\\s+")} compiles its pattern on every call (each mount line, each round). */
+  private static final Pattern BLANKS = Pattern.compile("\\s+");
+
   static String[] fields(String line) {
     String trimmed = line.strip();
-    return trimmed.isEmpty() ? new String[0] : trimmed.split("\\s+");
+    return trimmed.isEmpty() ? new String[0] : BLANKS.split(trimmed);
   }
 
   static NodeSourceException malformed(String file, String detail) {

@@ -25,6 +25,22 @@ class StatvfsTest {
 
   @Test
   @EnabledOnOs(OS.LINUX)
+  void sizesMatchWhatDfReportsForTheSameFilesystem(@TempDir Path dir) throws Exception {
+    // df -B1 prints f_frsize times f_blocks, f_blocks - f_bfree and f_bavail; other writers may move used and
+    // available by a little between the two reads.
+    long[] df = dfBytes(dir);
+    Statvfs.Usage usage = Statvfs.usage(dir);
+    assertThat(usage).isNotNull();
+    assertThat(usage.totalBytes()).isEqualTo(df[0]);
+    assertThat(usage.totalBytes() - usage.freeBytes()).isBetween(df[1] - (64 << 20), df[1] + (64 << 20));
+    assertThat(usage.availableBytes()).isBetween(df[2] - (64 << 20), df[2] + (64 << 20));
+    assertThat(usage.availableBytes()).isLessThanOrEqualTo(usage.freeBytes());
+    assertThat(usage.inodes()).isNotNull();
+    assertThat(usage.inodes().total()).isEqualTo(dfInodes(dir)[0]);
+  }
+
+  @Test
+  @EnabledOnOs(OS.LINUX)
   void seesAFileTakeAnInodeOnAFilesystemWithFewInodes(@TempDir Path dir) throws Exception {
     // /dev/shm is tmpfs, whose free inodes drop by one per file; another process creating files there between the
     // two reads could add a few.
@@ -43,6 +59,7 @@ class StatvfsTest {
   @Test
   void aMissingPathHasNoCounts() {
     assertThat(Statvfs.inodes(Path.of("/nonexistent/path/for/statvfs"))).isNull();
+    assertThat(Statvfs.usage(Path.of("/nonexistent/path/for/statvfs"))).isNull();
   }
 
   @Test
@@ -50,6 +67,14 @@ class StatvfsTest {
     assertThat(Statvfs.fromStruct(-1, 0)).as("above 2^63 unsigned").isNull();
     assertThat(Statvfs.fromStruct(10, 11)).as("more free than total").isNull();
     assertThat(Statvfs.fromStruct(0, 0)).as("btrfs reports no inode limit").isEqualTo(new Statvfs.Inodes(0, 0));
+  }
+
+  private static long[] dfBytes(Path dir) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("df", "-P", "-B1", dir.toString()).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    String[] fields = out.strip().split("\n")[1].trim().split("\\s+");
+    return new long[] {Long.parseLong(fields[1]), Long.parseLong(fields[2]), Long.parseLong(fields[3])};
   }
 
   private static long[] dfInodes(Path dir) throws IOException, InterruptedException {
