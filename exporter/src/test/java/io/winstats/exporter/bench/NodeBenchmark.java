@@ -117,6 +117,9 @@ public final class NodeBenchmark {
           double startupMs = (System.nanoTime() - started) / 1e6;
           int pods = n;
           Deadline.await(n + " pods served", Duration.ofSeconds(120), () -> count(daemon.get("/stats/summary").body(), "\"podRef\"") == pods);
+          // The cgroup figures (io, swap) join a round after the CRI ones: without this wait the copy
+          // nginx serves was 225 KB in some runs and 379 KB in others, and the summary ratios compared unlike bodies.
+          Deadline.await(n + " pods with cgroup figures", Duration.ofSeconds(60), () -> count(daemon.get("/stats/summary").body(), "\"io\"") >= pods);
           String base = "http://127.0.0.1:" + daemon.port();
           Path staticDir = Files.createDirectories(work.resolve("static-" + n));
           Files.writeString(staticDir.resolve("metrics"), daemon.get("/metrics").body());
