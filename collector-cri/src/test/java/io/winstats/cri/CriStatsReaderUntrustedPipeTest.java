@@ -9,6 +9,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import io.winstats.cri.testing.Deadline;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A named pipe served by a process that is not the runtime is counted as {@code untrusted_pipe}, not as the runtime
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class CriStatsReaderUntrustedPipeTest {
   @Test
-  void aRefusedPipeServerIsAnUntrustedPipeUntilTheRefusalEnds() throws InterruptedException {
+  void aRefusedPipeServerIsAnUntrustedPipeUntilTheRefusalEnds() {
     AtomicReference<IOException> openFails =
         new AtomicReference<>(
             new UntrustedPipeException(
@@ -41,17 +43,18 @@ class CriStatsReaderUntrustedPipeTest {
       // The squatter is gone and the pipe with it: an outage again. gRPC fails calls with the last connect error
       // until its reconnect backoff (1 s at first) has passed, so the new reason shows from the next attempt on.
       openFails.set(new IOException("CreateFileW \\\\.\\pipe\\containerd-containerd: ERROR_FILE_NOT_FOUND (2)"));
-      CriException.Reason reason = null;
-      for (long end = System.nanoTime() + 10_000_000_000L;
-          reason != CriException.Reason.UNAVAILABLE && System.nanoTime() < end; ) {
-        try {
-          reader.sample();
-        } catch (CriException e) {
-          reason = e.reason();
-        }
-        Thread.sleep(100);
-      }
-      assertThat(reason).isEqualTo(CriException.Reason.UNAVAILABLE);
+      Deadline.await(
+          "the reason UNAVAILABLE", Duration.ofSeconds(10), () -> reasonOf(reader) == CriException.Reason.UNAVAILABLE);
+    }
+  }
+
+  /** The reason the sample failed with; the endpoint never opens here, so it always fails. */
+  private static CriException.@Nullable Reason reasonOf(CriStatsReader reader) {
+    try {
+      reader.sample();
+      return null;
+    } catch (CriException e) {
+      return e.reason();
     }
   }
 }

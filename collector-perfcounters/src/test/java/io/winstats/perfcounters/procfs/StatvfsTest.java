@@ -16,11 +16,11 @@ class StatvfsTest {
   @EnabledOnOs(OS.LINUX)
   void matchesWhatDfReportsForTheSameFilesystem(@TempDir Path dir) throws Exception {
     // df -i prints the same f_files/f_ffree; an inode taken or freed in between changes only the free count by a few.
-    long[] df = dfInodes(dir);
+    long[] df = df("-i", dir);
     Statvfs.Inodes inodes = Statvfs.inodes(dir);
     assertThat(inodes).isNotNull();
     assertThat(inodes.total()).isEqualTo(df[0]);
-    assertThat(inodes.free()).isBetween(df[1] - 64, df[1] + 64);
+    assertThat(inodes.free()).isBetween(df[2] - 64, df[2] + 64);
   }
 
   @Test
@@ -28,7 +28,7 @@ class StatvfsTest {
   void sizesMatchWhatDfReportsForTheSameFilesystem(@TempDir Path dir) throws Exception {
     // df -B1 prints f_frsize times f_blocks, f_blocks - f_bfree and f_bavail; other writers may move used and
     // available by a little between the two reads.
-    long[] df = dfBytes(dir);
+    long[] df = df("-B1", dir);
     Statvfs.Usage usage = Statvfs.usage(dir);
     assertThat(usage).isNotNull();
     assertThat(usage.totalBytes()).isEqualTo(df[0]);
@@ -36,7 +36,7 @@ class StatvfsTest {
     assertThat(usage.availableBytes()).isBetween(df[2] - (64 << 20), df[2] + (64 << 20));
     assertThat(usage.availableBytes()).isLessThanOrEqualTo(usage.freeBytes());
     assertThat(usage.inodes()).isNotNull();
-    assertThat(usage.inodes().total()).isEqualTo(dfInodes(dir)[0]);
+    assertThat(usage.inodes().total()).isEqualTo(df("-i", dir)[0]);
   }
 
   @Test
@@ -69,19 +69,12 @@ class StatvfsTest {
     assertThat(Statvfs.fromStruct(0, 0)).as("btrfs reports no inode limit").isEqualTo(new Statvfs.Inodes(0, 0));
   }
 
-  private static long[] dfBytes(Path dir) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder("df", "-P", "-B1", dir.toString()).start();
+  /** Size (df -B1: total, used, available) or inode (df -i: total, used, free) columns of df's line for dir. */
+  private static long[] df(String columns, Path dir) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder("df", "-P", columns, dir.toString()).start();
     String out = new String(p.getInputStream().readAllBytes());
     assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
     String[] fields = out.strip().split("\n")[1].trim().split("\\s+");
     return new long[] {Long.parseLong(fields[1]), Long.parseLong(fields[2]), Long.parseLong(fields[3])};
-  }
-
-  private static long[] dfInodes(Path dir) throws IOException, InterruptedException {
-    Process p = new ProcessBuilder("df", "-P", "-i", dir.toString()).start();
-    String out = new String(p.getInputStream().readAllBytes());
-    assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
-    String[] fields = out.strip().split("\n")[1].trim().split("\\s+");
-    return new long[] {Long.parseLong(fields[1]), Long.parseLong(fields[3])};
   }
 }
