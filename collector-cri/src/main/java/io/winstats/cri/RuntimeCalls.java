@@ -80,15 +80,35 @@ final class RuntimeCalls {
           && description.toLowerCase(Locale.ROOT).contains("not implemented");
     }
 
-    /** The pod or container is gone (or going): containerd answers NotFound, or Unknown wrapping "not found". */
+    /**
+     * The pod or container is gone (or going), or one pod poisons the list: containerd answers NotFound, or Unknown
+     * wrapping the cause (a pod without a cgroup path fails ListPodSandboxStats for all pods as Unknown). Never a
+     * call that ran out of time, which asking pod by pod would only repeat 110 times.
+     */
     boolean isGone() {
-      return !isNotImplemented() && (code() == Status.Code.NOT_FOUND || code() == Status.Code.UNKNOWN);
+      return !isNotImplemented()
+          && !ranOutOfTime(cause.getStatus())
+          && (code() == Status.Code.NOT_FOUND || code() == Status.Code.UNKNOWN);
     }
 
     String summary() {
       String description = cause.getStatus().getDescription();
       return code() + (description == null ? "" : ": " + description);
     }
+  }
+
+  /**
+   * The deadline passed, here or in the runtime. containerd runs ListPodSandboxStats with the call's context and wraps
+   * a shim's timed-out metrics call into its answer, which reaches us as Unknown: "failed to decode sandbox container
+   * metrics for sandbox ...: context deadline exceeded: unknown" (1.6.20 under load here; Go's
+   * context.DeadlineExceeded text).
+   */
+  private static boolean ranOutOfTime(Status status) {
+    String description = status.getDescription();
+    return status.getCode() == Status.Code.DEADLINE_EXCEEDED
+        || (status.getCode() == Status.Code.UNKNOWN
+            && description != null
+            && description.contains("context deadline exceeded"));
   }
 
   /** Maps a gRPC status to our failure reasons. */
@@ -99,6 +119,9 @@ final class RuntimeCalls {
     if (isParseError(e)) {
       // grpc-java reports an answer it cannot decode as CANCELLED "Failed to read message." caused by the parse error.
       return new CriException(CriException.Reason.MALFORMED, message, e);
+    }
+    if (ranOutOfTime(status)) {
+      return new CriException(CriException.Reason.DEADLINE_EXCEEDED, message, e);
     }
     CriException.Reason reason =
         switch (status.getCode()) {

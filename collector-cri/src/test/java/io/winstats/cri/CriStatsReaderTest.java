@@ -398,6 +398,27 @@ class CriStatsReaderTest {
     assertThat(runtime.calls("PodSandboxStats")).as("not read as a vanished pod").isZero();
   }
 
+  /**
+   * containerd 1.6.20 under load here: ListPodSandboxStats ran out of the call's deadline inside a shim's metrics call
+   * and answered Unknown with Go's context text (sandbox_stats_list.go wraps the pod's error). Asking pod by pod
+   * would repeat the slow work 110 times (and two clients doing that crashed containerd 1.6.20 with "concurrent map
+   * writes" in its sandbox store): the round fails as a timeout instead, and the next round asks for the list again.
+   */
+  @Test
+  void unknownSayingTheDeadlinePassedFailsTheRoundAsATimeoutWithoutAskingPodByPod() {
+    runtime.addPod("p1", "web", "shop", T0);
+    runtime.listPodSandboxStats =
+        FakeRuntime.failing(
+            Status.UNKNOWN.withDescription(
+                "failed to decode sandbox container metrics for sandbox \"p1\": context deadline exceeded: unknown"));
+
+    assertThatThrownBy(reader::sample)
+        .isInstanceOfSatisfying(
+            CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.DEADLINE_EXCEEDED));
+    assertThat(runtime.calls("PodSandboxStats")).isZero();
+    assertThat(reader.usesContainerStats()).isFalse();
+  }
+
   @Test
   void unknownSayingNotFoundStillReadsPodsOneByOne() {
     PodSandbox p = runtime.addPod("p1", "web", "shop", T0);
@@ -484,6 +505,7 @@ class CriStatsReaderTest {
     "INTERNAL,           Invalid protobuf byte sequence,                       MALFORMED",
     "INTERNAL,           panic,                                                RUNTIME_ERROR",
     "UNKNOWN,            failed to get cgroup metrics,                         RUNTIME_ERROR",
+    "UNKNOWN,            context deadline exceeded: unknown,                   DEADLINE_EXCEEDED",
     "NOT_FOUND,          gone,                                                 RUNTIME_ERROR",
     "UNIMPLEMENTED,      unknown method,                                       RUNTIME_ERROR",
   })
