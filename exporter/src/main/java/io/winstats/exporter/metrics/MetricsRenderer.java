@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.zip.Deflater;
@@ -88,7 +87,7 @@ public final class MetricsRenderer {
   private final LatestVersionCache<Key, ByteBuffer> cached = new LatestVersionCache<>();
   private final Map<LiveKey, LivePart> live = new ConcurrentHashMap<>();
   private final AtomicLong lastSeriesCount = new AtomicLong();
-  private final AtomicInteger lastBodyBytes = new AtomicInteger();
+  private final Map<Key, Integer> lastBodyBytes = new ConcurrentHashMap<>();
 
   /**
    * @param snapshotSeries collectors whose output changes only with the snapshot version
@@ -150,47 +149,112 @@ public final class MetricsRenderer {
       series += s.getDataPoints().size();
     }
     lastSeriesCount.set(series);
-    // Sized from the last body (the next one is about as long), so that a 1 MB body is not grown by copying.
-    RenderBuffer body = new RenderBuffer(lastBodyBytes.get() + lastBodyBytes.get() / 8);
-    try {
-      writer.write(body, snapshots);
+    // The writer streams into the direct buffer the socket will write (through gzip when asked), sized from the last
+    // body of this kind: no heap copy of a 1-4 MB body per render, which the serial collector had to promote.
+    Key key = new Key(writer.getContentType(), gzip);
+    DirectBody body = new DirectBody(lastBodyBytes.getOrDefault(key, 0));
+    try (OutputStream out = gzip ? fastGzip(body) : body;
+        HeldBackTrailer text = new HeldBackTrailer(out, trailerOf(writer))) {
+      writer.write(text, snapshots);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    lastBodyBytes.set(body.size());
-    int length = body.size();
-    if (writer instanceof OpenMetricsTextFormatWriter && body.endsWith(OPENMETRICS_EOF)) {
-      length -= OPENMETRICS_EOF.length;
-    }
-    if (!gzip) {
-      return body.toDirect(length);
-    }
-    RenderBuffer compressed = new RenderBuffer(length / 4);
-    try (GZIPOutputStream gz = fastGzip(compressed)) {
-      body.writeTo(gz, length);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return compressed.toDirect(compressed.size());
+    lastBodyBytes.put(key, body.size());
+    return body.toReadOnly();
   }
 
-  /** A byte stream whose first bytes go straight into a direct buffer, without the copy {@code toByteArray} makes. */
-  private static final class RenderBuffer extends ByteArrayOutputStream {
-    RenderBuffer(int size) {
-      super(Math.max(16 * 1024, size));
+  /** What the writer ends its body with that the live part's own body repeats: OpenMetrics' {@code # EOF}. */
+  private static byte[] trailerOf(ExpositionFormatWriter writer) {
+    return writer instanceof OpenMetricsTextFormatWriter ? OPENMETRICS_EOF : new byte[0];
+  }
+
+  /**
+   * Passes bytes on, holding back the last {@code trailer.length}; on close drops them if they are the trailer, else
+   * passes them on. Closes nothing below it.
+   */
+  private static final class HeldBackTrailer extends OutputStream {
+    private final OutputStream out;
+    private final byte[] trailer;
+    private final byte[] held;
+    private int heldCount;
+
+    HeldBackTrailer(OutputStream out, byte[] trailer) {
+      this.out = out;
+      this.trailer = trailer;
+      this.held = new byte[trailer.length];
     }
 
-    boolean endsWith(byte[] suffix) {
-      return count >= suffix.length
-          && Arrays.equals(buf, count - suffix.length, count, suffix, 0, suffix.length);
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
     }
 
-    void writeTo(OutputStream out, int length) throws IOException {
-      out.write(buf, 0, length);
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      int keep = held.length;
+      if (len >= keep) {
+        out.write(held, 0, heldCount);
+        out.write(b, off, len - keep);
+        System.arraycopy(b, off + len - keep, held, 0, keep);
+        heldCount = keep;
+        return;
+      }
+      int overflow = heldCount + len - keep;
+      if (overflow > 0) {
+        out.write(held, 0, overflow);
+        System.arraycopy(held, overflow, held, 0, heldCount - overflow);
+        heldCount -= overflow;
+      }
+      System.arraycopy(b, off, held, heldCount, len);
+      heldCount += len;
     }
 
-    ByteBuffer toDirect(int length) {
-      return ByteBuffer.allocateDirect(length).put(buf, 0, length).flip().asReadOnlyBuffer();
+    @Override
+    public void close() throws IOException {
+      if (heldCount != trailer.length || !Arrays.equals(held, trailer)) {
+        out.write(held, 0, heldCount);
+      }
+      heldCount = 0;
+    }
+  }
+
+  /**
+   * A byte stream into a direct buffer, grown by copying into a larger one when the body outgrows the last one's
+   * size. The socket writes a direct buffer as it is; a heap array it would copy on every write.
+   */
+  private static final class DirectBody extends OutputStream {
+    private ByteBuffer buffer;
+
+    DirectBody(int lastSize) {
+      buffer = ByteBuffer.allocateDirect(Math.max(16 * 1024, lastSize + lastSize / 8));
+    }
+
+    @Override
+    public void write(int b) {
+      ensure(1);
+      buffer.put((byte) b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      ensure(len);
+      buffer.put(b, off, len);
+    }
+
+    private void ensure(int more) {
+      if (buffer.remaining() < more) {
+        ByteBuffer larger = ByteBuffer.allocateDirect(Math.max(buffer.capacity() * 2, buffer.position() + more));
+        larger.put(buffer.flip());
+        buffer = larger;
+      }
+    }
+
+    int size() {
+      return buffer.position();
+    }
+
+    ByteBuffer toReadOnly() {
+      return buffer.duplicate().flip().asReadOnlyBuffer();
     }
   }
 

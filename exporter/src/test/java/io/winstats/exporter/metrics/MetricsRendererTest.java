@@ -5,10 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.prometheus.metrics.expositionformats.OpenMetricsTextFormatWriter;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.snapshots.Labels;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class MetricsRendererTest {
   private final AtomicLong liveRenders = new AtomicLong();
@@ -55,5 +67,67 @@ class MetricsRendererTest {
     renderer.render(null, false);
     renderer.render(null, false);
     assertThat(liveRenders.get()).isEqualTo(2);
+  }
+
+  /** A snapshot part of {@code points} gauge points with long label values, about 120 bytes a line. */
+  private static MetricSnapshots points(long points) {
+    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name("container_memory_cache").help("Bytes of page cache.");
+    for (long i = 0; i < points; i++) {
+      b.dataPoint(
+          GaugeSnapshot.GaugeDataPointSnapshot.builder()
+              .labels(Labels.of("id", "/kubepods/besteffort/pod-" + i, "namespace", "shop", "pod", "web-" + i))
+              .value(i * 4096.0)
+              .build());
+    }
+    return MetricSnapshots.of(b.build());
+  }
+
+  private static byte[] bytes(ByteBuffer[] parts, boolean gzip) throws IOException {
+    ByteArrayOutputStream all = new ByteArrayOutputStream();
+    for (ByteBuffer p : parts) {
+      byte[] b = new byte[p.remaining()];
+      p.duplicate().get(b);
+      all.write(b);
+    }
+    if (!gzip) {
+      return all.toByteArray();
+    }
+    // Consecutive gzip members are one stream (RFC 1952 2.2); GZIPInputStream reads them all.
+    try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(all.toByteArray()))) {
+      return in.readAllBytes();
+    }
+  }
+
+  /**
+   * The snapshot part streams into a direct buffer sized from the last body: a first body larger than the starting
+   * size, then a larger one than the last, must both come out whole, in every format and encoding, with OpenMetrics'
+   * {@code # EOF} once, at the very end.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"text", "text+gzip", "openmetrics", "openmetrics+gzip"})
+  void theSnapshotPartComesOutWholeWhenItOutgrowsTheLastBody(String form) throws IOException {
+    boolean gzip = form.endsWith("+gzip");
+    boolean openMetrics = form.startsWith("openmetrics");
+    String accept = openMetrics ? "application/openmetrics-text; version=1.0.0" : null;
+    AtomicLong version = new AtomicLong(1);
+    PrometheusRegistry snapshotSeries = new PrometheusRegistry();
+    snapshotSeries.register(() -> points(version.get() * 1_000));
+    MetricsRenderer renderer =
+        new MetricsRenderer(snapshotSeries, new PrometheusRegistry(), version::get, Duration.ZERO, nanos::get);
+
+    for (long v = 1; v <= 3; v++) {
+      version.set(v);
+      MetricsRenderer.Rendered r = renderer.render(accept, gzip);
+      ByteArrayOutputStream expected = new ByteArrayOutputStream();
+      if (openMetrics) {
+        new OpenMetricsTextFormatWriter(false, false).write(expected, points(v * 1_000));
+      } else {
+        PrometheusTextFormatWriter.create().write(expected, points(v * 1_000));
+      }
+      String body = new String(bytes(r.parts(), gzip), StandardCharsets.UTF_8);
+      assertThat(body).as("version %d", v).isEqualTo(expected.toString(StandardCharsets.UTF_8));
+      assertThat(r.parts()[0].isDirect()).isTrue();
+      assertThat(r.gzip()).isEqualTo(gzip);
+    }
   }
 }
