@@ -39,6 +39,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Snapshots are built once per published {@link Snapshot#version()} and reused by every scrape of that version.
  */
 public final class CadvisorSeriesCollector extends PerVersionCollector {
+  // Made once: Labels.add validates the new name on every call, merging two valid label sets does not.
+  private static final Labels CPU_TOTAL = Labels.of("cpu", "total");
+
   private final boolean windowsNode;
 
   /**
@@ -104,7 +107,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     Labels root = labels("", "/", "", "", "", "");
     Instant at = node.timestamp();
     if (node.cpu() != null) {
-      cpu(f, root.add("cpu", "total"), node.cpu().usageCoreNanos(), at);
+      cpu(f, root.merge(CPU_TOTAL), node.cpu().usageCoreNanos(), at);
     }
     if (node.memory() != null) {
       f.gaugeIfPresent(WORKING_SET, WORKING_SET_HELP, node.memory().workingSetBytes(), root, at);
@@ -249,7 +252,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
 
   private static void usage(MetricFamilies f, Labels l, @Nullable CpuUsage cpu, @Nullable MemoryUsage memory) {
     if (cpu != null) {
-      cpu(f, l.add("cpu", "total"), cpu.usageCoreNanos(), cpu.timestamp());
+      cpu(f, l.merge(CPU_TOTAL), cpu.usageCoreNanos(), cpu.timestamp());
     }
     if (memory != null) {
       f.gaugeIfPresent(WORKING_SET, WORKING_SET_HELP, memory.workingSetBytes(), l, memory.timestamp());

@@ -26,6 +26,16 @@ import org.jspecify.annotations.Nullable;
  * swap accounting) adds no series, never a zero. Nothing on Windows nodes, whose snapshots have no cgroups.
  */
 public final class CgroupSeriesCollector extends PerVersionCollector {
+  // Label pairs every cgroup repeats, made once: Labels.add validates its new name on every call (a UTF-8 encoder
+  // each), merge of two valid label sets does not.
+  private static final Labels PGFAULT_CONTAINER = Labels.of("failure_type", "pgfault", "scope", "container");
+  private static final Labels PGMAJFAULT_CONTAINER = Labels.of("failure_type", "pgmajfault", "scope", "container");
+  private static final Labels PGFAULT_HIERARCHY = Labels.of("failure_type", "pgfault", "scope", "hierarchy");
+  private static final Labels PGMAJFAULT_HIERARCHY = Labels.of("failure_type", "pgmajfault", "scope", "hierarchy");
+  private static final Labels READ = Labels.of("operation", "Read");
+  private static final Labels WRITE = Labels.of("operation", "Write");
+  private static final Labels MAX_OPEN_FILES = Labels.of("ulimit", "max_open_files");
+
   public CgroupSeriesCollector(Supplier<Snapshot> snapshots) {
     super(snapshots);
   }
@@ -130,10 +140,10 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
     // cAdvisor sets the container and hierarchy figures both from memory.stat's own pgfault/pgmajfault.
     String failures = "container_memory_failures_total";
     String failuresHelp = "Cumulative count of memory allocation failures.";
-    for (String scope : new String[] {"container", "hierarchy"}) {
-      f.counter(failures, failuresHelp, m.pgfault(), l.add("failure_type", "pgfault").add("scope", scope), at);
-      f.counter(failures, failuresHelp, m.pgmajfault(), l.add("failure_type", "pgmajfault").add("scope", scope), at);
-    }
+    f.counter(failures, failuresHelp, m.pgfault(), l.merge(PGFAULT_CONTAINER), at);
+    f.counter(failures, failuresHelp, m.pgmajfault(), l.merge(PGMAJFAULT_CONTAINER), at);
+    f.counter(failures, failuresHelp, m.pgfault(), l.merge(PGFAULT_HIERARCHY), at);
+    f.counter(failures, failuresHelp, m.pgmajfault(), l.merge(PGMAJFAULT_HIERARCHY), at);
     if (m.oomKills() != null) {
       f.counter(
           "container_oom_events_total",
@@ -153,9 +163,9 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
       f.counter("container_fs_writes_total", "Cumulative count of writes completed", d.writes(), dl, at);
       Labels numbers = dl.add("major", Integer.toString(d.major())).add("minor", Integer.toString(d.minor()));
       f.counter("container_blkio_device_usage_total", "Blkio Device bytes usage", d.readBytes(),
-          numbers.add("operation", "Read"), at);
+          numbers.merge(READ), at);
       f.counter("container_blkio_device_usage_total", "Blkio Device bytes usage", d.writeBytes(),
-          numbers.add("operation", "Write"), at);
+          numbers.merge(WRITE), at);
     }
   }
 
@@ -178,7 +188,7 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
         "container_ulimits_soft",
         "Soft ulimit values for the container root process. Unlimited if -1, except priority and nice",
         p.maxOpenFilesSoft(),
-        l.add("ulimit", "max_open_files"),
+        l.merge(MAX_OPEN_FILES),
         at);
   }
 
