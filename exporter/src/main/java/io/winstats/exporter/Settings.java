@@ -110,11 +110,14 @@ final class Settings {
           Settings::criEndpoint,
           ExporterConfig::criEndpoint);
 
+  // Not 5 s: containerd 1.6 runs `runc ps` per sandbox in ListPodSandboxStats, 2-8 s at 110 pods on a 2-core node
+  // (docs/PERFORMANCE.md); a 5 s deadline failed the round there and retried it sooner, adding work. The kubelet
+  // gives CRI calls 2 min; the sampling loop waits for a round before scheduling the next.
   static final Setting<Duration> CRI_TIMEOUT =
       setting(
           "cri.timeout",
           "DURATION",
-          "5s",
+          "30s",
           "Deadline of every CRI call.",
           text -> duration(text, Duration.ofMillis(100)),
           c -> DurationFlag.format(c.criTimeout()));
