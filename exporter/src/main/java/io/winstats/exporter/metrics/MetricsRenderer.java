@@ -113,7 +113,7 @@ public final class MetricsRenderer {
   public Rendered render(@Nullable String accept, boolean gzip) {
     ExpositionFormatWriter writer = formats.findWriter(accept);
     ByteBuffer snapshotPart =
-        cached.get(version.getAsLong(), new Key(writer.getContentType(), gzip), k -> renderSnapshotPart(writer, gzip));
+        cached.get(version.getAsLong(), new Key(writer.getContentType(), gzip), k -> renderSnapshotPart(writer, k));
     return new Rendered(
         new ByteBuffer[] {snapshotPart.duplicate(), ByteBuffer.wrap(livePart(writer, gzip))},
         writer.getContentType(),
@@ -142,7 +142,7 @@ public final class MetricsRenderer {
     return lastSeriesCount.get();
   }
 
-  private ByteBuffer renderSnapshotPart(ExpositionFormatWriter writer, boolean gzip) {
+  private ByteBuffer renderSnapshotPart(ExpositionFormatWriter writer, Key key) {
     MetricSnapshots snapshots = snapshotSeries.scrape();
     long series = 0;
     for (MetricSnapshot s : snapshots) {
@@ -151,9 +151,8 @@ public final class MetricsRenderer {
     lastSeriesCount.set(series);
     // The writer streams into the direct buffer the socket will write (through gzip when asked), sized from the last
     // body of this kind: no heap copy of a 1-4 MB body per render, which the serial collector had to promote.
-    Key key = new Key(writer.getContentType(), gzip);
     DirectBody body = new DirectBody(lastBodyBytes.getOrDefault(key, 0));
-    try (OutputStream out = gzip ? fastGzip(body) : body;
+    try (OutputStream out = key.gzip() ? fastGzip(body) : body;
         HeldBackTrailer text = new HeldBackTrailer(out, trailerOf(writer))) {
       writer.write(text, snapshots);
     } catch (IOException e) {
