@@ -16,7 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every manifest under {@code deploy/kubernetes} parses, has the fields its kind requires, and fits the others:
+ * Every manifest under {@code deploy/kubernetes} (the chart's rendered output, KustomizeBaseTest) parses, has the
+ * fields its kind requires, and fits the others:
  * the DaemonSets' flags are flags the real jar accepts, the Service and the monitors select the DaemonSets' pods and
  * name ports that exist. kubectl is not used: its client-side dry run still needs an API server for discovery, and
  * none runs here.
@@ -49,23 +50,21 @@ class KubernetesManifestsTest {
   }
 
   @Test
-  void everyDocumentHasApiVersionKindNameAndNamespace() {
+  void everyDocumentHasApiVersionKindAndNameAndNoNamespace() {
     assertThat(kinds())
-        .containsExactlyInAnyOrder("Namespace", "ServiceAccount", "DaemonSet", "DaemonSet", "Service", "PodMonitor",
-            "ServiceMonitor");
+        .containsExactlyInAnyOrder("PriorityClass", "ServiceAccount", "DaemonSet", "DaemonSet", "Service", "Service",
+            "PodMonitor", "PodMonitor", "ServiceMonitor", "ServiceMonitor");
     for (JsonNode d : DOCS) {
       assertThat(d.path("apiVersion").asText()).as("apiVersion of %s", d.path("kind")).isNotBlank();
       assertThat(d.at("/metadata/name").asText()).matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-      if (!d.path("kind").asText().equals("Namespace")) {
-        assertThat(d.at("/metadata/namespace").asText()).as("namespace of %s", d.at("/metadata/name")).isEqualTo("monitoring");
-      }
-      assertThat(d.at("/metadata/labels/app.kubernetes.io~1name").asText().isEmpty()
-              || d.at("/metadata/labels/app.kubernetes.io~1name").asText().equals("winstats-exporter"))
-          .isTrue();
+      // The overlay's namespace (or kubectl -n) places everything; nothing is pinned to a shared namespace.
+      assertThat(d.at("/metadata/namespace").isMissingNode()).as("namespace of %s", d.at("/metadata/name")).isTrue();
+      assertThat(d.at("/metadata/labels/app.kubernetes.io~1name").asText()).isEqualTo("winstats-exporter");
     }
-    assertThat(one("Namespace").at("/metadata/labels/pod-security.kubernetes.io~1enforce").asText())
-        .isEqualTo("privileged");
     assertThat(one("ServiceAccount").path("automountServiceAccountToken").asBoolean(true)).isFalse();
+    for (JsonNode ds : all("DaemonSet")) {
+      assertThat(ds.at("/spec/template/spec/priorityClassName").asText()).isEqualTo(one("PriorityClass").at("/metadata/name").asText());
+    }
   }
 
   @Test
@@ -128,33 +127,34 @@ class KubernetesManifestsTest {
         }
       }
     }
-    assertThat(flags).hasSizeGreaterThanOrEqualTo(8);
+    assertThat(flags).hasSizeGreaterThanOrEqualTo(6);
     assertThat(DaemonFlags.accepted()).containsAll(flags);
   }
 
   @Test
   void serviceAndMonitorsSelectTheDaemonPodsAndNameTheirPort() {
-    JsonNode service = one("Service");
     for (JsonNode ds : all("DaemonSet")) {
       JsonNode podLabels = ds.at("/spec/template/metadata/labels");
+      String os = podLabels.path("app.kubernetes.io/component").asText();
       assertThat(matches(ds.at("/spec/selector/matchLabels"), podLabels)).isTrue();
+      JsonNode service = ofComponent("Service", os);
       assertThat(matches(service.at("/spec/selector"), podLabels)).as("Service selects %s", ds.at("/metadata/name")).isTrue();
-      assertThat(matches(one("PodMonitor").at("/spec/selector/matchLabels"), podLabels)).isTrue();
+      assertThat(matches(ofComponent("PodMonitor", os).at("/spec/selector/matchLabels"), podLabels)).isTrue();
+      assertThat(matches(ofComponent("ServiceMonitor", os).at("/spec/selector/matchLabels"), service.at("/metadata/labels"))).isTrue();
       assertThat(ds.at("/spec/template/spec/containers/0/ports/0/name").asText()).isEqualTo("metrics");
       assertThat(ds.at("/spec/template/spec/containers/0/ports/0/containerPort").asInt()).isEqualTo(9844);
+      assertThat(service.at("/spec/ports/0/name").asText()).isEqualTo("metrics");
+      assertThat(service.at("/spec/ports/0/port").asInt()).isEqualTo(9844);
       assertThat(podLabels.path("app.kubernetes.io/name").asText()).isEqualTo("winstats-exporter");
     }
-    assertThat(service.at("/spec/ports/0/name").asText()).isEqualTo("metrics");
-    assertThat(service.at("/spec/ports/0/port").asInt()).isEqualTo(9844);
-    assertThat(matches(one("ServiceMonitor").at("/spec/selector/matchLabels"), service.at("/metadata/labels"))).isTrue();
-    assertThat(one("PodMonitor").at("/spec/podMetricsEndpoints/0/port").asText()).isEqualTo("metrics");
-    assertThat(one("ServiceMonitor").at("/spec/endpoints/0/port").asText()).isEqualTo("metrics");
-    for (JsonNode monitor : List.of(one("PodMonitor"), one("ServiceMonitor"))) {
+    for (JsonNode monitor : concat(all("PodMonitor"), all("ServiceMonitor"))) {
       assertThat(monitor.path("apiVersion").asText()).isEqualTo("monitoring.coreos.com/v1");
       assertThat(monitor.at("/spec/jobLabel").asText()).isEqualTo("app.kubernetes.io/name");
+      assertThat(monitor.at("/spec/namespaceSelector").isMissingNode()).as("follows its own namespace").isTrue();
       JsonNode endpoint = monitor.at("/spec/podMetricsEndpoints/0").isMissingNode()
           ? monitor.at("/spec/endpoints/0")
           : monitor.at("/spec/podMetricsEndpoints/0");
+      assertThat(endpoint.path("port").asText()).isEqualTo("metrics");
       JsonNode relabelings = endpoint.path("relabelings");
       assertThat(relabelings.toString()).contains("__meta_kubernetes_pod_node_name", "\"targetLabel\":\"instance\"");
       assertThat(relabelings.toString()).contains("labeldrop").contains("namespace|").contains("pod|");
@@ -210,7 +210,14 @@ class KubernetesManifestsTest {
         .contains("--web.listen-address=:9844");
   }
 
-  private static List<JsonNode> concat(JsonNode a, JsonNode b) {
+  private static JsonNode ofComponent(String kind, String os) {
+    return all(kind).stream()
+        .filter(d -> d.at("/metadata/labels/app.kubernetes.io~1component").asText().equals(os))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no " + kind + " for " + os));
+  }
+
+  private static List<JsonNode> concat(Iterable<JsonNode> a, Iterable<JsonNode> b) {
     List<JsonNode> all = new ArrayList<>();
     a.forEach(all::add);
     b.forEach(all::add);

@@ -15,12 +15,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Windows DaemonSet's {@code limits.memory} is a job-object limit on committed memory, so it must cover the JVM's
- * worst-case commit under {@code deploy/jvm.options}. This recomputes the sum the manifest's comment shows from the
- * options file and holds the manifest to it: raising {@code -Xmx} (or any other cap) without raising the limit fails.
+ * worst-case commit under {@code deploy/jvm.options}. This recomputes the sum the chart's Windows DaemonSet template
+ * shows in its comment from the options file and holds the chart's default ({@code windows.resources}) to it: raising
+ * {@code -Xmx} (or any other cap) without raising the limit fails. The kustomize base is the chart's output
+ * (KustomizeBaseTest), so it follows.
  */
 class ManifestMemoryBudgetTest {
   private static final Path JVM_OPTIONS = Path.of("..", "deploy", "jvm.options");
-  private static final Path WINDOWS = KubernetesManifestsTest.DIR.resolve("daemonset-windows.yaml");
+  private static final Path WINDOWS_TEMPLATE = HelmChart.DIR.resolve("templates").resolve("daemonset-windows.yaml");
 
   /** Threads budgeted: 19-23 ran on Linux on a 110-pod node (NMT, bench/nmt); the Windows transport adds ~6. */
   static final int THREADS = 32;
@@ -69,13 +71,21 @@ class ManifestMemoryBudgetTest {
     return found;
   }
 
+  /** The worst-case commit of deploy/jvm.options, in MiB. */
+  static long budgetMib() {
+    try {
+      return worstCaseCommitMib(Files.readAllLines(JVM_OPTIONS));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   @Test
   void theWindowsLimitCoversTheWorstCaseCommitOfJvmOptions() throws IOException {
-    long budget = worstCaseCommitMib(Files.readAllLines(JVM_OPTIONS));
-    JsonNode ds = Rules.YAML.readTree(WINDOWS.toFile());
-    String limit = ds.at("/spec/template/spec/containers/0/resources/limits/memory").asText();
-    assertThat(limit).isEqualTo(budget + "Mi");
-    assertThat(Files.readString(WINDOWS)).as("the arithmetic in the comment").contains("= " + budget + " MiB limit");
+    long budget = budgetMib();
+    JsonNode values = Rules.YAML.readTree(HelmChart.DIR.resolve("values.yaml").toFile());
+    assertThat(values.at("/windows/resources/limits/memory").asText()).as("the chart's default").isEqualTo(budget + "Mi");
+    assertThat(Files.readString(WINDOWS_TEMPLATE)).as("the arithmetic in the comment").contains("= " + budget + " MiB limit");
   }
 
   @Test

@@ -1,0 +1,204 @@
+package io.winstats.dashboards;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.marcnuri.helm.LintResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The Helm chart, linted and rendered by the real Helm engine ({@link HelmChart}) with its defaults, the
+ * kube-prometheus-stack preset and the value sets in its {@code ci/} folder; every rendered built-in object checked
+ * against the Kubernetes schema, and bad values refused by values.schema.json with the path of the bad value.
+ */
+class HelmChartTest {
+  private static final Path WORK = Path.of("target", "helm-lint").toAbsolutePath();
+
+  /** Every value set the chart is tested with: the defaults, the preset and each file of ci/. */
+  static List<List<Path>> valueSets() throws IOException {
+    List<List<Path>> sets = new ArrayList<>();
+    sets.add(List.of());
+    sets.add(List.of(HelmChart.PRESET));
+    try (Stream<Path> s = Files.list(HelmChart.CI)) {
+      s.filter(p -> p.toString().endsWith(".yaml")).sorted().forEach(p -> sets.add(List.of(p)));
+    }
+    assertThat(sets).hasSizeGreaterThanOrEqualTo(5);
+    return sets;
+  }
+
+  @ParameterizedTest
+  @MethodSource("valueSets")
+  void lintsWithoutWarnings(List<Path> values) {
+    LintResult r = HelmChart.lint(values, WORK);
+    assertThat(r.isFailed()).as("helm lint --strict %s: %s", values, r.getMessages()).isFalse();
+    // Only the icon hint may remain: the project has no logo to point at.
+    assertThat(r.getMessages()).as("lint messages").allMatch(m -> m.equals("[INFO] Chart.yaml: icon is recommended"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("valueSets")
+  void everyRenderedObjectMatchesTheKubernetesSchemaAndStaysInTheReleaseNamespace(List<Path> values) {
+    List<JsonNode> docs = HelmChart.objects(values);
+    assertThat(docs).isNotEmpty();
+    for (JsonNode doc : docs) {
+      if (!KubernetesSchema.isCustom(doc)) {
+        KubernetesSchema.validate(doc);
+      }
+      String kind = doc.path("kind").asText();
+      assertThat(kind).as("the chart creates no namespace").isNotEqualTo("Namespace");
+      if (kind.equals("PriorityClass")) {
+        assertThat(doc.at("/metadata/namespace").isMissingNode()).as("PriorityClass is cluster-scoped").isTrue();
+      } else {
+        assertThat(doc.at("/metadata/namespace").asText()).as("namespace of %s", doc.at("/metadata/name"))
+            .isEqualTo(HelmChart.NAMESPACE);
+      }
+      assertThat(doc.at("/metadata/name").asText()).matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?").hasSizeLessThanOrEqualTo(63);
+    }
+    for (JsonNode ds : HelmChart.ofKind(docs, "DaemonSet")) {
+      List<String> flags = new ArrayList<>();
+      for (JsonNode a : ds.at("/spec/template/spec/containers/0/args")) {
+        assertThat(a.asText()).as("daemon args are --flag=value").startsWith("--").contains("=");
+        flags.add(a.asText().substring(2, a.asText().indexOf('=')));
+      }
+      assertThat(DaemonFlags.accepted()).as("flags of %s", ds.at("/metadata/name")).containsAll(flags);
+    }
+  }
+
+  @Test
+  void defaultsRunTheWindowsDaemonSetOnlyAsAHostProcessPodSizedByTheMemoryBudget() {
+    List<JsonNode> docs = HelmChart.objects(List.of());
+    assertThat(docs.stream().map(HelmChart::kindOf).toList())
+        .containsExactlyInAnyOrder(
+            "scheduling.k8s.io/v1 PriorityClass", "v1 ServiceAccount", "v1 Service", "apps/v1 DaemonSet");
+    JsonNode ds = HelmChart.ofKind(docs, "DaemonSet").get(0);
+    assertThat(ds.at("/metadata/name").asText()).isEqualTo("winstats-exporter-windows");
+    JsonNode spec = ds.at("/spec/template/spec");
+    assertThat(spec.at("/nodeSelector/kubernetes.io~1os").asText()).isEqualTo("windows");
+    assertThat(spec.at("/securityContext/windowsOptions/hostProcess").asBoolean()).isTrue();
+    assertThat(spec.at("/securityContext/windowsOptions/runAsUserName").asText()).isEqualTo("NT AUTHORITY\\SYSTEM");
+    assertThat(spec.path("hostNetwork").asBoolean()).isTrue();
+    assertThat(spec.path("priorityClassName").asText()).isEqualTo("winstats-exporter");
+    assertThat(spec.at("/initContainers/0/name").asText()).isEqualTo("open-firewall");
+    assertThat(spec.at("/containers/0/image").asText()).isEqualTo("ghcr.io/winstats/winstats-exporter-windows:0.1.0");
+    assertThat(spec.at("/containers/0/resources/limits/memory").asText())
+        .isEqualTo(ManifestMemoryBudgetTest.budgetMib() + "Mi");
+    assertThat(spec.at("/containers/0/readinessProbe/httpGet/path").asText()).isEqualTo("/healthz");
+  }
+
+  @Test
+  void pinnedValuesGiveDigestsTheGlobalRegistryPullSecretsAndAnExistingPriorityClass() {
+    List<JsonNode> docs = HelmChart.objects(List.of(HelmChart.CI.resolve("pinned-values.yaml")));
+    assertThat(HelmChart.ofKind(docs, "PriorityClass")).as("an existing class is used, none created").isEmpty();
+    JsonNode spec = HelmChart.ofKind(docs, "DaemonSet").get(0).at("/spec/template/spec");
+    assertThat(spec.at("/containers/0/image").asText())
+        .isEqualTo("registry.internal.example:5000/winstats/winstats-exporter-windows:0.1.0@sha256:" + "2".repeat(64));
+    assertThat(spec.path("initContainers").isMissingNode()).as("firewall rule turned off").isTrue();
+    assertThat(spec.path("priorityClassName").asText()).isEqualTo("system-node-critical");
+    assertThat(spec.path("imagePullSecrets").findValuesAsText("name")).containsExactly("internal-pull", "extra-pull");
+    assertThat(spec.at("/containers/0/volumeMounts/0/mountPath").asText()).isEqualTo("/etc/winstats-exporter/trust");
+  }
+
+  @Test
+  void webConfigIsASecretBesideItsTlsKeysAndProbesAndMonitorsUseHttps() {
+    List<JsonNode> docs = HelmChart.objects(List.of(HelmChart.CI.resolve("web-config-values.yaml")));
+    JsonNode secret = HelmChart.ofKind(docs, "Secret").get(0);
+    assertThat(secret.at("/stringData/web-config.yml").asText()).contains("cert_file: tls.crt", "basic_auth_users");
+    JsonNode spec = HelmChart.ofKind(docs, "DaemonSet").get(0).at("/spec/template/spec");
+    JsonNode c = spec.at("/containers/0");
+    assertThat(c.path("args")).extracting(JsonNode::asText)
+        .contains("--web.config.file=%CONTAINER_SANDBOX_MOUNT_POINT%/etc/winstats-exporter/web/web-config.yml");
+    assertThat(c.at("/readinessProbe/httpGet/scheme").asText()).isEqualTo("HTTPS");
+    assertThat(c.at("/volumeMounts/0/mountPath").asText()).isEqualTo("/etc/winstats-exporter/web");
+    assertThat(spec.at("/volumes/0/projected/sources").findValuesAsText("name"))
+        .containsExactly("winstats-exporter-web-config", "winstats-exporter-tls");
+    assertThat(spec.at("/template/metadata/annotations").isMissingNode()).isTrue();
+    assertThat(HelmChart.ofKind(docs, "DaemonSet").get(0).at("/spec/template/metadata/annotations/checksum~1web-config")
+        .asText()).hasSize(64);
+    JsonNode endpoint = HelmChart.ofKind(docs, "ServiceMonitor").get(0).at("/spec/endpoints/0");
+    assertThat(endpoint.path("scheme").asText()).isEqualTo("https");
+    assertThat(endpoint.at("/basicAuth/username/name").asText()).isEqualTo("winstats-scrape");
+  }
+
+  @Test
+  void theLinuxDaemonSetAndPodMonitorsWhenAsked() {
+    List<JsonNode> docs = HelmChart.objects(List.of(HelmChart.CI.resolve("linux-podmonitor-values.yaml")));
+    assertThat(HelmChart.ofKind(docs, "DaemonSet")).extracting(d -> d.at("/metadata/name").asText())
+        .containsExactly("winstats-exporter-linux", "winstats-exporter-windows");
+    assertThat(HelmChart.ofKind(docs, "PodMonitor")).hasSize(2);
+    assertThat(HelmChart.ofKind(docs, "ServiceMonitor")).isEmpty();
+    JsonNode linux = HelmChart.ofKind(docs, "DaemonSet").get(0).at("/spec/template/spec/containers/0");
+    assertThat(linux.path("args")).extracting(JsonNode::asText)
+        .contains("--config.file=/etc/winstats-exporter/config/config.yml", "--cri.stats-call=ListContainerStats",
+            "--node.source=procfs:/host/proc,rootfs=/host/root");
+    JsonNode config = HelmChart.ofKind(docs, "ConfigMap").get(0);
+    assertThat(config.at("/data/config.yml").asText()).contains("interval: 15s");
+  }
+
+  @Test
+  void thePresetLabelsEverythingForKubePrometheusStackAndBundlesTheRulesAndDashboards() throws IOException {
+    List<JsonNode> docs = HelmChart.objects(List.of(HelmChart.PRESET));
+    JsonNode monitor = HelmChart.ofKind(docs, "ServiceMonitor").get(0);
+    assertThat(monitor.at("/metadata/labels/release").asText()).isEqualTo("kube-prometheus-stack");
+    assertThat(monitor.at("/spec/namespaceSelector").isMissingNode()).as("follows the release namespace").isTrue();
+    assertThat(monitor.at("/spec/endpoints").findValuesAsText("path"))
+        .containsExactly("/metrics", "/metrics", "/metrics/cadvisor");
+    JsonNode rule = HelmChart.ofKind(docs, "PrometheusRule").get(0);
+    assertThat(rule.at("/metadata/labels/release").asText()).isEqualTo("kube-prometheus-stack");
+    Set<String> groups = new TreeSet<>(rule.at("/spec/groups").findValuesAsText("name"));
+    Set<String> bundled = new TreeSet<>();
+    for (Path f : Rules.files()) {
+      bundled.addAll(Rules.YAML.readTree(f.toFile()).path("groups").findValuesAsText("name"));
+    }
+    assertThat(groups).as("the PrometheusRule holds the rule files' groups").isEqualTo(bundled);
+    assertThat(rule.at("/spec/groups").toString()).contains("\"expr\"");
+    List<JsonNode> dashboards = HelmChart.ofKind(docs, "ConfigMap");
+    assertThat(dashboards).hasSize(Dashboards.files().size());
+    for (JsonNode cm : dashboards) {
+      assertThat(cm.at("/metadata/labels/grafana_dashboard").asText()).isEqualTo("1");
+      Map.Entry<String, JsonNode> file = cm.path("data").fields().next();
+      assertThat(Dashboards.files()).contains(file.getKey());
+      assertThat(Rules.YAML.readTree(file.getValue().asText()))
+          .as("the dashboard as the module has it").isEqualTo(Dashboards.read(file.getKey()));
+    }
+  }
+
+  static Stream<List<String>> badValues() {
+    return Stream.of(
+        List.of("windows:\n  nodeSelecter: {kubernetes.io/os: windows}\n", "/windows", "nodeSelecter"),
+        List.of("service:\n  port: \"9844\"\n", "/service/port", "string"),
+        List.of("windows:\n  resources:\n    limits: {memory: lots}\n", "/windows/resources/limits/memory", ""),
+        List.of("prometheus:\n  monitor:\n    interval: 30\n", "/prometheus/monitor/interval", "number"),
+        List.of("extraArgs: [\"cri.timeout=5s\"]\n", "/extraArgs/0", ""),
+        List.of("image:\n  digest: latest\n", "/image/digest", ""));
+  }
+
+  @ParameterizedTest
+  @MethodSource("badValues")
+  void badValuesFailOnTheSchemaWithThePathOfTheValue(List<String> bad, @TempDir Path dir) throws IOException {
+    Path values = Files.writeString(dir.resolve("bad.yaml"), bad.get(0));
+    assertThatThrownBy(() -> HelmChart.template(List.of(values)))
+        .hasMessageContaining("values don't meet the specifications of the schema")
+        .hasMessageContaining(bad.get(1))
+        .hasMessageContaining(bad.get(2));
+  }
+
+  @Test
+  void aServiceMonitorAndAPodMonitorTogetherAreRefused(@TempDir Path dir) throws IOException {
+    Path values =
+        Files.writeString(dir.resolve("both.yaml"), "prometheus:\n  monitor: {enabled: true}\n  podMonitor: {enabled: true}\n");
+    assertThatThrownBy(() -> HelmChart.template(List.of(values))).hasMessageContaining("scraped twice");
+  }
+}

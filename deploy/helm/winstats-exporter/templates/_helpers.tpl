@@ -1,0 +1,250 @@
+{{/* The chart's name, and the release's full name (63 characters at most, DNS label). */}}
+{{- define "winstats-exporter.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "winstats-exporter.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* The name of an object of one operating system: <fullname>-windows, <fullname>-linux. */}}
+{{- define "winstats-exporter.osName" -}}
+{{- printf "%s-%s" (include "winstats-exporter.fullname" .root | trunc 55 | trimSuffix "-") .os }}
+{{- end }}
+
+{{- define "winstats-exporter.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "winstats-exporter.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{- define "winstats-exporter.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{ include "winstats-exporter.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/part-of: winstats-exporter
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Labels of the objects of one operating system; {root, os}. */}}
+{{- define "winstats-exporter.osLabels" -}}
+{{ include "winstats-exporter.labels" .root }}
+app.kubernetes.io/component: {{ .os }}
+{{- end }}
+
+{{- define "winstats-exporter.osSelectorLabels" -}}
+{{ include "winstats-exporter.selectorLabels" .root }}
+app.kubernetes.io/component: {{ .os }}
+{{- end }}
+
+{{- define "winstats-exporter.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "winstats-exporter.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/* The image of one operating system, registry/repository:tag[@digest]; {root, os}. */}}
+{{- define "winstats-exporter.image" -}}
+{{- $v := .root.Values }}
+{{- $own := dict }}
+{{- if eq .os "windows" }}{{ $own = $v.windows.image }}{{ end }}
+{{- $registry := $v.global.imageRegistry | default $own.registry | default $v.image.registry }}
+{{- $repository := $v.image.repository }}
+{{- if eq .os "windows" }}{{ $repository = $own.repository | default (printf "%s-windows" $v.image.repository) }}{{ end }}
+{{- $tag := $own.tag | default $v.image.tag | default .root.Chart.AppVersion }}
+{{- $digest := ternary $own.digest $v.image.digest (eq .os "windows") }}
+{{- printf "%s/%s:%s" $registry $repository $tag }}{{ with $digest }}@{{ . }}{{ end }}
+{{- end }}
+
+{{- define "winstats-exporter.imagePullSecrets" -}}
+{{- range (concat .Values.global.imagePullSecrets .Values.imagePullSecrets) }}
+{{- if kindIs "map" . }}
+- name: {{ .name }}
+{{- else }}
+- name: {{ . }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* The web configuration's Secret: the chart's own, or existingSecret; empty when there is none. */}}
+{{- define "winstats-exporter.webConfigSecret" -}}
+{{- if .Values.webConfig.existingSecret }}
+{{- .Values.webConfig.existingSecret }}
+{{- else if .Values.webConfig.config }}
+{{- printf "%s-web-config" (include "winstats-exporter.fullname" .) }}
+{{- end }}
+{{- end }}
+
+{{/* HTTPS when the web configuration serves TLS. */}}
+{{- define "winstats-exporter.scheme" -}}
+{{- if or .Values.webConfig.tlsSecret (hasKey .Values.webConfig.config "tls_server_config") }}HTTPS{{ else }}HTTP{{ end }}
+{{- end }}
+
+{{- define "winstats-exporter.priorityClassName" -}}
+{{- if .Values.priorityClassName }}
+{{- .Values.priorityClassName }}
+{{- else if .Values.priorityClass.create }}
+{{- include "winstats-exporter.fullname" . }}
+{{- end }}
+{{- end }}
+
+{{/* Where the chart mounts its files in the daemon container, and what the daemon sees there; {root, os}. */}}
+{{- define "winstats-exporter.etc" -}}
+/etc/winstats-exporter
+{{- end }}
+
+{{/* A path under the mount as the daemon opens it: HostProcess containers see their mounts under the sandbox mount
+point, which containerd expands in the command line. */}}
+{{- define "winstats-exporter.daemonPath" -}}
+{{- if eq .os "windows" }}%CONTAINER_SANDBOX_MOUNT_POINT%{{ end }}{{ include "winstats-exporter.etc" . }}/{{ .file }}
+{{- end }}
+
+{{/* The daemon's arguments common to both operating systems; {root, os}. */}}
+{{- define "winstats-exporter.commonArgs" -}}
+- --web.listen-address=:{{ .root.Values.service.port }}
+{{- if .root.Values.config }}
+- --config.file={{ include "winstats-exporter.daemonPath" (dict "os" .os "file" "config/config.yml") }}
+{{- end }}
+{{- if include "winstats-exporter.webConfigSecret" .root }}
+- --web.config.file={{ include "winstats-exporter.daemonPath" (dict "os" .os "file" "web/web-config.yml") }}
+{{- end }}
+{{- with .root.Values.extraArgs }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Probes of /healthz; {root, which: readinessProbe|livenessProbe}. */}}
+{{- define "winstats-exporter.probe" -}}
+httpGet:
+  path: /healthz
+  port: {{ .root.Values.service.port }}
+  scheme: {{ include "winstats-exporter.scheme" .root }}
+{{ toYaml (get .root.Values .which) }}
+{{- end }}
+
+{{/* Volume mounts of the config file, the web config and its TLS secret; {root}. */}}
+{{- define "winstats-exporter.volumeMounts" -}}
+{{- if .root.Values.config }}
+- name: config
+  mountPath: {{ include "winstats-exporter.etc" . }}/config
+  readOnly: true
+{{- end }}
+{{- if or (include "winstats-exporter.webConfigSecret" .root) .root.Values.webConfig.tlsSecret }}
+- name: web
+  mountPath: {{ include "winstats-exporter.etc" . }}/web
+  readOnly: true
+{{- end }}
+{{- with .root.Values.extraVolumeMounts }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{- define "winstats-exporter.volumes" -}}
+{{- if .Values.config }}
+- name: config
+  configMap:
+    name: {{ include "winstats-exporter.fullname" . }}-config
+{{- end }}
+{{- if or (include "winstats-exporter.webConfigSecret" .) .Values.webConfig.tlsSecret }}
+{{- /* One volume: the TLS keys sit beside web-config.yml, so its relative paths (cert_file: tls.crt) find them. */}}
+- name: web
+  projected:
+    sources:
+      {{- with include "winstats-exporter.webConfigSecret" . }}
+      - secret:
+          name: {{ . }}
+      {{- end }}
+      {{- with .Values.webConfig.tlsSecret }}
+      - secret:
+          name: {{ . }}
+      {{- end }}
+{{- end }}
+{{- with .Values.extraVolumes }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Pod annotations: the user's, and checksums that roll the pods when their configuration changes. */}}
+{{- define "winstats-exporter.podAnnotations" -}}
+{{- if .Values.config }}
+checksum/config: {{ include (print .Template.BasePath "/configmap.yaml") . | sha256sum }}
+{{- end }}
+{{- if .Values.webConfig.config }}
+checksum/web-config: {{ include (print .Template.BasePath "/secret-web-config.yaml") . | sha256sum }}
+{{- end }}
+{{- with .Values.podAnnotations }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/*
+The scrape endpoints of one operating system's monitor; {root, os, m: prometheus.monitor or .podMonitor, drop: the
+operator's target labels to drop}. The first is the monitor's own job; on Windows, prometheus.stockJobs adds the
+windows_* series under the stock Windows job and /metrics/cadvisor under the kubelet's job.
+*/}}
+{{- define "winstats-exporter.endpoints" -}}
+{{- $m := .m }}
+{{- $stock := .root.Values.prometheus.stockJobs }}
+{{- $base := printf "- sourceLabels: [__meta_kubernetes_pod_node_name]\n  targetLabel: instance\n- action: labeldrop\n  regex: %s" .drop }}
+{{- $endpoints := list (dict "path" "/metrics" "relabelings" $base "metricRelabelings" "") }}
+{{- if and (eq .os "windows") $stock.windowsExporter.enabled }}
+{{- $endpoints = append $endpoints (dict "path" "/metrics"
+  "relabelings" (printf "%s\n- targetLabel: job\n  replacement: %s" $base $stock.windowsExporter.job)
+  "metricRelabelings" "- sourceLabels: [__name__]\n  action: keep\n  regex: windows_.+") }}
+{{- end }}
+{{- if and (eq .os "windows") $stock.cadvisor.enabled }}
+{{- $endpoints = append $endpoints (dict "path" "/metrics/cadvisor"
+  "relabelings" (printf "%s\n- targetLabel: job\n  replacement: %s\n- sourceLabels: [__metrics_path__]\n  targetLabel: metrics_path\n- sourceLabels: [__meta_kubernetes_pod_node_name]\n  targetLabel: node" $base $stock.cadvisor.job)
+  "metricRelabelings" "- sourceLabels: [__name__]\n  action: keep\n  regex: container_.+\n- sourceLabels: [__name__]\n  action: drop\n  regex: container_scrape_error\n- sourceLabels: [id, pod]\n  action: drop\n  regex: .+;") }}
+{{- end }}
+{{- range $endpoints }}
+- port: {{ $.root.Values.service.portName }}
+  path: {{ .path }}
+  {{- with $m.interval }}
+  interval: {{ . }}
+  {{- end }}
+  {{- with $m.scrapeTimeout }}
+  scrapeTimeout: {{ . }}
+  {{- end }}
+  scheme: {{ $m.scheme | default (include "winstats-exporter.scheme" $.root | lower) }}
+  {{- with $m.tlsConfig }}
+  tlsConfig:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  {{- with $m.basicAuth }}
+  basicAuth:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  {{- with $m.authorization }}
+  authorization:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  relabelings:
+    {{- .relabelings | nindent 4 }}
+    {{- with $m.relabelings }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+  {{- if or .metricRelabelings $m.metricRelabelings }}
+  metricRelabelings:
+    {{- with .metricRelabelings }}
+    {{- . | nindent 4 }}
+    {{- end }}
+    {{- with $m.metricRelabelings }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+  {{- end }}
+{{- end }}
+{{- end }}
