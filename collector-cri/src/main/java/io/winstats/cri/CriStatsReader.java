@@ -51,8 +51,8 @@ import org.slf4j.LoggerFactory;
  * UNAVAILABLE}. Only health changes are logged: {@code event=cri_failing} and {@code event=cri_recovered} with the
  * outage length.
  *
- * <p><b>Threads.</b> {@link #sample()} and {@link #close()} are synchronized; the reader owns one channel and one
- * daemon event-loop thread, both released by {@link #close()}.
+ * <p><b>Threads.</b> {@link #sample()} and {@link #close()} are synchronized; the reader owns one channel and its
+ * daemon threads (one reading the connection, one timer), all released by {@link #close()}.
  */
 public final class CriStatsReader implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(CriStatsReader.class);
@@ -126,7 +126,7 @@ public final class CriStatsReader implements AutoCloseable {
    * @param windowsHost whether this host is Windows, the caller's one answer (the daemon's {@code HostOs}): named
    *     pipes are opened only there
    * @throws CriException with {@link CriException.Reason#UNAVAILABLE} if this platform has no transport for the
-   *     endpoint (a named pipe off Windows, or a Unix socket without Netty's epoll)
+   *     endpoint (a named pipe off Windows)
    */
   public static CriStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock, boolean windowsHost) {
     return open(endpoint, callTimeout, clock, StatsCall.LIST_POD_SANDBOX_STATS, InodeCounter.NONE, windowsHost);
@@ -157,11 +157,10 @@ public final class CriStatsReader implements AutoCloseable {
     return reader;
   }
 
-  /** A reader whose connections a {@link io.winstats.cri.npipe.PipeBridge} relays (a Unix socket in tests). */
-  static CriStatsReader openBridged(
-      String target, io.winstats.cri.npipe.PipeConnector connector, Duration callTimeout, Clock clock) {
-    return over(
-        target, CriTransport.bridged(target, connector), callTimeout, clock, HostFiles.local(InodeCounter.NONE));
+  /** A reader whose every connection is one {@code connector.open()}, as a named pipe's are (any stream in tests). */
+  static CriStatsReader openOver(
+      String target, io.winstats.cri.transport.Connector connector, Duration callTimeout, Clock clock) {
+    return over(target, CriTransport.over(target, connector), callTimeout, clock, HostFiles.local(InodeCounter.NONE));
   }
 
   private static CriStatsReader over(
@@ -296,7 +295,7 @@ public final class CriStatsReader implements AutoCloseable {
     }
   }
 
-  /** Shuts the channel and its event loop down; idempotent. */
+  /** Shuts the channel and its threads down; idempotent. */
   @Override
   public synchronized void close() {
     if (closed) {
@@ -341,18 +340,17 @@ public final class CriStatsReader implements AutoCloseable {
   }
 
   /**
-   * A named pipe whose server the bridge refused reaches gRPC as a dropped connection ({@code UNAVAILABLE}); the
-   * bridge knows why.
+   * A named pipe whose server {@code npipe.PipeServerTrust} refused fails the connection like any other ({@code
+   * UNAVAILABLE}); the refusal is the status's cause.
    */
   private CriException refusedOrFault(RuntimeCalls.RpcFailure f) {
     CriException e = RuntimeCalls.fault(target, f.method, f.cause);
-    if (e.reason() == CriException.Reason.UNAVAILABLE
-        && resources instanceof CriTransport.Channel c
-        && c.transport() instanceof io.winstats.cri.npipe.PipeBridge bridge) {
-      io.winstats.cri.npipe.UntrustedPipeException refusal = bridge.refusal();
-      if (refusal != null) {
-        return new CriException(
-            CriException.Reason.UNTRUSTED_PIPE, "endpoint=" + target + ": " + refusal.getMessage(), refusal);
+    if (e.reason() == CriException.Reason.UNAVAILABLE) {
+      for (Throwable t = f.cause.getCause(); t != null; t = t.getCause()) {
+        if (t instanceof io.winstats.cri.npipe.UntrustedPipeException refusal) {
+          return new CriException(
+              CriException.Reason.UNTRUSTED_PIPE, "endpoint=" + target + ": " + refusal.getMessage(), refusal);
+        }
       }
     }
     return e;

@@ -112,10 +112,24 @@ final class RuntimeCalls {
   }
 
   /** Maps a gRPC status to our failure reasons. */
+  /**
+   * The status's description and, when it has one, its cause: a failed connect reaches the caller as {@code
+   * UNAVAILABLE} whose cause is what the socket or pipe said ("No such file or directory", {@code
+   * ERROR_FILE_NOT_FOUND (2)}).
+   */
+  private static String describe(Status status) {
+    String description = status.getDescription();
+    Throwable cause = status.getCause();
+    if (cause == null) {
+      return description == null ? "" : description;
+    }
+    return description == null ? cause.toString() : description + " (" + cause + ")";
+  }
+
   static CriException fault(String target, String method, StatusRuntimeException e) {
     Status status = e.getStatus();
     String description = status.getDescription() == null ? "" : status.getDescription();
-    String message = "endpoint=" + target + " rpc=" + method + " code=" + status.getCode() + ": " + description;
+    String message = "endpoint=" + target + " rpc=" + method + " code=" + status.getCode() + ": " + describe(status);
     if (isParseError(e)) {
       // grpc-java reports an answer it cannot decode as CANCELLED "Failed to read message." caused by the parse error.
       return new CriException(CriException.Reason.MALFORMED, message, e);

@@ -2,7 +2,6 @@ package io.winstats.cri;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.winstats.cri.npipe.UnixSocketConnection;
 import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdExtension;
 import io.winstats.cri.testing.ContainerdHarness;
@@ -26,7 +25,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -43,11 +41,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * </pre>
  *
  * It prints a Markdown table and writes it to {@code collector-cri/target/cri-scale.md}. Per round: wall time, CPU
- * time of the calling thread ({@link ThreadMXBean#getCurrentThreadCpuTime()}: protobuf decoding and mapping; Netty's
- * I/O runs on the event-loop thread), and the mean CPU time per round of the whole JVM and of containerd
- * (utime+stime from {@code /proc/PID/stat}; both tick in 10 ms, so they are summed over the rounds), over 12 rounds
- * after 2 warm-ups, for the direct Unix-socket transport and for the named-pipe bridge path over a Unix socket,
- * alternating. Heap is the used heap after {@code System.gc()} (three times), before the pods and after the rounds
+ * time of the calling thread ({@link ThreadMXBean#getCurrentThreadCpuTime()}: protobuf decoding and mapping; the
+ * transport's reads and HTTP/2 framing run on OkHttp's reader thread), and the mean CPU time per round of the whole
+ * JVM and of containerd (utime+stime from {@code /proc/PID/stat}; both tick in 10 ms, so they are summed over the
+ * rounds), over 12 rounds after 2 warm-ups. (Named pipes take the same transport path with another connection, so
+ * there is no separate bridge row any more.) Heap is the used heap after {@code System.gc()} (three times), before the pods and after the rounds
  * with the last sample still referenced, as the exporter keeps it.
  */
 @Tag("containerd")
@@ -72,15 +70,7 @@ class CriScaleIT {
     CriStatsReader direct =
         harness.defer(CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
                 org.junit.jupiter.api.condition.OS.WINDOWS.isCurrentOs()));
-    CriStatsReader bridged =
-        harness.defer(
-            CriStatsReader.openBridged(
-                "bridge:" + harness.socket(),
-                UnixSocketConnection.connector(harness.socket(), new AtomicInteger()),
-                CALL_TIMEOUT,
-                Clock.systemUTC()));
     int podsBefore = direct.sample().pods().size();
-    bridged.sample();
     long heapBefore = usedHeapAfterGc();
 
     long createStart = System.nanoTime();
@@ -98,16 +88,13 @@ class CriScaleIT {
 
     int expected = podsBefore + PODS;
     List<Round> directRounds = new ArrayList<>();
-    List<Round> bridgedRounds = new ArrayList<>();
     RuntimeSample last = null;
     for (int i = 0; i < WARMUPS + ROUNDS; i++) {
       RuntimeSample[] kept = new RuntimeSample[1];
       Round d = measure(() -> kept[0] = direct.sample(), containerdPid);
       assertThat(kept[0].pods()).hasSize(expected).allSatisfy(p -> assertThat(p.containers()).isNotEmpty());
-      Round b = measure(() -> bridged.sample(), containerdPid);
       if (i >= WARMUPS) {
         directRounds.add(d);
-        bridgedRounds.add(b);
       }
       last = kept[0];
     }
@@ -123,7 +110,7 @@ class CriScaleIT {
     long heapAfter = usedHeapAfterGc();
     assertThat(last.pods()).hasSize(expected);
 
-    String table = report(harness, last, createSeconds, directRounds, bridgedRounds, coldRounds, heapBefore, heapAfter);
+    String table = report(harness, last, createSeconds, directRounds, coldRounds, heapBefore, heapAfter);
     System.out.println(table);
     try {
       Files.writeString(Path.of("target", "cri-scale.md"), table);
@@ -179,7 +166,6 @@ class CriScaleIT {
       RuntimeSample last,
       double createSeconds,
       List<Round> direct,
-      List<Round> bridged,
       List<Round> cold,
       long heapBefore,
       long heapAfter)
@@ -213,8 +199,7 @@ class CriScaleIT {
         "| path | rounds | wall median | wall p90 | caller-thread CPU median | JVM CPU per round (mean)"
             + " | containerd CPU per round (mean) |\n");
     b.append("|---|---|---|---|---|---|---|\n");
-    row(b, "direct (epoll Unix socket), warm", direct);
-    row(b, "bridge (LocalChannel relay, Unix socket as the pipe), warm", bridged);
+    row(b, "Unix socket (OkHttp over the JDK's SocketChannel), warm", direct);
     row(b, "direct, first round of a new reader (connect, Version, ListPodSandbox, ListContainers)", cold);
     return b.toString();
   }

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link CriStatsReader#open} over its real transport (Netty, epoll, a Unix socket) against a gRPC server that sends
- * what a real runtime would not: more than 16 MiB, bytes that do not decode, or nothing at all.
+ * {@link CriStatsReader#open} over its real transport (OkHttp over the JDK's Unix socket) against a gRPC server that
+ * sends what a real runtime would not: more than 16 MiB, bytes that do not decode, or nothing at all.
  */
 @EnabledOnOs(OS.LINUX)
 class CriStatsReaderTransportTest {

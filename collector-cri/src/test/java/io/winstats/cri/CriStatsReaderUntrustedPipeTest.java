@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A named pipe served by a process that is not the runtime is counted as {@code untrusted_pipe}, not as the runtime
- * being down: the bridge refuses the connection, gRPC sees only {@code UNAVAILABLE}, and the reader tells them apart.
+ * being down: the connector refuses the connection, gRPC fails it as {@code UNAVAILABLE} with the refusal as its
+ * cause, and the reader tells them apart.
  */
 class CriStatsReaderUntrustedPipeTest {
   @Test
@@ -25,7 +26,7 @@ class CriStatsReaderUntrustedPipeTest {
                 "\\\\.\\pipe\\containerd-containerd is served by pid=9000 user=S-1-5-21-1-2-3-1001, not by"
                     + " LocalSystem or Administrators: not the container runtime"));
     try (CriStatsReader reader =
-        CriStatsReader.openBridged(
+        CriStatsReader.openOver(
             "npipe:////./pipe/containerd-containerd",
             () -> {
               throw openFails.get();

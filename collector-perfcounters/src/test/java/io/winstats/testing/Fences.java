@@ -23,14 +23,16 @@ public final class Fences {
           "io.winstats.perfcounters.procfs",
           "io.winstats.cri.npipe");
 
-  /** gRPC (and the Netty it shades) and protobuf stay inside the CRI reader; the rest sees its records. */
+  /**
+   * gRPC and protobuf stay inside the CRI reader; the rest sees its records. The transport's byte streams ({@code
+   * cri.transport}, {@code cri.npipe}) know sockets and pipes, not gRPC.
+   */
   public static final ArchRule GRPC =
       onlyIn(
           "the CRI reader maps gRPC messages to records, so that nothing above it sees a protobuf type",
           new String[] {"io.grpc..", "com.google.protobuf.."},
           "io.winstats.cri",
-          "io.winstats.cri.api",
-          "io.winstats.cri.npipe");
+          "io.winstats.cri.api");
 
   /** Undertow and XNIO are the HTTP server, behind {@code exporter.http}. */
   public static final ArchRule UNDERTOW =

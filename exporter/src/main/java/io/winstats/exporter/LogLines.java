@@ -16,11 +16,11 @@ import java.util.logging.Logger;
  * The daemon's log: logfmt-style lines on stderr, as Prometheus exporters write them
  * ({@code ts=2026-11-23T18:58:13.338Z level=INFO logger=Daemon event=...}), through {@code java.util.logging}. The
  * JDK's own logging replaced logback: the same lines for about 500 fewer classes loaded for the daemon's life, and
- * gRPC and Netty log to it natively. SLF4J calls reach it through {@code slf4j-jdk14}.
+ * gRPC logs to it natively. SLF4J calls reach it through {@code slf4j-jdk14}.
  */
 final class LogLines {
   /** Libraries whose INFO lines are start-up chatter: only their warnings are kept. */
-  private static final List<String> QUIET = List.of("io.grpc", "io.netty", "io.undertow", "org.xnio", "org.jboss");
+  private static final List<String> QUIET = List.of("io.grpc", "io.undertow", "org.xnio", "org.jboss");
 
   /** JUL holds loggers weakly: a level set on a collected logger would be lost, so these stay referenced. */
   private static final List<Logger> QUIETED = QUIET.stream().map(Logger::getLogger).toList();
@@ -88,7 +88,7 @@ final class LogLines {
     return line.toString();
   }
 
-  /** One line per record; also JUL's {0} parameters, which gRPC and Netty use, through {@code formatMessage}. */
+  /** One line per record; also JUL's {0} parameters, which gRPC uses, through {@code formatMessage}. */
   private static final Formatter LINE =
       new Formatter() {
         @Override

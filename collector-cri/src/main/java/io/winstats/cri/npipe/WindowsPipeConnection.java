@@ -7,6 +7,8 @@ import com.sun.jna.Structure;
 import com.sun.jna.WString;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.win32.StdCallLibrary;
+import io.winstats.cri.transport.Connection;
+import io.winstats.cri.transport.Connector;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
@@ -27,9 +29,9 @@ import org.jspecify.annotations.Nullable;
  * calling thread waits in {@code GetOverlappedResult}; {@link #close()} wakes it with {@code CancelIoEx}.
  *
  * <p>kernel32 is bound on first {@link #open}; loading or initialising this class loads no native code, so it is
- * safe to reference on Linux. Thread-safety as {@link PipeConnection} states.
+ * safe to reference on Linux. Thread-safety as {@link Connection} states.
  */
-public final class WindowsPipeConnection implements PipeConnection {
+public final class WindowsPipeConnection implements Connection {
   static final int GENERIC_READ = 0x8000_0000;
   static final int GENERIC_WRITE = 0x4000_0000;
   static final int OPEN_EXISTING = 3;
@@ -48,18 +50,18 @@ public final class WindowsPipeConnection implements PipeConnection {
   private final AtomicBoolean closed = new AtomicBoolean();
 
   /**
-   * A connector for gRPC's (re)connects: each {@link PipeConnector#open()} is one {@link #open(String, Duration,
+   * A connector for gRPC's (re)connects: each {@link Connector#open()} is one {@link #open(String, Duration,
    * PipeServerTrust)}.
    *
    * @param path the Win32 pipe path, {@code \\.\pipe\NAME}
    * @param busyTimeout how long to wait for a free pipe instance when the server's are all taken
    */
-  public static PipeConnector connector(String path, Duration busyTimeout) {
+  public static Connector connector(String path, Duration busyTimeout) {
     return connector(path, busyTimeout, PipeServerTrust.systemOrAdministrators(WindowsServerProcessInspector.INSTANCE));
   }
 
   /** As {@link #connector(String, Duration)}, accepting the servers {@code trust} accepts. */
-  public static PipeConnector connector(String path, Duration busyTimeout, PipeServerTrust trust) {
+  public static Connector connector(String path, Duration busyTimeout, PipeServerTrust trust) {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(busyTimeout, "busyTimeout");
     Objects.requireNonNull(trust, "trust");

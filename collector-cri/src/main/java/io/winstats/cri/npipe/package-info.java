@@ -1,11 +1,11 @@
 /**
- * gRPC over a Windows named pipe without a network port: grpc-java and Netty have no named-pipe transport
- * (grpc/grpc-java#12027, netty/netty#6743), so {@link io.winstats.cri.npipe.PipeBridge} relays the bytes of an
- * in-JVM Netty {@code LocalChannel} to a {@link io.winstats.cri.npipe.PipeConnection}. {@link
- * io.winstats.cri.npipe.WindowsPipeConnection} and {@link io.winstats.cri.npipe.WindowsServerProcessInspector} are the
- * only classes of the module that touch JNA; tests drive the same bridge over a Unix socket. Before a byte is sent,
- * {@link io.winstats.cri.npipe.PipeServerTrust} checks who serves the pipe: a name squatted while the runtime is down
- * is refused.
+ * The Windows named-pipe end of the CRI transport: {@link io.winstats.cri.npipe.WindowsPipeConnection} opens {@code
+ * \\.\pipe\containerd-containerd} through kernel32 (JNA, overlapped I/O) as a {@link
+ * io.winstats.cri.transport.Connection}, which gRPC's OkHttp transport reads and writes through a {@code
+ * transport.ConnectionSocket}, exactly as it does a Unix socket on Linux. Before a byte is sent, {@link
+ * io.winstats.cri.npipe.PipeServerTrust} checks who serves the pipe: a name squatted while the runtime is down is
+ * refused. {@link io.winstats.cri.npipe.WindowsPipeConnection} and {@link
+ * io.winstats.cri.npipe.WindowsServerProcessInspector} are the only classes of the module that touch JNA.
  */
 @NullMarked
 package io.winstats.cri.npipe;

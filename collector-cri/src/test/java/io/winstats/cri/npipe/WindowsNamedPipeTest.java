@@ -11,13 +11,6 @@ import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.win32.StdCallLibrary;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
-import io.grpc.netty.shaded.io.netty.bootstrap.Bootstrap;
-import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
-import io.grpc.netty.shaded.io.netty.channel.DefaultEventLoopGroup;
-import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
-import io.grpc.netty.shaded.io.netty.channel.local.LocalAddress;
-import io.grpc.netty.shaded.io.netty.channel.local.LocalChannel;
-import io.grpc.netty.shaded.io.netty.channel.local.LocalServerChannel;
 import io.grpc.stub.StreamObserver;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
@@ -30,6 +23,11 @@ import io.winstats.cri.api.VersionRequest;
 import io.winstats.cri.api.VersionResponse;
 import io.winstats.cri.testing.Deadline;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.time.Clock;
@@ -42,8 +40,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -54,7 +50,8 @@ import org.junit.jupiter.api.condition.OS;
 /**
  * {@link WindowsPipeConnection} against real named pipes that the test serves itself with {@code CreateNamedPipeW}
  * and overlapped {@code ConnectNamedPipe}: a full gRPC round trip through {@link CriStatsReader#open} on an {@code
- * npipe://} endpoint, duplex I/O, close during a read, a missing and a busy pipe. Runs on the Windows CI only.
+ * npipe://} endpoint (OkHttp over a {@code transport.ConnectionSocket} on the pipe), duplex I/O, close during a read,
+ * a missing and a busy pipe. Runs on the Windows CI only.
  */
 @EnabledOnOs(OS.WINDOWS)
 class WindowsNamedPipeTest {
@@ -274,18 +271,67 @@ class WindowsNamedPipeTest {
     t.start();
   }
 
+  /**
+   * Relays one pipe session to a TCP connection to {@code server} and back, a thread per direction, until either side
+   * ends: the pipe server's side of the test, standing in for containerd's own gRPC server on its pipe. The reader
+   * closing its pipe, or the gRPC server stopping, ends both directions.
+   */
+  private void relayToTcp(WindowsPipeConnection pipe, InetSocketAddress server) throws IOException {
+    Socket tcp = new Socket(server.getAddress(), server.getPort());
+    tcp.setTcpNoDelay(true);
+    InputStream fromServer = tcp.getInputStream();
+    OutputStream toServer = tcp.getOutputStream();
+    Runnable closeBoth =
+        () -> {
+          pipe.close();
+          try {
+            tcp.close();
+          } catch (IOException ignored) {
+            // Closing is best effort.
+          }
+        };
+    daemon(
+        "test-relay-up",
+        () -> {
+          ByteBuffer buffer = ByteBuffer.allocate(65_536);
+          try {
+            for (int n; (n = pipe.read(buffer)) > 0; buffer.clear()) {
+              toServer.write(buffer.array(), 0, n);
+            }
+          } catch (IOException ignored) {
+            // Either side went away.
+          } finally {
+            closeBoth.run();
+          }
+        });
+    daemon(
+        "test-relay-down",
+        () -> {
+          byte[] buffer = new byte[65_536];
+          try {
+            for (int n; (n = fromServer.read(buffer)) >= 0; ) {
+              pipe.write(ByteBuffer.wrap(buffer, 0, n));
+            }
+          } catch (IOException ignored) {
+            // Either side went away.
+          } finally {
+            closeBoth.run();
+          }
+        });
+  }
+
+  private static void daemon(String name, Runnable task) {
+    Thread t = new Thread(task, name);
+    t.setDaemon(true);
+    t.start();
+  }
+
   @Test
   void aGrpcCallThroughARealNamedPipe() throws Exception {
     String path = uniquePipe();
-    // A gRPC server on an in-JVM address; the pipe server relays each pipe client to it, mirroring the client side.
-    EventLoopGroup group = new DefaultEventLoopGroup(2);
-    cleanups.add(() -> group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly());
-    LocalAddress grpcAddress = new LocalAddress("winstats-test-grpc-" + UUID.randomUUID());
+    // A gRPC server on loopback TCP; the pipe server relays each pipe client to it.
     Server server =
-        NettyServerBuilder.forAddress(grpcAddress)
-            .channelType(LocalServerChannel.class)
-            .bossEventLoopGroup(group)
-            .workerEventLoopGroup(group)
+        NettyServerBuilder.forAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
             .addService(
                 new RuntimeServiceGrpc.RuntimeServiceImplBase() {
                   @Override
@@ -308,18 +354,8 @@ class WindowsNamedPipeTest {
             .build()
             .start();
     cleanups.add(() -> server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS));
-    ExecutorService io = Executors.newCachedThreadPool();
-    cleanups.add(io::shutdownNow);
-    servePipe(
-        path,
-        PIPE_UNLIMITED_INSTANCES,
-        serverSide ->
-            new Bootstrap()
-                .group(group)
-                .channel(LocalChannel.class)
-                .option(ChannelOption.AUTO_READ, false)
-                .handler(new PipeRelay("test-server", () -> serverSide, io, e -> {}, r -> {}))
-                .connect(grpcAddress));
+    InetSocketAddress grpcAddress = (InetSocketAddress) server.getListenSockets().get(0);
+    servePipe(path, PIPE_UNLIMITED_INSTANCES, serverSide -> relayToTcp(serverSide, grpcAddress));
 
     CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
     try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(10), Clock.systemUTC(),
@@ -398,9 +434,11 @@ class WindowsNamedPipeTest {
     CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
     try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC(),
             OS.WINDOWS.isCurrentOs())) {
+      // The connect failure is the status's cause, so the reader's message names the Win32 error.
       assertThatThrownBy(reader::sample)
           .isInstanceOfSatisfying(
-              CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE));
+              CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE))
+          .hasMessageContaining("ERROR_FILE_NOT_FOUND (2)");
     }
   }
 

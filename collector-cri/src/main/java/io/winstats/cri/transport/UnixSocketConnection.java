@@ -1,4 +1,4 @@
-package io.winstats.cri.npipe;
+package io.winstats.cri.transport;
 
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -6,38 +6,35 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A {@link PipeConnection} over a Unix socket (JDK 16+ {@link SocketChannel}), so that the bridge can be tested on
- * Linux exactly as it runs over a named pipe on Windows: a blocking read on one thread, writes on another, close
- * from any thread.
+ * A {@link Connection} over a Unix socket, the JDK's own ({@link SocketChannel} with {@link
+ * StandardProtocolFamily#UNIX}, JDK 16+): no native library of ours. The channel is blocking; its reads and writes
+ * hold separate locks, so one reader and one writer proceed at once, and closing it wakes both.
  */
-public final class UnixSocketConnection implements PipeConnection {
+public final class UnixSocketConnection implements Connection {
   private final SocketChannel channel;
 
   private UnixSocketConnection(SocketChannel channel) {
     this.channel = channel;
   }
 
-  /** Connects to {@code socket}. */
+  /**
+   * Connects to {@code socket}.
+   *
+   * @throws IOException as the JDK reports it: a {@link java.net.SocketException} "No such file or directory" when
+   *     nothing is there, a {@link java.net.ConnectException} when nobody listens, "Permission denied" when the
+   *     daemon may not open it
+   */
   public static UnixSocketConnection open(Path socket) throws IOException {
     SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
     try {
       ch.connect(UnixDomainSocketAddress.of(socket));
       return new UnixSocketConnection(ch);
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       ch.close();
       throw e;
     }
-  }
-
-  /** A connector that opens a new connection each time and counts the attempts in {@code opens}. */
-  public static PipeConnector connector(Path socket, AtomicInteger opens) {
-    return () -> {
-      opens.incrementAndGet();
-      return open(socket);
-    };
   }
 
   @Override
@@ -62,7 +59,16 @@ public final class UnixSocketConnection implements PipeConnection {
     try {
       channel.close();
     } catch (IOException ignored) {
-      // Closing is best effort.
+      // Closing is best effort; the descriptor is released either way.
+    }
+  }
+
+  @Override
+  public String toString() {
+    try {
+      return "unix " + channel.getRemoteAddress();
+    } catch (IOException e) {
+      return "unix (closed)";
     }
   }
 }

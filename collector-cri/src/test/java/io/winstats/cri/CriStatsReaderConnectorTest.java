@@ -22,8 +22,7 @@ import io.winstats.cri.api.PodSandboxStats;
 import io.winstats.cri.api.RuntimeServiceGrpc;
 import io.winstats.cri.api.VersionRequest;
 import io.winstats.cri.api.VersionResponse;
-import io.winstats.cri.npipe.PipeBridge;
-import io.winstats.cri.npipe.UnixSocketConnection;
+import io.winstats.cri.transport.UnixSocketServer;
 import io.winstats.cri.testing.Deadline;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -44,12 +43,13 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The named-pipe transport path ({@link CriTransport#bridged}: gRPC over a Netty {@code LocalChannel}, relayed by
- * {@link PipeBridge}) with a {@link UnixSocketConnection} in place of the pipe, against a real gRPC server on a Unix
- * socket: large answers, concurrent calls, a server restart, the 16 MiB limit and clean shutdown.
+ * The connector path ({@link CriTransport#over}: gRPC's OkHttp transport over a {@code transport.ConnectionSocket}
+ * from a connector), which named pipes take on Windows and Unix sockets on Linux, against a real gRPC server on a Unix
+ * socket with a counting connector: large answers, concurrent calls over one connection, a server restart, the 16 MiB
+ * limit and clean shutdown.
  */
 @EnabledOnOs(OS.LINUX)
-class CriStatsReaderBridgeTest {
+class CriStatsReaderConnectorTest {
   private static final long SECOND = 1_000_000_000L;
   private static final long T0 = 1_700_000_000L * SECOND;
 
@@ -94,8 +94,8 @@ class CriStatsReaderBridgeTest {
   }
 
   private CriStatsReader reader() {
-    return CriStatsReader.openBridged(
-        "bridge-test", UnixSocketConnection.connector(socket(), opens), Duration.ofSeconds(10), Clock.systemUTC());
+    return CriStatsReader.openOver(
+        "connector-test", UnixSocketServer.counting(socket(), opens), Duration.ofSeconds(10), Clock.systemUTC());
   }
 
   /** {@code count} pods, each with one container and an annotation of {@code annotationBytes}. */
@@ -142,7 +142,7 @@ class CriStatsReaderBridgeTest {
     ListPodSandboxStatsResponse.Builder expected = ListPodSandboxStatsResponse.newBuilder();
     runtime.podStats.values().forEach(s -> expected.addStats(s.get()));
     try (CriTransport.Channel channel =
-        CriTransport.bridged("bridge-test", UnixSocketConnection.connector(socket(), opens))) {
+        CriTransport.over("connector-test", UnixSocketServer.counting(socket(), opens))) {
       ListPodSandboxStatsResponse got =
           RuntimeServiceGrpc.newBlockingStub(channel.channel())
               .withDeadlineAfter(10, TimeUnit.SECONDS)
@@ -173,7 +173,7 @@ class CriStatsReaderBridgeTest {
     serve(new SizedEcho());
     ExecutorService callers = Executors.newFixedThreadPool(8);
     try (CriTransport.Channel channel =
-        CriTransport.bridged("bridge-test", UnixSocketConnection.connector(socket(), opens))) {
+        CriTransport.over("connector-test", UnixSocketServer.counting(socket(), opens))) {
       RuntimeServiceGrpc.RuntimeServiceBlockingStub stub = RuntimeServiceGrpc.newBlockingStub(channel.channel());
       List<Future<Integer>> calls = new ArrayList<>();
       for (int t = 0; t < 8; t++) {
@@ -208,7 +208,7 @@ class CriStatsReaderBridgeTest {
   }
 
   @Test
-  void reconnectsThroughANewPipeConnectionAfterTheServerRestarts() throws Exception {
+  void reconnectsThroughANewConnectionAfterTheServerRestarts() throws Exception {
     FakeRuntime runtime = runtimeWithPods(1, 10);
     serve(runtime);
     try (CriStatsReader reader = reader()) {
@@ -258,19 +258,19 @@ class CriStatsReaderBridgeTest {
   }
 
   @Test
-  void closeReleasesTheBridgeAndItsThreads() throws IOException {
+  void closeReleasesTheConnectionAndItsThreads() throws IOException {
     serve(runtimeWithPods(1, 10));
     CriStatsReader reader = reader();
     assertThat(reader.sample().pods()).hasSize(1);
-    assertThat(bridgeThreads()).isPositive();
+    assertThat(transportThreads()).isPositive();
     reader.close();
-    Deadline.await("the bridge threads to end", Duration.ofSeconds(10), () -> bridgeThreads() == 0);
+    Deadline.await("the transport threads to end", Duration.ofSeconds(10), () -> transportThreads() == 0);
     assertThatThrownBy(reader::sample).isInstanceOf(CriException.class);
   }
 
-  private static long bridgeThreads() {
+  private static long transportThreads() {
     return Thread.getAllStackTraces().keySet().stream()
-        .filter(t -> t.isAlive() && t.getName().startsWith(PipeBridge.THREAD_PREFIX))
+        .filter(t -> t.isAlive() && t.getName().startsWith(CriTransport.THREAD_PREFIX))
         .count();
   }
 }

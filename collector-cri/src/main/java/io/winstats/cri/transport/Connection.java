@@ -1,16 +1,17 @@
-package io.winstats.cri.npipe;
+package io.winstats.cri.transport;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * A connected full-duplex byte stream: one Windows named-pipe client handle, or a Unix socket in tests.
+ * A connected full-duplex byte stream to the runtime: a Unix socket ({@link UnixSocketConnection}) or one Windows
+ * named-pipe client handle ({@code npipe.WindowsPipeConnection}). {@link ConnectionSocket} hands it to gRPC.
  *
- * <p><b>Threads.</b> One thread may read while another writes; neither blocks the other. Concurrent reads (or
- * concurrent writes) are not allowed. {@link #close()} may be called from any thread at any time and makes a blocked
- * {@link #read} or {@link #write} fail promptly.
+ * <p><b>Threads.</b> One thread may read while another writes; neither blocks the other (HTTP/2 reads and writes at
+ * once). Concurrent reads (or concurrent writes) are not allowed. {@link #close()} may be called from any thread at
+ * any time and makes a blocked {@link #read} or {@link #write} fail promptly.
  */
-public interface PipeConnection extends AutoCloseable {
+public interface Connection extends AutoCloseable {
   /**
    * Reads at least one byte into {@code dst}, blocking until some arrive.
    *

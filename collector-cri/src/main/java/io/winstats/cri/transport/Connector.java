@@ -1,14 +1,14 @@
-package io.winstats.cri.npipe;
+package io.winstats.cri.transport;
 
 import java.io.IOException;
 
-/** Opens a new {@link PipeConnection} to the server, once per gRPC (re)connect. Must be thread-safe. */
+/** Opens a new {@link Connection} to the runtime, once per gRPC (re)connect. Must be thread-safe. */
 @FunctionalInterface
-public interface PipeConnector {
+public interface Connector {
   /**
    * Connects, blocking at most for the implementation's own timeout.
    *
    * @throws IOException if the server is absent, busy beyond the timeout, or refuses the connection
    */
-  PipeConnection open() throws IOException;
+  Connection open() throws IOException;
 }
