@@ -97,7 +97,8 @@ public final class NodeBenchmark {
     List<String> footprint = new ArrayList<>();
     Path pollingScript = Files.writeString(work.resolve("polling.lua"), POLLING_SCRIPT);
     System.out.printf(
-        "jvm flags: %s%ndaemon flags: %s%nload before: %s%n",
+        "java: %s%njvm flags: %s%ndaemon flags: %s%nload before: %s%n",
+        System.getProperty("winstats.java", "the bench's own JVM"),
         String.join(" ", o.jvm()), String.join(" ", o.daemonFlags()), Files.readString(Path.of("/proc/loadavg")).strip());
     try (ContainerdHarness harness = ContainerdHarness.start(work.resolve("ctrd"));
         Reference nodeExporter = Reference.nodeExporter(work.resolve("node-exporter"))) {

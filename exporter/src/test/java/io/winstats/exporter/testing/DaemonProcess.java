@@ -128,8 +128,10 @@ public final class DaemonProcess implements AutoCloseable {
     return Path.of(path);
   }
 
+  /** The launcher the system property {@code winstats.java} names (the benches' linked runtime), else this JVM's. */
   private static String javaBinary() {
-    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String java = System.getProperty("winstats.java");
+    return java != null ? java : Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
   /** A loopback port free at the time of asking. */
