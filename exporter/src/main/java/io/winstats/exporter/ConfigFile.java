@@ -31,7 +31,10 @@ final class ConfigFile {
 
   static final String PERFCOUNTERS = "perfcounters";
 
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  /** The YAML mapper, made on first use: data binding is loaded only when a file is read or printed. */
+  private static final class Yaml {
+    static final ObjectMapper MAPPER = new ObjectMapper(new YAMLFactory());
+  }
 
   private final @Nullable Path path;
   private final Map<String, String> values;
@@ -56,7 +59,7 @@ final class ConfigFile {
   static ConfigFile read(Path file, List<String> problems) {
     JsonNode root;
     try {
-      root = YAML.readTree(Files.readString(file));
+      root = Yaml.MAPPER.readTree(Files.readString(file));
     } catch (JsonProcessingException e) {
       problems.add(file + ": not valid YAML: " + e.getOriginalMessage());
       return empty();
@@ -189,7 +192,7 @@ final class ConfigFile {
       out.put(PERFCOUNTERS, counters);
     }
     try {
-      return YAML.writeValueAsString(out);
+      return Yaml.MAPPER.writeValueAsString(out);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }

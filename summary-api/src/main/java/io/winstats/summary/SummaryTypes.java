@@ -1,41 +1,38 @@
 package io.winstats.summary;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The records of kubelet {@code stats/v1alpha1}, one per Go type, with its JSON names. Go's {@code *T omitempty}
- * fields are {@code @Nullable} and left out when null; plain Go fields are always written. Times serialize as RFC 3339
- * with second precision, as {@code metav1.Time} does.
+ * The records of kubelet {@code stats/v1alpha1}, one per Go type, components in the Go struct's field order. Go's
+ * {@code *T omitempty} fields are {@code @Nullable} and left out when null; plain Go fields are always written. {@link
+ * SummaryJson} writes them under the Go JSON names, times as RFC 3339 with second precision, as {@code metav1.Time}
+ * does.
  */
 public final class SummaryTypes {
   private SummaryTypes() {}
 
   /** The whole answer of {@code /stats/summary}. */
-  public record Summary(@JsonProperty("node") NodeStats node, @JsonProperty("pods") List<PodStats> pods) {
+  public record Summary(NodeStats node, List<PodStats> pods) {
     public Summary {
       pods = List.copyOf(pods);
     }
   }
 
   /** {@code NodeStats}. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record NodeStats(
-      @JsonProperty("nodeName") String nodeName,
-      @JsonProperty("systemContainers") @Nullable List<ContainerStats> systemContainers,
-      @JsonProperty("startTime") Instant startTime,
-      @JsonProperty("cpu") @Nullable CpuStats cpu,
-      @JsonProperty("memory") @Nullable MemoryStats memory,
-      @JsonProperty("network") @Nullable NetworkStats network,
-      @JsonProperty("fs") @Nullable FsStats fs,
-      @JsonProperty("runtime") @Nullable RuntimeStats runtime,
-      @JsonProperty("rlimit") @Nullable RlimitStats rlimit,
-      @JsonProperty("io") @Nullable IoStats io,
-      @JsonProperty("swap") @Nullable SwapStats swap) {
+      String nodeName,
+      @Nullable List<ContainerStats> systemContainers,
+      Instant startTime,
+      @Nullable CpuStats cpu,
+      @Nullable MemoryStats memory,
+      @Nullable NetworkStats network,
+      @Nullable FsStats fs,
+      @Nullable RuntimeStats runtime,
+      @Nullable RlimitStats rlimit,
+      @Nullable IoStats io,
+      @Nullable SwapStats swap) {
     /** Without IO pressure or swap. */
     public NodeStats(
         String nodeName,
@@ -52,18 +49,17 @@ public final class SummaryTypes {
   }
 
   /** {@code PodStats}; {@code containers} is written even when empty, as the kubelet does. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record PodStats(
-      @JsonProperty("podRef") PodReference podRef,
-      @JsonProperty("startTime") Instant startTime,
-      @JsonProperty("containers") @JsonInclude(JsonInclude.Include.ALWAYS) List<ContainerStats> containers,
-      @JsonProperty("cpu") @Nullable CpuStats cpu,
-      @JsonProperty("memory") @Nullable MemoryStats memory,
-      @JsonProperty("network") @Nullable NetworkStats network,
-      @JsonProperty("ephemeral-storage") @Nullable FsStats ephemeralStorage,
-      @JsonProperty("process_stats") @Nullable ProcessStats processStats,
-      @JsonProperty("io") @Nullable IoStats io,
-      @JsonProperty("swap") @Nullable SwapStats swap) {
+      PodReference podRef,
+      Instant startTime,
+      List<ContainerStats> containers,
+      @Nullable CpuStats cpu,
+      @Nullable MemoryStats memory,
+      @Nullable NetworkStats network,
+      @Nullable FsStats ephemeralStorage,
+      @Nullable ProcessStats processStats,
+      @Nullable IoStats io,
+      @Nullable SwapStats swap) {
     public PodStats {
       containers = List.copyOf(containers);
     }
@@ -84,21 +80,20 @@ public final class SummaryTypes {
 
   /** {@code PodReference}. */
   public record PodReference(
-      @JsonProperty("name") String name,
-      @JsonProperty("namespace") String namespace,
-      @JsonProperty("uid") String uid) {}
+      String name,
+      String namespace,
+      String uid) {}
 
   /** {@code ContainerStats}. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ContainerStats(
-      @JsonProperty("name") String name,
-      @JsonProperty("startTime") Instant startTime,
-      @JsonProperty("cpu") @Nullable CpuStats cpu,
-      @JsonProperty("memory") @Nullable MemoryStats memory,
-      @JsonProperty("rootfs") @Nullable FsStats rootfs,
-      @JsonProperty("logs") @Nullable FsStats logs,
-      @JsonProperty("io") @Nullable IoStats io,
-      @JsonProperty("swap") @Nullable SwapStats swap) {
+      String name,
+      Instant startTime,
+      @Nullable CpuStats cpu,
+      @Nullable MemoryStats memory,
+      @Nullable FsStats rootfs,
+      @Nullable FsStats logs,
+      @Nullable IoStats io,
+      @Nullable SwapStats swap) {
     /** Without IO pressure or swap. */
     public ContainerStats(
         String name,
@@ -112,12 +107,11 @@ public final class SummaryTypes {
   }
 
   /** {@code CPUStats}: {@code usageNanoCores} is absent until two samples exist. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record CpuStats(
-      @JsonProperty("time") Instant time,
-      @JsonProperty("usageNanoCores") @Nullable Long usageNanoCores,
-      @JsonProperty("usageCoreNanoSeconds") @Nullable Long usageCoreNanoSeconds,
-      @JsonProperty("psi") @Nullable PsiStats psi) {
+      Instant time,
+      @Nullable Long usageNanoCores,
+      @Nullable Long usageCoreNanoSeconds,
+      @Nullable PsiStats psi) {
     /** Without pressure. */
     public CpuStats(Instant time, @Nullable Long usageNanoCores, @Nullable Long usageCoreNanoSeconds) {
       this(time, usageNanoCores, usageCoreNanoSeconds, null);
@@ -130,16 +124,15 @@ public final class SummaryTypes {
   }
 
   /** {@code MemoryStats}: {@code availableBytes} is absent where there is no limit. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record MemoryStats(
-      @JsonProperty("time") Instant time,
-      @JsonProperty("availableBytes") @Nullable Long availableBytes,
-      @JsonProperty("usageBytes") @Nullable Long usageBytes,
-      @JsonProperty("workingSetBytes") @Nullable Long workingSetBytes,
-      @JsonProperty("rssBytes") @Nullable Long rssBytes,
-      @JsonProperty("pageFaults") @Nullable Long pageFaults,
-      @JsonProperty("majorPageFaults") @Nullable Long majorPageFaults,
-      @JsonProperty("psi") @Nullable PsiStats psi) {
+      Instant time,
+      @Nullable Long availableBytes,
+      @Nullable Long usageBytes,
+      @Nullable Long workingSetBytes,
+      @Nullable Long rssBytes,
+      @Nullable Long pageFaults,
+      @Nullable Long majorPageFaults,
+      @Nullable PsiStats psi) {
     /** Without pressure. */
     public MemoryStats(
         Instant time,
@@ -160,11 +153,10 @@ public final class SummaryTypes {
   }
 
   /** {@code IOStats} (Linux; GA with PSI in 1.36): the time of the read and the IO pressure. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record IoStats(@JsonProperty("time") Instant time, @JsonProperty("psi") @Nullable PsiStats psi) {}
+  public record IoStats(Instant time, @Nullable PsiStats psi) {}
 
   /** {@code PSIStats}: both lines always, as the kubelet's non-pointer {@code PSIData} fields are. */
-  public record PsiStats(@JsonProperty("full") PsiData full, @JsonProperty("some") PsiData some) {}
+  public record PsiStats(PsiData full, PsiData some) {}
 
   /**
    * {@code PSIData}. {@code total} is the kernel's cumulative stall in microseconds, passed through as the kubelet's
@@ -172,62 +164,55 @@ public final class SummaryTypes {
    * types.go documents nanoseconds.
    */
   public record PsiData(
-      @JsonProperty("total") long total,
-      @JsonProperty("avg10") double avg10,
-      @JsonProperty("avg60") double avg60,
-      @JsonProperty("avg300") double avg300) {}
+      long total,
+      double avg10,
+      double avg60,
+      double avg300) {}
 
   /** {@code InterfaceStats}. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record InterfaceStats(
-      @JsonProperty("name") @JsonInclude(JsonInclude.Include.ALWAYS) String name,
-      @JsonProperty("rxBytes") @Nullable Long rxBytes,
-      @JsonProperty("rxErrors") @Nullable Long rxErrors,
-      @JsonProperty("txBytes") @Nullable Long txBytes,
-      @JsonProperty("txErrors") @Nullable Long txErrors) {}
+      String name,
+      @Nullable Long rxBytes,
+      @Nullable Long rxErrors,
+      @Nullable Long txBytes,
+      @Nullable Long txErrors) {}
 
   /** {@code NetworkStats}: the default interface's fields are inlined, as Go's embedded struct does. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record NetworkStats(
-      @JsonProperty("time") Instant time,
-      @JsonUnwrapped InterfaceStats defaultInterface,
-      @JsonProperty("interfaces") @Nullable List<InterfaceStats> interfaces) {}
+      Instant time,
+      InterfaceStats defaultInterface,
+      @Nullable List<InterfaceStats> interfaces) {}
 
   /** {@code FsStats}. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record FsStats(
-      @JsonProperty("time") Instant time,
-      @JsonProperty("availableBytes") @Nullable Long availableBytes,
-      @JsonProperty("capacityBytes") @Nullable Long capacityBytes,
-      @JsonProperty("usedBytes") @Nullable Long usedBytes,
-      @JsonProperty("inodesFree") @Nullable Long inodesFree,
-      @JsonProperty("inodes") @Nullable Long inodes,
-      @JsonProperty("inodesUsed") @Nullable Long inodesUsed) {}
+      Instant time,
+      @Nullable Long availableBytes,
+      @Nullable Long capacityBytes,
+      @Nullable Long usedBytes,
+      @Nullable Long inodesFree,
+      @Nullable Long inodes,
+      @Nullable Long inodesUsed) {}
 
   /** {@code RuntimeStats}. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record RuntimeStats(
-      @JsonProperty("imageFs") @Nullable FsStats imageFs,
-      @JsonProperty("containerFs") @Nullable FsStats containerFs) {}
+      @Nullable FsStats imageFs,
+      @Nullable FsStats containerFs) {}
 
   /** {@code RlimitStats}. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record RlimitStats(
-      @JsonProperty("time") Instant time,
-      @JsonProperty("maxpid") @Nullable Long maxPid,
-      @JsonProperty("curproc") @Nullable Long numOfRunningProcesses) {}
+      Instant time,
+      @Nullable Long maxPid,
+      @Nullable Long numOfRunningProcesses) {}
 
   /**
    * {@code SwapStats}: {@code swapAvailableBytes} is the limit minus the usage, absent where swap is unlimited (the
    * kubelet's {@code cadvisorInfoToSwapStats}).
    */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record SwapStats(
-      @JsonProperty("time") Instant time,
-      @JsonProperty("swapAvailableBytes") @Nullable Long swapAvailableBytes,
-      @JsonProperty("swapUsageBytes") @Nullable Long swapUsageBytes) {}
+      Instant time,
+      @Nullable Long swapAvailableBytes,
+      @Nullable Long swapUsageBytes) {}
 
   /** {@code ProcessStats}. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record ProcessStats(@JsonProperty("process_count") @Nullable Long processCount) {}
+  public record ProcessStats(@Nullable Long processCount) {}
 }

@@ -179,14 +179,17 @@ class SummaryAssemblerTest {
     assertThat(SummaryJson.formatTime(Instant.parse("2026-11-21T08:00:00.999999Z"))).isEqualTo("2026-11-21T08:00:00Z");
   }
 
-  /** Compares JSON semantically; {@code -Dgolden.update=true} rewrites the golden file for review. */
+  /** Compares the JSON byte for byte with the golden, compacted; {@code -Dgolden.update=true} rewrites the golden for review. */
   static void assertMatchesGolden(String name, byte[] actual) throws IOException {
     Path golden = Path.of("src/test/resources/golden/summary", name);
     ObjectMapper mapper = new ObjectMapper();
     if (Boolean.getBoolean("golden.update")) {
       Files.write(golden, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(mapper.readTree(actual)));
     }
-    assertThat(mapper.readTree(actual)).isEqualTo(mapper.readTree(Files.readAllBytes(golden)));
+    // Byte for byte, key order included: the golden, pretty-printed for review, re-written compactly.
+    byte[] expected = mapper.writeValueAsBytes(mapper.readTree(Files.readAllBytes(golden)));
+    assertThat(new String(actual, java.nio.charset.StandardCharsets.UTF_8))
+        .isEqualTo(new String(expected, java.nio.charset.StandardCharsets.UTF_8));
   }
 
   @Test

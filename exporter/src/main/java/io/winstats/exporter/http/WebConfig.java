@@ -171,8 +171,11 @@ public record WebConfig(
   private static final Map<String, String> VERSIONS = Map.of("TLS12", "TLSv1.2", "TLS13", "TLSv1.3");
   private static final Pattern BCRYPT = Pattern.compile("\\$2[aby]?\\$(0[4-9]|[12][0-9]|3[01])\\$[./A-Za-z0-9]{53}");
   private static final Pattern GO_DURATION = Pattern.compile("(\\d+(?:\\.\\d*)?)(ns|us|µs|ms|s|m|h)");
-  private static final ObjectMapper YAML =
-      new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+  /** The YAML mapper, made on first use: data binding is loaded only when a web config file is read. */
+  private static final class Yaml {
+    static final ObjectMapper MAPPER =
+        new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+  }
 
   /**
    * Reads and checks {@code file}, loading every certificate and key it names; adds each problem to {@code problems}
@@ -197,7 +200,7 @@ public record WebConfig(
   private static @Nullable WebConfig parse(Path file, List<String> problems) {
     JsonNode root;
     try {
-      root = YAML.readTree(Files.readString(file));
+      root = Yaml.MAPPER.readTree(Files.readString(file));
     } catch (JsonProcessingException e) {
       problems.add("not valid YAML: " + e.getOriginalMessage());
       return null;
