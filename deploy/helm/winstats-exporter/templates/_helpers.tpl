@@ -198,7 +198,7 @@ windows_* series under the stock Windows job and /metrics/cadvisor under the kub
 {{- define "winstats-exporter.endpoints" -}}
 {{- $m := .m }}
 {{- $stock := .root.Values.prometheus.stockJobs }}
-{{- $base := printf "- sourceLabels: [__meta_kubernetes_pod_node_name]\n  targetLabel: instance\n- action: labeldrop\n  regex: %s" .drop }}
+{{- $base := printf "- sourceLabels: [__meta_kubernetes_pod_node_name]\n  targetLabel: instance\n- sourceLabels: [__meta_kubernetes_pod_label_app_kubernetes_io_component]\n  targetLabel: os\n- action: labeldrop\n  regex: %s" .drop }}
 {{- $endpoints := list (dict "path" "/metrics" "relabelings" $base "metricRelabelings" "") }}
 {{- if and (eq .os "windows") $stock.windowsExporter.enabled }}
 {{- $endpoints = append $endpoints (dict "path" "/metrics"
