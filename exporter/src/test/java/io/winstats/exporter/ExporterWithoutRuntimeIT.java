@@ -93,6 +93,6 @@ class ExporterWithoutRuntimeIT {
   void versionPrintsTheBuild() throws Exception {
     DaemonProcess.Result r = DaemonProcess.run(Duration.ofSeconds(30), "--version");
     assertThat(r.exitCode()).isZero();
-    assertThat(r.output()).contains("winstats-exporter 0.1.0-SNAPSHOT");
+    assertThat(r.output()).contains("winstats-exporter 0.1.0");
   }
 }
