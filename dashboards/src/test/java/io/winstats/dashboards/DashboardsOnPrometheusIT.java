@@ -251,7 +251,7 @@ class DashboardsOnPrometheusIT {
   @BeforeAll
   void start(ContainerdHarness harness, CriTestClient client) throws IOException {
     Path prometheusBinary = Tools.path("prometheus");
-    deleteRecursively(WORK);
+    Tools.deleteRecursively(WORK);
     Files.createDirectories(WORK);
     burner =
         harness.defer(
@@ -753,14 +753,4 @@ class DashboardsOnPrometheusIT {
     }
   }
 
-  private static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (var paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
-  }
 }

@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -74,7 +73,7 @@ final class HelmChart {
       return new Helm(DIR).lint().strict().call();
     }
     try {
-      deleteRecursively(work);
+      Tools.deleteRecursively(work);
       copyFollowingLinks(DIR, work);
       ObjectNode values = (ObjectNode) Rules.YAML.readTree(DIR.resolve("values.yaml").toFile());
       for (Path f : valuesFiles) {
@@ -109,17 +108,6 @@ final class HelmChart {
         } else {
           Files.copy(p, target);
         }
-      }
-    }
-  }
-
-  static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
       }
     }
   }

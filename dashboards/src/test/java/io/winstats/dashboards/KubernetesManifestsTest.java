@@ -3,7 +3,6 @@ package io.winstats.dashboards;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,25 +27,8 @@ class KubernetesManifestsTest {
 
   @BeforeAll
   static void parseAll() throws IOException {
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(DIR)) {
-      files =
-          s.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
-              .filter(p -> !p.endsWith("kustomization.yaml"))
-              .sorted()
-              .toList();
-    }
-    assertThat(files).isNotEmpty();
-    for (Path f : files) {
-      try (MappingIterator<JsonNode> it = Rules.YAML.readerFor(JsonNode.class).readValues(f.toFile())) {
-        while (it.hasNext()) {
-          JsonNode doc = it.next();
-          if (doc != null && !doc.isEmpty()) {
-            DOCS.add(doc);
-          }
-        }
-      }
-    }
+    DOCS.addAll(ManifestSchemaTest.manifests());
+    assertThat(DOCS).isNotEmpty();
   }
 
   @Test

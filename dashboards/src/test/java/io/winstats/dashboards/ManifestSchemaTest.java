@@ -20,11 +20,12 @@ import org.junit.jupiter.api.Test;
  * are checked the same way by HelmChartTest. kustomization.yaml is kustomize's own file.
  */
 class ManifestSchemaTest {
+  /** Every document of every manifest file of deploy/kubernetes but kustomization.yaml, in file order. */
   static List<JsonNode> manifests() throws IOException {
     List<JsonNode> docs = new ArrayList<>();
     try (Stream<Path> s = Files.walk(KubernetesManifestsTest.DIR)) {
       for (Path f :
-          s.filter(p -> p.toString().endsWith(".yaml") && !p.endsWith("kustomization.yaml")).sorted().toList()) {
+          s.filter(p -> p.toString().matches(".*\\.ya?ml") && !p.endsWith("kustomization.yaml")).sorted().toList()) {
         try (MappingIterator<JsonNode> it = Rules.YAML.readerFor(JsonNode.class).readValues(f.toFile())) {
           while (it.hasNext()) {
             JsonNode doc = it.next();

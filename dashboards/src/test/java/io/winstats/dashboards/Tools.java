@@ -3,15 +3,19 @@ package io.winstats.dashboards;
 import io.winstats.testing.RequiresExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * External programs the tests run (promtool, prometheus), found on the PATH; a test that runs one declares it with
- * {@code @Requires(tools = ...)}, which skips it without the program, or fails it in CI.
+ * {@code @Requires(tools = ...)}, which skips it without the program, or fails it in CI. Also the clean-up of the
+ * tests' work directories.
  */
 final class Tools {
   private Tools() {}
@@ -23,6 +27,18 @@ final class Tools {
   }
 
   record Result(int exitCode, String output) {}
+
+  /** Deletes {@code dir} and everything under it, if it exists (a test's work directory from an earlier run). */
+  static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
 
   /** Runs {@code command} to completion with stdout and stderr merged. */
   static Result run(Duration timeout, List<String> command) {
