@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.winstats.cri.cgroups.BlockDeviceIo;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupSampler;
+import io.winstats.cri.cgroups.CgroupSpec;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.NetDevInterface;
 import io.winstats.cri.testing.Cgroups;
@@ -122,6 +123,15 @@ class CgroupSamplerIT {
       assertThat(s.processes().processes()).isEqualTo(lines(pod.containerCgroup("pids", "hog"), "cgroup.procs"));
       assertThat(s.processes().threads()).isEqualTo(single(pod.containerCgroup("pids", "hog"), "pids.current"));
       assertThat(s.processes().fileDescriptors()).isPositive();
+      // The limits cAdvisor's spec reads; memsw exists only with swap accounting (it does on this VM).
+      Path memsw = memory.resolve("memory.memsw.limit_in_bytes");
+      assertThat(s.spec())
+          .isEqualTo(
+              new CgroupSpec(
+                  single(memory, "memory.soft_limit_in_bytes"),
+                  java.nio.file.Files.exists(memsw) ? single(memory, "memory.memsw.limit_in_bytes") : null));
+      assertThat(s.spec().memorySwapLimitBytes()).as("swap limit (memory + swap) at or above the 16 MiB limit")
+          .satisfiesAnyOf(v -> assertThat(v).isNull(), v -> assertThat(v).isGreaterThanOrEqualTo(16 * MIB));
     }
   }
 

@@ -8,6 +8,7 @@ import io.winstats.cri.ContainerSample;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupSpec;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NodePressure;
@@ -48,7 +49,7 @@ class SummaryPressureTest {
   }
 
   private static CgroupStats stats(String path, @Nullable Pressure p) {
-    return new CgroupStats(path, null, null, List.of(), null, p, p, p);
+    return new CgroupStats(path, null, null, List.of(), null, p, p, p, CgroupSpec.NONE, List.of());
   }
 
   private JsonNode summary(@Nullable CgroupSample cgroups) throws Exception {

@@ -9,6 +9,7 @@ import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupMemory;
 import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupSpec;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NodePressure;
@@ -54,9 +55,9 @@ class SummarySwapTest {
     Map<String, CgroupStats> pods = new HashMap<>();
     CgroupMemory memory = new CgroupMemory(0, 0, 0, swap, limit, null, null, null, 0, 0, null);
     for (PodSample pod : runtime.pods()) {
-      pods.put(pod.sandboxId(), new CgroupStats("/pod", null, memory, List.of(), null, null, null, null));
+      pods.put(pod.sandboxId(), new CgroupStats("/pod", null, memory, List.of(), null, null, null, null, CgroupSpec.NONE, List.of()));
       for (ContainerSample c : pod.containers()) {
-        containers.put(c.id(), new CgroupStats("/pod/" + c.id(), null, memory, List.of(), null, null, null, null));
+        containers.put(c.id(), new CgroupStats("/pod/" + c.id(), null, memory, List.of(), null, null, null, null, CgroupSpec.NONE, List.of()));
       }
     }
     return new CgroupSample(

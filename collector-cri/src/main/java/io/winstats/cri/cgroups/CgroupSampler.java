@@ -35,10 +35,10 @@ public final class CgroupSampler {
     return new CgroupSampler(CgroupReader.host(), Duration.ofMinutes(1), System::nanoTime, clock);
   }
 
-  /** For tests: cgroups under {@code cgroupRoot}, processes under {@code procRoot}. */
-  public static CgroupSampler of(Path cgroupRoot, Path procRoot, Path sysDevBlock, Clock clock) {
+  /** For tests: cgroups under {@code cgroupRoot}, processes under {@code procRoot}, devices under {@code sysRoot}. */
+  public static CgroupSampler of(Path cgroupRoot, Path procRoot, Path sysRoot, Clock clock) {
     return new CgroupSampler(
-        new CgroupReader(cgroupRoot, procRoot, sysDevBlock), Duration.ofMinutes(1), System::nanoTime, clock);
+        new CgroupReader(cgroupRoot, procRoot, sysRoot), Duration.ofMinutes(1), System::nanoTime, clock);
   }
 
   /** The cgroups of {@code round}'s pods (through their sandboxes) and containers, as the daemon reads them after it. */
@@ -97,6 +97,7 @@ public final class CgroupSampler {
       } else {
         pods.put(id, stats);
         read.add(podPath);
+        read.add(path);
         List<NetDevInterface> network = reader.network(path);
         if (network != null) {
           networks.put(id, network);

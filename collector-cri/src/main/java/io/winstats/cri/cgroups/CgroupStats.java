@@ -7,11 +7,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Everything read from one cgroup in one round. A part is {@code null} when its controller or file is absent on this
- * host; {@code io} is empty then.
+ * host; {@code io} and {@code hugetlb} are empty then.
  *
  * @param path the cgroup path relative to the hierarchy root ({@code /kubepods/pod<uid>/<id>})
  * @param cpuPressure PSI from {@code cpu.pressure}: cgroup v2, or the unified hierarchy of a hybrid v1 host where
  *     the cgroup exists there too
+ * @param spec the memory limits CRI does not report; {@link CgroupSpec#NONE}'s nulls where the files are absent
+ * @param hugetlb per huge page size the host has, where the hugetlb controller covers the cgroup; else empty
  */
 public record CgroupStats(
     String path,
@@ -21,9 +23,13 @@ public record CgroupStats(
     @Nullable CgroupProcesses processes,
     @Nullable Pressure cpuPressure,
     @Nullable Pressure memoryPressure,
-    @Nullable Pressure ioPressure) {
+    @Nullable Pressure ioPressure,
+    CgroupSpec spec,
+    List<HugePages> hugetlb) {
   public CgroupStats {
     Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(spec, "spec");
+    hugetlb = List.copyOf(hugetlb);
     io = io.stream().sorted(Comparator.comparing(BlockDeviceIo::device)).toList();
   }
 }

@@ -23,7 +23,7 @@ class CgroupSamplerTest {
 
   private CgroupSampler sampler() {
     return new CgroupSampler(
-        new CgroupReader(tmp.resolve("cgroup"), tmp.resolve("proc"), tmp.resolve("dev")),
+        new CgroupReader(tmp.resolve("cgroup"), tmp.resolve("proc"), tmp.resolve("sys")),
         Duration.ofMinutes(1),
         nanos::get,
         CLOCK);

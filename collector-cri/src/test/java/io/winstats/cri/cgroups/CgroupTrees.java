@@ -47,6 +47,9 @@ final class CgroupTrees {
     write(root.resolve("blkio").resolve(p).resolve("blkio.throttle.io_serviced_recursive"),
         "254:0 Read 10\n254:0 Write 256\n254:0 Sync 0\n254:0 Async 266\n254:0 Discard 0\n254:0 Total 266\n"
             + "Total 266\n");
+    // The kernel shows a policy's files in every cgroup of the hierarchy, the root included (with "Total 0" there).
+    write(root.resolve("blkio").resolve("blkio.throttle.io_service_bytes_recursive"), "Total 0\n");
+    write(root.resolve("blkio").resolve("blkio.throttle.io_serviced_recursive"), "Total 0\n");
     write(root.resolve("pids").resolve(p).resolve("cgroup.procs"), pid + "\n" + (pid + 5) + "\n");
     write(root.resolve("pids").resolve(p).resolve("pids.current"), "3\n");
     write(root.resolve("pids").resolve(p).resolve("pids.max"), "max\n");
@@ -94,7 +97,18 @@ final class CgroupTrees {
             + "Max open files            " + maxOpenFiles + "                 524288               files     \n");
   }
 
-  static void device(Path sysDevBlock, String majMin, String name) {
-    write(sysDevBlock.resolve(majMin).resolve("uevent"), "MAJOR=254\nMINOR=0\nDEVNAME=" + name + "\nDEVTYPE=disk\n");
+  /** A block device as {@code /sys} shows it: its {@code dev/block} uevent and its active I/O scheduler. */
+  static void device(Path sys, String majMin, String name, String scheduler) {
+    write(sys.resolve("dev/block").resolve(majMin).resolve("uevent"),
+        "MAJOR=254\nMINOR=0\nDEVNAME=" + name + "\nDEVTYPE=disk\n");
+    write(sys.resolve("block").resolve(name).resolve("queue/scheduler"),
+        "none mq-deadline kyber bfq".replace(scheduler, "[" + scheduler + "]") + "\n");
+  }
+
+  /** A huge page pool of {@code kb} kB pages in {@code /sys/kernel/mm/hugepages}. */
+  static void hugePagePool(Path sys, long kb, long pages) {
+    Path pool = sys.resolve("kernel/mm/hugepages/hugepages-" + kb + "kB");
+    write(pool.resolve("nr_hugepages"), pages + "\n");
+    write(pool.resolve("nr_overcommit_hugepages"), "0\n");
   }
 }

@@ -10,17 +10,20 @@ import io.winstats.cri.cgroups.CgroupCpu;
 import io.winstats.cri.cgroups.CgroupMemory;
 import io.winstats.cri.cgroups.CgroupProcesses;
 import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupSpec;
 import io.winstats.cri.cgroups.CgroupStats;
+import io.winstats.cri.cgroups.HugePages;
 import io.winstats.cri.cgroups.Pressure;
 import io.winstats.exporter.sampling.Snapshot;
 import java.time.Instant;
+import java.util.List;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The cAdvisor {@code container_*} series that come from a Linux container's or pod's cgroup rather than from CRI:
  * CFS throttling, user/system CPU, page cache and the other memory figures, block IO, processes and open files,
- * OOM kills and pressure stall information. Names, help, label sets and units are cAdvisor's
+ * OOM kills, pressure stall information, huge pages, and the memory reservation and swap limits. Names, help, label sets and units are cAdvisor's
  * (google/cadvisor lib/metrics/prometheus.go); labels match {@link CadvisorSeriesCollector}'s for the same container,
  * so the two join. Each point carries the cgroup read's timestamp. A part absent from the cgroup (v1 PSI, swap without
  * swap accounting) adds no series, never a zero. Nothing on Windows nodes, whose snapshots have no cgroups.
@@ -89,6 +92,37 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
     pressure(f, l, "cpu", "CPU", s.cpuPressure(), at);
     pressure(f, l, "memory", "memory", s.memoryPressure(), at);
     pressure(f, l, "io", "IO", s.ioPressure(), at);
+    spec(f, l, s.spec(), at);
+    hugetlb(f, l, s.hugetlb(), at);
+  }
+
+  /** cAdvisor's {@code specMemoryValue}: a limit above 2^62 bytes is no limit, served as 0. */
+  private static @Nullable Long specMemory(@Nullable Long bytes) {
+    return bytes == null ? null : bytes > 1L << 62 ? 0L : bytes;
+  }
+
+  private static void spec(MetricFamilies f, Labels l, CgroupSpec spec, Instant at) {
+    f.gaugeIfPresent(
+        "container_spec_memory_reservation_limit_bytes",
+        "Memory reservation limit for the container.",
+        specMemory(spec.memoryReservationBytes()),
+        l,
+        at);
+    f.gaugeIfPresent(
+        "container_spec_memory_swap_limit_bytes",
+        "Memory swap limit for the container.",
+        specMemory(spec.memorySwapLimitBytes()),
+        l,
+        at);
+  }
+
+  private static void hugetlb(MetricFamilies f, Labels l, List<HugePages> sizes, Instant at) {
+    for (HugePages h : sizes) {
+      Labels pl = l.add("pagesize", h.pageSize());
+      f.gauge("container_hugetlb_usage_bytes", "Current hugepage usage in bytes", h.usageBytes(), pl, at);
+      f.gaugeIfPresent(
+          "container_hugetlb_max_usage_bytes", "Maximum hugepage usage recorded in bytes", h.maxUsageBytes(), pl, at);
+    }
   }
 
   private static void cpu(MetricFamilies f, Labels l, @Nullable CgroupCpu cpu, boolean quota, Instant at) {

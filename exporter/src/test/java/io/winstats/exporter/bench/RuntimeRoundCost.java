@@ -30,8 +30,10 @@ import org.junit.jupiter.api.condition.OS;
  * rounds, minus the same window's length without rounds (the pods' own idle noise), divided by the rounds. Calls
  * alternate between the two choices so that drift in the background hits both.
  *
- * <p>Run with {@code bench/cri-cost [pods=110] [rounds=5] [repeats=2]}. Needs root and containerd runc
- * containernetworking-plugins busybox-static.
+ * <p>Run with {@code bench/cri-cost [pods=110] [rounds=5] [repeats=2] [cgroup-rounds=30]
+ * [calls=ListPodSandboxStats,ListContainerStats]}. The cgroup read is timed after the first call's rounds, over
+ * {@code cgroup-rounds} rounds (enough for the JIT to finish with it), and reported per round and per cgroup. Needs
+ * root and containerd runc containernetworking-plugins busybox-static.
  */
 public final class RuntimeRoundCost {
   private static final Duration SPACING = Duration.ofSeconds(2);
@@ -42,13 +44,26 @@ public final class RuntimeRoundCost {
     int pods = 110;
     int rounds = 5;
     int repeats = 2;
+    int cgroupRounds = 30;
+    List<StatsCall> calls = List.of(StatsCall.values());
     for (String a : args) {
       String[] kv = a.split("=", 2);
       switch (kv[0]) {
         case "pods" -> pods = Integer.parseInt(kv[1]);
         case "rounds" -> rounds = Integer.parseInt(kv[1]);
         case "repeats" -> repeats = Integer.parseInt(kv[1]);
-        default -> throw new IllegalArgumentException("expected pods=, rounds= or repeats=, got " + a);
+        case "cgroup-rounds" -> cgroupRounds = Integer.parseInt(kv[1]);
+        case "calls" ->
+            calls =
+                java.util.Arrays.stream(kv[1].split(","))
+                    .map(name -> java.util.Arrays.stream(StatsCall.values())
+                        .filter(c -> c.rpcName().equals(name))
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException("unknown call " + name)))
+                    .toList();
+        default ->
+            throw new IllegalArgumentException(
+                "expected pods=, rounds=, repeats=, cgroup-rounds= or calls=, got " + a);
       }
     }
     Path work =
@@ -65,7 +80,7 @@ public final class RuntimeRoundCost {
       int n = rounds;
       for (int r = 0; r < repeats; r++) {
         double idle = busySeconds(() -> sleep(SPACING.multipliedBy(n)));
-        for (StatsCall call : StatsCall.values()) {
+        for (StatsCall call : calls) {
           try (CriStatsReader reader =
               CriStatsReader.open(
                   CriEndpoint.parse(harness.endpoint()),
@@ -91,8 +106,8 @@ public final class RuntimeRoundCost {
                 String.format(
                     Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f |",
                     call.rpcName(), pods, rounds, wallNanos[0] / 1e6 / rounds, (busy - idle) / rounds, idle / rounds));
-            if (call == StatsCall.LIST_POD_SANDBOX_STATS && r == 0) {
-              cgroupRound = cgroupRoundCost(reader.sample(), pods, n, idle);
+            if (call == calls.get(0) && r == 0) {
+              cgroupRound = cgroupRoundCost(reader.sample(), pods, cgroupRounds, idle / n);
             }
           }
         }
@@ -105,13 +120,15 @@ public final class RuntimeRoundCost {
     rows.forEach(System.out::println);
     System.out.printf(
         "%nThe daemon's cgroup read of the same round (CgroupSampler: every container's cgroup, every pod's cgroup and"
-            + " net/dev), on the calling thread:%n| pods | rounds | thread CPU per round ms (median) | wall per round ms"
-            + " (median) | machine CPU per round s (minus idle) |%n|---|---|---|---|---|%n%s%n",
+            + " net/dev), on the calling thread:%n| pods | cgroups | rounds | thread CPU per round ms (median) | thread CPU"
+            + " per cgroup µs | wall per round ms (median) | machine CPU per round s (minus idle) |%n"
+            + "|---|---|---|---|---|---|---|%n%s%n",
         cgroupRound);
   }
 
   /** The cgroup read the daemon makes after each round ({@link CgroupSampler#sample(RuntimeSample)}), timed. */
-  private static String cgroupRoundCost(RuntimeSample round, int pods, int rounds, double idle) throws Exception {
+  private static String cgroupRoundCost(RuntimeSample round, int pods, int rounds, double idlePerRound)
+      throws Exception {
     CgroupSampler sampler = CgroupSampler.host(Clock.systemUTC());
     sampler.sample(round); // the first walk of the hierarchy, which later rounds do not repeat
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -135,9 +152,12 @@ public final class RuntimeRoundCost {
             });
     Collections.sort(cpuMs);
     Collections.sort(wallMs);
+    int cgroups = round.pods().size() + round.pods().stream().mapToInt(p -> p.containers().size()).sum();
+    double medianCpuMs = cpuMs.get(cpuMs.size() / 2);
     return String.format(
-        Locale.ROOT, "| %d | %d | %.1f | %.1f | %.2f |",
-        pods, rounds, cpuMs.get(cpuMs.size() / 2), wallMs.get(wallMs.size() / 2), (busy - idle) / rounds);
+        Locale.ROOT, "| %d | %d | %d | %.1f | %.0f | %.1f | %.2f |",
+        pods, cgroups, rounds, medianCpuMs, medianCpuMs * 1000 / cgroups, wallMs.get(wallMs.size() / 2),
+        busy / rounds - idlePerRound);
   }
 
   private static double busySeconds(Runnable during) throws Exception {

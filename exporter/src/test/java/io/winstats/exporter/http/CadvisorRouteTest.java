@@ -7,6 +7,7 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.cgroups.CgroupCpu;
 import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupSpec;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NodePressure;
@@ -49,7 +50,9 @@ class CadvisorRouteTest {
                       null,
                       null,
                       null,
-                      null)),
+                      null,
+                      CgroupSpec.NONE,
+                      List.of())),
               Map.of(),
               List.of(),
               new NodePressure(null, null, null)));

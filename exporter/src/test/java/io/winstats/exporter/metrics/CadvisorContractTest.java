@@ -20,7 +20,9 @@ import io.winstats.cri.cgroups.CgroupCpu;
 import io.winstats.cri.cgroups.CgroupMemory;
 import io.winstats.cri.cgroups.CgroupProcesses;
 import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupSpec;
 import io.winstats.cri.cgroups.CgroupStats;
+import io.winstats.cri.cgroups.HugePages;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NetDevInterface;
 import io.winstats.cri.cgroups.NodePressure;
@@ -70,13 +72,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * line fills their stats) over a Unix socket, and {@link ReplayNodeSource} replaying a real Windows counter log.
  */
 class CadvisorContractTest {
-  private static final String HUGETLB =
-      "the hugetlb controller is not read: the hosts this is tested on mount none and have no hugepages";
-  private static final String SPEC_FROM_CGROUP =
-      "CRI's LinuxContainerResources has no reservation or swap limit; memory.soft_limit_in_bytes/memory.low and"
-          + " memory.memsw.limit_in_bytes/memory.swap.max are not read yet";
+  private static final String V2_HUGETLB_PEAK =
+      "cgroup v2 keeps no huge page peak (hugetlb.<size>.current and .events only); cAdvisor serves a constant 0";
   private static final String V1_PSI =
-      "cgroup v1 has no per-cgroup pressure files (the unified hierarchy of a hybrid host holds no container cgroups)";
+      "pure cgroup v1 has no per-cgroup pressure files (a hybrid host's unified hierarchy has them where runc joined the"
+          + " cgroup there, and they are served then)";
 
   /** Windows has nothing the name could measure. */
   private static final String NO_WINDOWS_EQUIVALENT = "no Windows equivalent: ";
@@ -113,10 +113,9 @@ class CadvisorContractTest {
       return windowsAbsent(kind.windowsLine);
     }
     Map<String, String> absent = new TreeMap<>();
-    absent.put("container_hugetlb_usage_bytes", HUGETLB);
-    absent.put("container_hugetlb_max_usage_bytes", HUGETLB);
-    absent.put("container_spec_memory_reservation_limit_bytes", SPEC_FROM_CGROUP);
-    absent.put("container_spec_memory_swap_limit_bytes", SPEC_FROM_CGROUP);
+    if (kind == NodeKind.LINUX_CGROUP_V2) {
+      absent.put("container_hugetlb_max_usage_bytes", V2_HUGETLB_PEAK);
+    }
     if (kind == NodeKind.LINUX_CGROUP_V1) {
       for (String resource : List.of("cpu", "memory", "io")) {
         absent.put("container_pressure_" + resource + "_stalled_seconds_total", V1_PSI);
@@ -337,6 +336,34 @@ class CadvisorContractTest {
     }
   }
 
+  /**
+   * The limits CRI does not carry and the huge pages, per cgroup, with cAdvisor's values: a reservation in bytes, an
+   * unlimited swap limit (v1's 9223372036854771712, v2's max) as 0 (its specMemoryValue), usage and peak per page size.
+   * Each of these four names was absent on every Linux node before issue 23.
+   */
+  @ParameterizedTest
+  @EnumSource(value = NodeKind.class, names = {"LINUX_CGROUP_V1", "LINUX_CGROUP_V2"})
+  void limitsAndHugePagesCarryCadvisorsValues(NodeKind kind) {
+    Snapshot snapshot = linuxSnapshot(kind.version);
+    List<MetricSnapshot> series = toList(CgroupSeriesCollector.series(snapshot));
+    PodSample pod = snapshot.runtime().pods().get(0);
+    ContainerSample c = pod.containers().get(0);
+    Labels l =
+        CadvisorSeriesCollector.labels(
+            c.name(), CadvisorSeriesCollector.podCgroup(pod) + "/" + c.id(), c.image(), c.id(), pod.ref().namespace(),
+            pod.ref().name());
+    Labels podLabels =
+        CadvisorSeriesCollector.labels(
+            "", CadvisorSeriesCollector.podCgroup(pod), "", "", pod.ref().namespace(), pod.ref().name());
+
+    assertThat(value(series, "container_spec_memory_reservation_limit_bytes", l)).isEqualTo(33_554_432.0);
+    assertThat(value(series, "container_spec_memory_reservation_limit_bytes", podLabels)).isEqualTo(33_554_432.0);
+    assertThat(value(series, "container_spec_memory_swap_limit_bytes", l)).isEqualTo(0.0);
+    assertThat(value(series, "container_hugetlb_usage_bytes", l.add("pagesize", "2MB"))).isEqualTo(4_194_304.0);
+    assertThat(value(series, "container_hugetlb_max_usage_bytes", l.add("pagesize", "2MB")))
+        .isEqualTo(kind == NodeKind.LINUX_CGROUP_V1 ? Double.valueOf(8_388_608.0) : null);
+  }
+
   /** A pod's process count is the pids cgroup's where cgroups are read; the runtime's never doubles the family. */
   @Test
   void withCgroupsThePodsProcessCountComesFromTheCgroupOnly() {
@@ -522,6 +549,8 @@ class CadvisorContractTest {
         new CgroupProcesses(2, 3L, 0L, 7, 1, 1_048_576L),
         psi,
         psi,
-        psi);
+        psi,
+        new CgroupSpec(33_554_432L, version == CgroupVersion.V2 ? Long.MAX_VALUE : 9_223_372_036_854_771_712L),
+        List.of(new HugePages("2MB", 4_194_304, version == CgroupVersion.V2 ? null : 8_388_608L)));
   }
 }
