@@ -93,7 +93,7 @@ final class FakePdhLibrary implements PdhLibrary {
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
-    for (String line : text.split("\n")) {
+    for (String line : text.split("\\R")) {
       if (line.isBlank() || line.startsWith("#")) {
         continue;
       }

@@ -189,7 +189,7 @@ class PdhFaultsTest {
   private static List<PdhLibrary.RawCounter> fixtureItems(String path) throws IOException {
     try (InputStream in = PdhFaultsTest.class.getClassLoader().getResourceAsStream(FIXTURE)) {
       List<PdhLibrary.RawCounter> out = new ArrayList<>();
-      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\\R")) {
         String[] f = line.split("\t");
         if (f[0].equals("item") && f[1].equalsIgnoreCase(path)) {
           out.add(new PdhLibrary.RawCounter(0, 0, Long.parseLong(f[4]), Long.parseLong(f[5]), 0));

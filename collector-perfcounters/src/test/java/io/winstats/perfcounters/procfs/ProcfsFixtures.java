@@ -27,9 +27,10 @@ final class ProcfsFixtures {
     }
   }
 
+  /** The file's text with LF line ends, as the kernel writes it, whatever line ends a checkout gave the fixture. */
   static String text(String name, String file) {
     try {
-      return Files.readString(root(name).resolve(file));
+      return Files.readString(root(name).resolve(file)).replace("\r\n", "\n");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
