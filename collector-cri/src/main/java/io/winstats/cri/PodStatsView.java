@@ -170,6 +170,10 @@ sealed interface PodStatsView {
      *       ({@code addPodCPUMemoryStats}) and as a container's usage is its commit ({@link ContainerStatsView.Windows});
      *       containerd's own pod commit is the sandbox's alone before 2.2 ({@code appendMemoryPodStats} adds only the
      *       working set; fixed in containerd#12015), so it cannot serve as usage.
+     *   <li>{@code workingSetBytes} is the same containers' working sets summed, as the kubelet's default path sums
+     *       them ({@code addPodCPUMemoryStats}). containerd's pod working set (1.7 to 2.2 alike) adds the sandbox's
+     *       own, which no usage figure includes before 2.2, so a small pod read working set above usage. It stays
+     *       the figure only when no container reports a working set.
      *   <li>{@code availableBytes} and {@code pageFaults} that are 0 while no container reports them are containerd's
      *       fillers for a pod without sandbox statistics (HostProcess): release/1.7 to 2.1 create the pod memory with
      *       them at 0 and nothing adds to them. They become absent.
@@ -182,14 +186,15 @@ sealed interface PodStatsView {
         return null;
       }
       Long containersCommit = null;
+      Long containersWorkingSet = null;
       boolean containersReportAvailable = false;
       boolean containersReportPageFaults = false;
       for (WindowsContainerStats c : w.getContainersList()) {
         WindowsMemoryUsage cm = c.getMemory();
-        Long commit = StatsMapper.u64(c.hasMemory() && cm.hasCommitMemoryBytes(), cm.getCommitMemoryBytes());
-        if (commit != null) {
-          containersCommit = containersCommit == null ? commit : Math.addExact(containersCommit, commit);
-        }
+        containersCommit = plus(
+            containersCommit, StatsMapper.u64(c.hasMemory() && cm.hasCommitMemoryBytes(), cm.getCommitMemoryBytes()));
+        containersWorkingSet = plus(
+            containersWorkingSet, StatsMapper.u64(c.hasMemory() && cm.hasWorkingSetBytes(), cm.getWorkingSetBytes()));
         containersReportAvailable |= c.hasMemory() && cm.hasAvailableBytes();
         containersReportPageFaults |= c.hasMemory() && cm.hasPageFaults();
       }
@@ -197,15 +202,23 @@ sealed interface PodStatsView {
       Long available = StatsMapper.u64(m.hasAvailableBytes(), m.getAvailableBytes());
       Long pageFaults = StatsMapper.u64(m.hasPageFaults(), m.getPageFaults());
       Long commit = StatsMapper.u64(m.hasCommitMemoryBytes(), m.getCommitMemoryBytes());
+      Long podWorkingSet = StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes());
       return new MemoryUsage(
           StatsMapper.instant(m.getTimestamp(), orElse),
-          StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()),
+          containersWorkingSet != null ? containersWorkingSet : podWorkingSet,
           isFiller(available, !containersReportAvailable) ? null : available,
           containersCommit,
           null,
           isFiller(pageFaults, !containersReportPageFaults) ? null : pageFaults,
           null,
           isFiller(commit, containersCommit != null && containersCommit > 0) ? null : commit);
+    }
+
+    private static @Nullable Long plus(@Nullable Long sum, @Nullable Long value) {
+      if (value == null) {
+        return sum;
+      }
+      return sum == null ? value : Long.valueOf(Math.addExact(sum, value));
     }
 
     private static boolean isFiller(@Nullable Long value, boolean cannotBeASum) {

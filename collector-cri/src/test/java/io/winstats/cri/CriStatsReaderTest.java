@@ -596,8 +596,8 @@ class CriStatsReaderTest {
     assertThat(pod.ref()).isEqualTo(new PodRef("iis", "web", "uid-w1"));
     assertThat(pod.cpu().usageCoreNanos()).isEqualTo(101 * SECOND);
     assertThat(pod.memory())
-        .as("usage: the containers' commit summed")
-        .isEqualTo(new io.winstats.cri.MemoryUsage(NOW, 300L << 20, null, 400L << 20, null, null, null, 500L << 20));
+        .as("usage and working set: the containers' summed, not containerd's 300 MiB with the sandbox")
+        .isEqualTo(new io.winstats.cri.MemoryUsage(NOW, 200L << 20, null, 400L << 20, null, null, null, 500L << 20));
     assertThat(pod.network().interfaces())
         .as("default first, not repeated")
         .containsExactly(

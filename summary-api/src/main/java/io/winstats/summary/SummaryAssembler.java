@@ -167,22 +167,25 @@ public final class SummaryAssembler {
     return containers.isEmpty() ? null : containers;
   }
 
-  /** The {@code pods} system container: every pod's CPU and memory summed, as the kubelet reports it on Windows. */
+  /**
+   * The {@code pods} system container, as the kubelet's Windows {@code getSystemPodsCPUAndMemoryStats}
+   * ({@code summary_sys_containers_windows.go}) makes it: each figure is the sum of the pods that report it, and a sum
+   * of 0 is left out ("Set results only if they are not zero"), so a node whose pods report no usage (HostProcess
+   * only, or containerd before 2.0, which sends no commit) has no {@code usageBytes} rather than 0. One difference
+   * stays: the kubelet sums the CPU rates of the pods that have one, which reads low while a pod waits for its second
+   * sample; here the rate is absent until every pod has one.
+   */
   private static ContainerStats podsContainer(RuntimeSample runtime, Instant nodeStart) {
     long cpuNanos = 0;
     Long nanoCores = 0L;
     long workingSet = 0;
     long usage = 0;
-    boolean anyCpu = false;
-    boolean anyMemory = false;
     for (PodSample pod : runtime.pods()) {
       if (pod.cpu() != null) {
-        anyCpu = true;
         cpuNanos += pod.cpu().usageCoreNanos();
         nanoCores = nanoCores == null || pod.cpu().usageNanoCores() == null ? null : nanoCores + pod.cpu().usageNanoCores();
       }
       if (pod.memory() != null) {
-        anyMemory = true;
         workingSet += pod.memory().workingSetBytes() == null ? 0 : pod.memory().workingSetBytes();
         usage += pod.memory().usageBytes() == null ? 0 : pod.memory().usageBytes();
       }
@@ -191,10 +194,14 @@ public final class SummaryAssembler {
     return new ContainerStats(
         PODS,
         nodeStart,
-        anyCpu ? new CpuStats(at, nanoCores, cpuNanos) : new CpuStats(at, null, 0L),
-        anyMemory ? new MemoryStats(at, null, usage, workingSet, null, null, null) : new MemoryStats(at, null, 0L, 0L, null, null, null),
+        new CpuStats(at, nanoCores == null ? null : nonZero(nanoCores), nonZero(cpuNanos)),
+        new MemoryStats(at, null, nonZero(usage), nonZero(workingSet), null, null, null),
         null,
         null);
+  }
+
+  private static @Nullable Long nonZero(long sum) {
+    return sum == 0 ? null : sum;
   }
 
   private static Instant nodeStartTime(NodeSample node) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.winstats.cri.CpuUsage;
+import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
@@ -250,5 +251,30 @@ class SummaryAssemblerTest {
     assertThat(memory.availableBytes()).as("capacity - working set needs both").isNull();
     assertThat(memory.workingSetBytes()).isNull();
     assertThat(memory.usageBytes()).isEqualTo(m.usageBytes());
+  }
+
+  /**
+   * The kubelet's Windows {@code getSystemPodsCPUAndMemoryStats} sets each sum "only if they are not zero": pods
+   * without a commit figure (HostProcess-only nodes, containerd before 2.0) give a {@code pods} container without
+   * {@code usageBytes}, where this served 0; the working set, which they report, is still summed.
+   */
+  @Test
+  void thePodsSystemContainerLeavesOutASumNoPodReports() {
+    RuntimeSample r = SampleFixtures.windowsRuntime();
+    List<PodSample> noUsage = r.pods().stream()
+        .map(p -> new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.cpu(),
+            new MemoryUsage(p.memory().timestamp(), p.memory().workingSetBytes(), null, null, null, null, null, null),
+            p.network(), p.processCount(), p.containers()))
+        .toList();
+    RuntimeSample withoutUsage = new RuntimeSample(r.timestamp(), r.runtimeName(), noUsage, r.filesystems(), r.skipped());
+
+    SummaryTypes.ContainerStats pods = new SummaryAssembler("w", true)
+        .assemble(SampleFixtures.windowsNode(T1, 0, 1), null, withoutUsage).node().systemContainers().get(0);
+
+    assertThat(pods.name()).isEqualTo("pods");
+    assertThat(pods.memory().usageBytes()).isNull();
+    assertThat(pods.memory().workingSetBytes())
+        .isEqualTo(noUsage.stream().mapToLong(p -> p.memory().workingSetBytes()).sum())
+        .isPositive();
   }
 }
