@@ -74,12 +74,19 @@ final class StatsMapper {
 
   // ---- Writable layer ------------------------------------------------------------------------------------------
 
+  /**
+   * A layer with timestamp 0 is containerd's filler for a snapshot its snapshot store has not measured yet ("If
+   * snapshotstore doesn't have cached snapshot information set WritableLayer usage to zero": {@code containerMetrics}
+   * on Linux and {@code toPodSandboxStats} on Windows, 1.7 to 2.x, send the zero snapshot's timestamp with it): its
+   * bytes and inodes are absent, not 0. The mountpoint, and so the capacity, are real.
+   */
   static WritableLayerUsage writableLayer(LayerFields fs, Instant orElse, HostView host) {
+    boolean measured = fs.timestampNanos() != 0;
     return new WritableLayerUsage(
         instant(fs.timestampNanos(), orElse),
         fs.mountpoint(),
-        fs.usedBytes(),
-        fs.inodesUsed(),
+        measured ? fs.usedBytes() : null,
+        measured ? fs.inodesUsed() : null,
         host.capacity(fs.mountpoint()));
   }
 

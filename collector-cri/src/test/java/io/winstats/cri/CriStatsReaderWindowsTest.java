@@ -98,10 +98,47 @@ class CriStatsReaderWindowsTest {
     assertThat(pod.containers()).extracting(c -> c.memory().usageBytes()).containsExactly(150 * MIB, 40 * MIB);
     assertThat(pod.containers()).extracting(c -> c.memory().workingSetBytes()).containsExactly(100 * MIB, 30 * MIB);
     assertThat(pod.memory().usageBytes()).isEqualTo(190 * MIB);
-    assertThat(pod.memory().workingSetBytes()).as("containerd's: sandbox plus containers").isEqualTo(140 * MIB);
+    assertThat(pod.memory().workingSetBytes()).as("the containers' own, as usage: not containerd's 140 with the sandbox")
+        .isEqualTo(130 * MIB);
     assertThat(pod.memory().commitBytes())
         .as("containerd's own pod commit, as sent")
         .isEqualTo(line == ContainerdLine.V2_2 ? 210 * MIB : 20 * MIB);
+  }
+
+  /**
+   * A small pod whose sandbox holds more than its container: containerd's pod working set adds the sandbox's
+   * ({@code appendMemoryPodStats} in {@code sandbox_stats_windows.go}, 1.7 to 2.2), the usage has only the containers'
+   * commit before 2.2, so the pod read 15 MiB working set against 8 MiB usage. Both are the containers' now, as the
+   * kubelet's {@code addPodCPUMemoryStats} sums them.
+   */
+  @ParameterizedTest
+  @EnumSource(value = ContainerdLine.class, names = {"V2_0", "V2_2"})
+  void aPodsWorkingSetNeverExceedsItsUsageWhenItsSandboxIsTheLargerPart(ContainerdLine line) throws Exception {
+    serve(line);
+    runtime.put(web(reading(0, 1, 10, 12), WindowsContainer.running("a", "app", 0, T0, reading(0, 1, 5, 8))));
+
+    MemoryUsage memory = onlyPod().memory();
+
+    assertThat(memory.workingSetBytes()).isEqualTo(5 * MIB);
+    assertThat(memory.usageBytes()).isEqualTo(8 * MIB);
+  }
+
+  /**
+   * A container whose snapshot containerd's snapshot store has not measured yet (it syncs every {@code
+   * stats_collect_period}): {@code toPodSandboxStats} sends used_bytes 0 with the zero snapshot's timestamp 0 ("If
+   * snapshotstore doesn't have cached snapshot information set WritableLayer usage to zero"). Absent, not 0 bytes.
+   */
+  @Test
+  void anUnmeasuredWritableLayerHasNoUsedBytes() throws Exception {
+    serve(ContainerdLine.V2_2);
+    HcsReading now = reading(0, 5, 100, 150);
+    runtime.put(web(reading(0, 1, 10, 20), new WindowsContainer("a", "app", 0, T0, true, now, 4096, 0)));
+
+    WritableLayerUsage layer = onlyPod().containers().get(0).writableLayer();
+
+    assertThat(layer.mountpoint()).isEqualTo(WindowsRuntimeFake.IMAGE_FS_PATH);
+    assertThat(layer.usedBytes()).isNull();
+    assertThat(layer.inodesUsed()).isNull();
   }
 
   @Test
