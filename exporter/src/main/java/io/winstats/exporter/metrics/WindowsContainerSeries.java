@@ -11,6 +11,7 @@ import io.winstats.cri.RuntimeSample;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.summary.RunningContainers;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -18,9 +19,10 @@ import org.jspecify.annotations.Nullable;
  * The container series of windows_exporter's {@code container} collector (0.31, {@code
  * internal/collector/container/container.go}) that CRI stats can fill, for a Windows node: what kubernetes-mixin's
  * {@code windows.pod.rules} query. Labels are 0.31's: {@code container_id="containerd://<id>"}, {@code namespace},
- * {@code pod}, {@code container}, and {@code interface} on network series. As in windows_exporter, every container of
- * a pod carries the pod's network endpoint counters (an HNS endpoint is shared by the pod's containers), and no point
- * has a timestamp.
+ * {@code pod}, {@code container}, and {@code interface} on network series: the HNS endpoint id, which containerd
+ * passes on as the interface name, upper-cased as 0.31 writes it ({@code strings.ToUpper(endpoint.ID)}), so that a
+ * query joining on it matches either exporter. As in windows_exporter, every container of a pod carries the pod's
+ * network endpoint counters (an HNS endpoint is shared by the pod's containers), and no point has a timestamp.
  *
  * <p>Left out: {@code windows_container_available}'s {@code hostprocess} label (CRI does not say whether a container
  * is a HostProcess one), the kernel/user CPU split, the commit peak and the storage counters, which CRI stats lack.
@@ -73,7 +75,7 @@ public final class WindowsContainerSeries extends PerVersionCollector {
         NetworkUsage network = pod.network();
         if (network != null) {
           for (InterfaceUsage nic : network.interfaces()) {
-            Labels n = l.add("interface", nic.name());
+            Labels n = l.add("interface", nic.name().toUpperCase(Locale.ROOT));
             counter(f, "windows_container_network_receive_bytes_total", "Bytes Received on Interface", nic.rxBytes(), n);
             counter(f, "windows_container_network_transmit_bytes_total", "Bytes Sent on Interface", nic.txBytes(), n);
             counter(
