@@ -32,7 +32,7 @@ final class Settings {
           "web.listen-address",
           "HOST:PORT",
           ":" + DEFAULT_PORT,
-          "Address to serve on; ':PORT' is every interface.",
+          "Address to serve on; ':PORT' is every interface, IPv4 and IPv6.",
           ListenAddress::parse,
           c -> c.listenAddress().toString());
 

@@ -39,7 +39,7 @@ class ExporterCommandTest {
   void defaultsAreExporterConventions() {
     assertThat(run()).isZero();
     ExporterConfig c = launched.get();
-    assertThat(c.listenAddress()).isEqualTo(new ListenAddress("0.0.0.0", 9844));
+    assertThat(c.listenAddress()).isEqualTo(new ListenAddress("", 9844));
     assertThat(c.criEndpoint()).isEqualTo("unix:///run/containerd/containerd.sock");
     assertThat(c.samplingInterval()).isEqualTo(Duration.ofSeconds(10));
     assertThat(c.nodeSource()).isEqualTo("auto");
@@ -282,7 +282,7 @@ class ExporterCommandTest {
 
   @Test
   void listenAddressForms() {
-    assertThat(ListenAddress.parse(":9844")).isEqualTo(new ListenAddress("0.0.0.0", 9844));
+    assertThat(ListenAddress.parse(":9844")).isEqualTo(new ListenAddress("", 9844));
     assertThat(ListenAddress.parse("[::1]:80")).isEqualTo(new ListenAddress("::1", 80));
     assertThat(ListenAddress.parse("[::1]:80").toString()).isEqualTo("[::1]:80");
   }

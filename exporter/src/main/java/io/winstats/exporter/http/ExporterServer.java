@@ -163,7 +163,7 @@ public final class ExporterServer implements AutoCloseable {
       // Every mode that asks for a certificate only requests it during the handshake, so that /healthz answers
       // probes that have none; AccessControl refuses every other path without one when the mode requires it.
       builder
-          .addHttpsListener(address.port(), address.host(), tls.context())
+          .addHttpsListener(address.port(), address.bindHost(), tls.context())
           .setSocketOption(
               Options.SSL_CLIENT_AUTH_MODE,
               t.clientAuth() == WebConfig.ClientAuth.NoClientCert
@@ -175,7 +175,7 @@ public final class ExporterServer implements AutoCloseable {
         builder.setSocketOption(Options.SSL_ENABLED_CIPHER_SUITES, Sequence.of(withTls13Suites(t.cipherSuites())));
       }
     } else {
-      builder.addHttpListener(address.port(), address.host());
+      builder.addHttpListener(address.port(), address.bindHost());
     }
     this.undertow = builder.build();
     this.description =
