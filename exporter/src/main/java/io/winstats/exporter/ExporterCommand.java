@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.winstats.cri.CriEndpoint;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.perfcounters.WorkingSetDefinition;
@@ -87,6 +88,13 @@ public final class ExporterCommand implements Callable<Integer> {
       problems.add(
           Settings.NODE_MEMORY_WORKING_SET.flag() + ": " + workingSet.flagValue() + " needs the pdh node source"
               + " (Windows); --node.source is " + source);
+    }
+    String criEndpoint = values.optional(Settings.CRI_ENDPOINT);
+    if (criEndpoint != null && CriEndpoint.parse(criEndpoint).scheme() == CriEndpoint.Scheme.NPIPE
+        && !HostOs.current().isWindows()) {
+      problems.add(
+          Settings.CRI_ENDPOINT.flag() + "=" + criEndpoint + ": named pipes exist only on Windows; on Linux give the"
+              + " runtime's socket, as " + Settings.DEFAULT_CRI_ENDPOINT_LINUX);
     }
     if (!file.customCounters().isEmpty() && !pdh) {
       problems.add(
@@ -219,7 +227,14 @@ public final class ExporterCommand implements Callable<Integer> {
     return option.build();
   }
 
-  /** A command line that prints problems and usage to stderr and exits 2 on bad input, as exporters do. */
+  /** Where a problem that is not an unknown flag points instead of printing the usage. */
+  static final String SEE_HELP = "winstats-exporter: run with --help for every flag";
+
+  /**
+   * A command line that exits 2 on bad input, as exporters do: each problem on a line of its own, then the usage
+   * for an unknown flag, or one line pointing to {@code --help} for anything else, so that the problem is what
+   * {@code kubectl logs --tail} shows.
+   */
   public static CommandLine commandLine(DaemonLauncher launcher) {
     ExporterCommand command = new ExporterCommand(launcher);
     CommandSpec spec = CommandSpec.forAnnotatedObject(command);
@@ -230,9 +245,14 @@ public final class ExporterCommand implements Callable<Integer> {
         (problem, args) -> {
           CommandLine failed = problem.getCommandLine();
           PrintWriter err = failed.getErr();
-          err.println("winstats-exporter: " + problem.getMessage());
-          CommandLine.UnmatchedArgumentException.printSuggestions(problem, err);
-          failed.usage(err);
+          String message = problem.getMessage() == null ? problem.toString() : problem.getMessage();
+          message.lines().forEach(line -> err.println("winstats-exporter: " + line));
+          if (problem instanceof CommandLine.UnmatchedArgumentException) {
+            CommandLine.UnmatchedArgumentException.printSuggestions(problem, err);
+            failed.usage(err);
+          } else {
+            err.println(SEE_HELP);
+          }
           return CommandLine.ExitCode.USAGE;
         });
     return cli;

@@ -95,7 +95,8 @@ class ExporterCommandTest {
         .contains("--log.level: 'loud'")
         .contains("--cri.stats-call: 'ListPods' is not one of ListPodSandboxStats, ListContainerStats")
         .contains("--node.source: 'wmi'")
-        .contains("Usage: winstats-exporter");
+        .contains(ExporterCommand.SEE_HELP)
+        .doesNotContain("Usage:");
     assertThat(launched.get()).isNull();
   }
 
@@ -161,7 +162,8 @@ class ExporterCommandTest {
         .contains("--sampling.interval: 'soon' is not a duration")
         .contains("perfcounters[0]: a wildcard path needs an instance label")
         .contains("perfcounters[1]: type must be gauge or counter")
-        .contains("Usage: winstats-exporter");
+        .contains(ExporterCommand.SEE_HELP)
+        .doesNotContain("Usage:");
     assertThat(launched.get()).isNull();
   }
 
@@ -254,7 +256,8 @@ class ExporterCommandTest {
         .contains("client_auth_type: 'Sometimes'")
         .contains("basic_auth_users.alice: not a bcrypt hash")
         .contains("--web.auth.bearer-token-file: cannot read " + dir.resolve("no-token"))
-        .contains("Usage: winstats-exporter");
+        .contains(ExporterCommand.SEE_HELP)
+        .doesNotContain("Usage:");
     assertThat(launched.get()).isNull();
   }
 

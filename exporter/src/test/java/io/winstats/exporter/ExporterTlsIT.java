@@ -88,7 +88,8 @@ class ExporterTlsIT {
     assertThat(r.output())
         .contains("curve_preferences is not supported")
         .contains("'Server' can not be configured")
-        .contains("Usage: winstats-exporter");
+        .contains(ExporterCommand.SEE_HELP)
+        .doesNotContain("Usage:");
   }
 
   private static int status(HttpClient http, URI uri, String authorization) {

@@ -89,6 +89,42 @@ class ExporterWithoutRuntimeIT {
     assertThat(r.output()).contains("/nonexistent/log.csv");
   }
 
+  /** The lines a failed start printed that are not the INFO log lines written before it failed. */
+  private static List<String> problemLines(DaemonProcess.Result r) {
+    return r.output().lines().filter(l -> !l.contains(" level=INFO ")).toList();
+  }
+
+  /** Each start-up failure exits 2 with one line naming the flag, the cause and the fix: no usage, no stack trace. */
+  @Test
+  void aPortInUseExitsTwoWithOneLineNamingTheAddress() throws Exception {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      String address = "127.0.0.1:" + taken.getLocalPort();
+      DaemonProcess.Result r = DaemonProcess.run(Duration.ofSeconds(60), "--web.listen-address=" + address);
+      assertThat(r.exitCode()).as(r.output()).isEqualTo(2);
+      assertThat(problemLines(r)).as(r.output()).singleElement().asString()
+          .startsWith("winstats-exporter: --web.listen-address=" + address + ": address already in use")
+          .contains("choose another port");
+    }
+  }
+
+  @Test
+  void anUnresolvableListenHostExitsTwoWithOneLine() throws Exception {
+    DaemonProcess.Result r = DaemonProcess.run(Duration.ofSeconds(60), "--web.listen-address=no-such-host.invalid:9844");
+    assertThat(r.exitCode()).as(r.output()).isEqualTo(2);
+    assertThat(problemLines(r)).as(r.output()).singleElement().asString()
+        .contains("unknown host no-such-host.invalid").contains("':9844' for every interface");
+  }
+
+  @Test
+  void aNamedPipeEndpointOnLinuxExitsTwoPointingToHelp() throws Exception {
+    DaemonProcess.Result r = DaemonProcess.run(Duration.ofSeconds(60), "--cri.endpoint=npipe:////./pipe/containerd-containerd");
+    assertThat(r.exitCode()).as(r.output()).isEqualTo(2);
+    assertThat(problemLines(r)).as(r.output()).containsExactly(
+        "winstats-exporter: --cri.endpoint=npipe:////./pipe/containerd-containerd: named pipes exist only on Windows;"
+            + " on Linux give the runtime's socket, as unix:///run/containerd/containerd.sock",
+        ExporterCommand.SEE_HELP);
+  }
+
   @Test
   void versionPrintsTheBuild() throws Exception {
     DaemonProcess.Result r = DaemonProcess.run(Duration.ofSeconds(30), "--version");

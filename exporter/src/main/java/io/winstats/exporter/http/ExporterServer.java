@@ -15,7 +15,10 @@ import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SummaryAssembler;
 import io.winstats.summary.SummaryJson;
+import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
@@ -75,6 +78,7 @@ public final class ExporterServer implements AutoCloseable {
   private final HttpLimits limits;
   private final @Nullable TlsMaterial tls;
   private final Undertow undertow;
+  private final ListenAddress address;
   private final String description;
 
   /** Plain HTTP with the default limits and no authentication. */
@@ -110,6 +114,7 @@ public final class ExporterServer implements AutoCloseable {
       SummaryAssembler assembler,
       MetricsRenderer renderer,
       @Nullable MetricsRenderer cadvisor) {
+    this.address = address;
     this.snapshots = snapshots;
     this.assembler = assembler;
     this.renderer = renderer;
@@ -215,9 +220,45 @@ public final class ExporterServer implements AutoCloseable {
     return description;
   }
 
-  /** Starts listening; throws if the address cannot be bound. */
+  /**
+   * Starts listening. An address that cannot be bound is a configuration problem: {@link IllegalArgumentException}
+   * naming the address, why, and what to change (Undertow wraps the socket's exception in a bare RuntimeException).
+   */
   public void start() {
-    undertow.start();
+    try {
+      undertow.start();
+    } catch (RuntimeException e) {
+      String problem = listenProblem(e);
+      if (problem == null) {
+        throw e;
+      }
+      undertow.stop();
+      throw new IllegalArgumentException("--web.listen-address=" + address + ": " + problem, e);
+    }
+  }
+
+  /** What keeps {@code address} from being bound, with the fix; null when the failure is not about the address. */
+  private @Nullable String listenProblem(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof BindException) {
+        String why = String.valueOf(t.getMessage());
+        if (why.contains("in use")) {
+          return "address already in use: another process listens on port " + address.port()
+              + " (find it with ss -ltnp or Get-NetTCPConnection); stop it or choose another port";
+        }
+        return why.toLowerCase(Locale.ROOT)
+            + ": give an address of this host, or ':" + address.port() + "' for every interface";
+      }
+      if (t instanceof UnknownHostException) {
+        return "unknown host " + address.host() + ": give an IP address or a name this host resolves, or ':"
+            + address.port() + "' for every interface";
+      }
+      if (t instanceof SocketException) {
+        return String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT)
+            + ": give an address of this host, or ':" + address.port() + "' for every interface";
+      }
+    }
+    return null;
   }
 
   /** The port actually bound (useful with port 0). */
