@@ -5,11 +5,15 @@ import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.winstats.cri.api.RuntimeServiceGrpc;
+import java.net.ConnectException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The runtime service's unary calls with the reader's deadline, and the mapping of their {@link Status} to {@link
@@ -145,7 +149,34 @@ final class RuntimeCalls {
               isMessageSize(description) ? CriException.Reason.MESSAGE_TOO_LARGE : CriException.Reason.RUNTIME_ERROR;
           default -> CriException.Reason.RUNTIME_ERROR;
         };
-    return new CriException(reason, message, e);
+    return new CriException(reason, connectionFailure(e), message, e);
+  }
+
+  /**
+   * What the transport said when the connection failed, read from the failure's causes. Unix sockets (the JDK's
+   * SocketChannel): "No such file or directory", "Connection refused" (a ConnectException), "Permission denied".
+   * Named pipes (WindowsPipeConnection names the Win32 error): ERROR_FILE_NOT_FOUND, ERROR_ACCESS_DENIED. A peer that
+   * is not an HTTP/2 server: grpc-okhttp reads its first bytes as a frame header and fails with FRAME_SIZE_ERROR
+   * ("HTTP/1.1 ..." is a 4.7 MB frame) or PROTOCOL_ERROR.
+   */
+  static CriException.@Nullable ConnectionFailure connectionFailure(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      String m = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+      if (t instanceof NoSuchFileException || m.contains("no such file or directory")
+          || m.contains("error_file_not_found")) {
+        return CriException.ConnectionFailure.ENDPOINT_MISSING;
+      }
+      if (t instanceof ConnectException || m.contains("connection refused")) {
+        return CriException.ConnectionFailure.CONNECTION_REFUSED;
+      }
+      if (t instanceof AccessDeniedException || m.contains("permission denied") || m.contains("error_access_denied")) {
+        return CriException.ConnectionFailure.PERMISSION_DENIED;
+      }
+      if (m.contains("frame_size_error") || m.contains("protocol_error")) {
+        return CriException.ConnectionFailure.PROTOCOL_MISMATCH;
+      }
+    }
+    return null;
   }
 
   /** grpc-java: "gRPC message exceeds maximum size 16777216: 17825792". */

@@ -251,7 +251,7 @@ public final class Daemon implements AutoCloseable {
   }
 
   private static String criReason(RuntimeException e) {
-    return e instanceof CriException c ? c.reason().label() : "internal";
+    return e instanceof CriException c ? c.label() : "internal";
   }
 
   @Override

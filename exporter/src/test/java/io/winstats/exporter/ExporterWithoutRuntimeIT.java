@@ -29,7 +29,7 @@ class ExporterWithoutRuntimeIT {
       Deadline.await(
           "three failed cri rounds",
           Duration.ofSeconds(30),
-          () -> daemon.get("/metrics").body().contains("winstats_exporter_collector_errors_total{collector=\"cri\",reason=\"unavailable\"} 3.0"));
+          () -> daemon.get("/metrics").body().contains("winstats_exporter_collector_errors_total{collector=\"cri\",reason=\"endpoint_missing\"} 3.0"));
       List<PrometheusText> metrics = PrometheusText.parse(daemon.get("/metrics").body());
       assertThat(PrometheusText.select(metrics, "machine_cpu_cores").get(0).value()).isPositive();
       assertThat(PrometheusText.select(metrics, "container_cpu_usage_seconds_total", "id", "/").get(0).value()).isPositive();
