@@ -171,13 +171,16 @@ class CgroupSamplerIT {
 
   @Test
   void oomKillsCountInTheContainerAndTheCgroup(ContainerdHarness harness, CriTestClient client) {
-    // The subshell that builds a 64 MB string under a 16 MiB limit is killed; the container's shell lives on.
+    // The subshell that builds a 64 MB string under a 16 MiB limit is killed; the container's shell lives on. The
+    // subshell raises its own oom_score_adj (no capability needed to raise it): otherwise the kernel now and then chose
+    // the container's shell, the container exited, and its cgroup vanished under the test.
     ContainerSpec victim =
         ContainerSpec.of(
                 "victim",
                 "/bin/sh",
                 "-c",
-                "(x=$(head -c 64000000 /dev/zero | tr '\\0' a)); while :; do sleep 1; done")
+                "(echo 1000 > /proc/self/oom_score_adj; x=$(head -c 64000000 /dev/zero | tr '\\0' a));"
+                    + " while :; do sleep 1; done")
             .withMemoryLimit(16 * MIB);
     PodHandle pod = client.runPod("oom", "it-cgroups", List.of(victim));
     try (pod;
