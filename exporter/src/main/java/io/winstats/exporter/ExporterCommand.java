@@ -122,6 +122,7 @@ public final class ExporterCommand implements Callable<Integer> {
         resolveNodeName(
             values.optional(Settings.NODE_NAME), System.getenv("NODE_NAME"), ExporterCommand::localHostName),
         values.required(Settings.LOG_LEVEL),
+        values.required(Settings.LOG_FORMAT),
         values.optional(Settings.RECORD),
         file.customCounters(),
         new ServerSettings(

@@ -3,6 +3,7 @@ package io.winstats.exporter;
 import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
+import io.winstats.exporter.logging.LogLines;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import org.jspecify.annotations.Nullable;
  * @param kubeletRootDir the kubelet's root directory, whose volume is the Windows node filesystem (pdh source)
  * @param nodeName the node name the Summary API reports
  * @param logLevel {@code debug}, {@code info}, {@code warn} or {@code error}
+ * @param logFormat how log lines are written: logfmt or JSON
  * @param recordFile where to record node samples as a PDH-CSV counter log, or {@code null}
  * @param customCounters custom PDH counters exported as series of their own (PDH source only)
  * @param server HTTP limits, and the web configuration (TLS, authentication) and bearer token file if any
@@ -39,6 +41,7 @@ public record ExporterConfig(
     Path kubeletRootDir,
     String nodeName,
     String logLevel,
+    LogLines.Format logFormat,
     @Nullable Path recordFile,
     List<CustomCounter> customCounters,
     ServerSettings server) {
@@ -53,6 +56,7 @@ public record ExporterConfig(
     Objects.requireNonNull(kubeletRootDir, "kubeletRootDir");
     Objects.requireNonNull(nodeName, "nodeName");
     Objects.requireNonNull(logLevel, "logLevel");
+    Objects.requireNonNull(logFormat, "logFormat");
     customCounters = List.copyOf(customCounters);
     Objects.requireNonNull(server, "server");
   }

@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.winstats.exporter.logging.LogLines;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
@@ -27,6 +28,7 @@ public final class Main {
 
   private static int runUntilStopped(ExporterConfig config) throws InterruptedException {
     LogLines.setLevel(config.logLevel());
+    LogLines.setFormat(config.logFormat());
     Logger log = LoggerFactory.getLogger(Main.class);
     Daemon daemon = Daemon.start(config, Clock.systemUTC());
     CountDownLatch stopped = new CountDownLatch(1);

@@ -5,6 +5,7 @@ import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.http.WebConfig;
+import io.winstats.exporter.logging.LogLines;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -203,6 +204,15 @@ final class Settings {
           Settings::logLevel,
           ExporterConfig::logLevel);
 
+  static final Setting<LogLines.Format> LOG_FORMAT =
+      setting(
+          "log.format",
+          "FORMAT",
+          "logfmt",
+          "logfmt or json: one line per record either way.",
+          LogLines.Format::parse,
+          c -> c.logFormat().flagValue());
+
   static final Setting<Path> CONFIG_FILE =
       commandLineOnly(
           "config.file",
@@ -236,7 +246,8 @@ final class Settings {
           RECORD,
           CONFIG_FILE,
           PRINT_CONFIG,
-          LOG_LEVEL);
+          LOG_LEVEL,
+          LOG_FORMAT);
 
   /** The settings a configuration file may hold, in usage order. */
   static List<Setting<?>> inFile() {

@@ -11,6 +11,7 @@ import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
 import io.winstats.cri.testing.Deadline;
 import io.winstats.cri.testing.PodHandle;
+import io.winstats.exporter.logging.LogfmtLines;
 import io.winstats.exporter.testing.DaemonProcess;
 import io.winstats.exporter.testing.PrometheusText;
 import java.io.IOException;
@@ -66,6 +67,16 @@ class ExporterEndToEndIT {
     if (daemon != null) {
       daemon.close();
     }
+  }
+
+  /** At debug level against a real containerd, every line the daemon wrote parses as logfmt, the runtime's too. */
+  @Test
+  void everyLogLineParses() {
+    Deadline.await("a CRI round logged", READY, () -> daemon.log().contains("event=cri_round"));
+    String log = daemon.log();
+    LogfmtLines.assertEveryLineParses(log);
+    assertThat(log.lines().filter(l -> l.contains("event=cri_connected")).map(LogfmtLines::parse).findFirst())
+        .hasValueSatisfying(f -> assertThat(f.get("runtime")).startsWith("containerd"));
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.winstats.exporter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.cri.testing.Deadline;
+import io.winstats.exporter.logging.LogfmtLines;
 import io.winstats.exporter.testing.DaemonProcess;
 import io.winstats.exporter.testing.PrometheusText;
 import io.winstats.testing.Requires;
@@ -40,6 +41,36 @@ class ExporterWithoutRuntimeIT {
       assertThat(warnings).as(log).hasSize(1);
       assertThat(warnings.get(0)).contains("collector=cri").contains(endpoint).contains("node stats are served");
       assertThat(log).doesNotContain("\tat ");
+      LogfmtLines.assertEveryLineParses(log);
+    }
+  }
+
+  /**
+   * Every line the daemon writes at debug level, with its runtime missing and one request per endpoint, is logfmt a
+   * strict reader parses, or with --log.format=json one JSON object.
+   */
+  @Test
+  void everyLogLineParsesInBothFormats(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    for (String format : List.of("logfmt", "json")) {
+      String endpoint = "unix://" + dir.resolve("no-such.sock");
+      try (DaemonProcess daemon = DaemonProcess.start(dir.resolve(format + ".log"), "--cri.endpoint=" + endpoint,
+          "--sampling.interval=1s", "--log.level=debug", "--log.format=" + format)) {
+        Deadline.await("/healthz 200\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
+        for (String path : List.of("/", "/metrics", "/stats/summary", "/metrics/resource", "/metrics/cadvisor", "/nope")) {
+          daemon.get(path);
+        }
+        Deadline.await("two failed cri rounds", Duration.ofSeconds(30),
+            () -> daemon.log().lines().filter(l -> l.contains("cri")).count() >= 2);
+        String log = daemon.log();
+        if (format.equals("logfmt")) {
+          LogfmtLines.assertEveryLineParses(log);
+          assertThat(log).contains(" level=DEBUG ");
+        } else {
+          com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+          assertThat(log.lines().filter(l -> !l.isBlank())).isNotEmpty().allSatisfy(l ->
+              assertThat(json.readTree(l).path("level").asText()).as(l).isIn("DEBUG", "INFO", "WARN", "ERROR"));
+        }
+      }
     }
   }
 

@@ -44,7 +44,8 @@ class SettingsTest {
         Map.entry("node.kubelet-root-dir", "D:\\kubelet"),
         Map.entry("node.name", "node-from-test"),
         Map.entry("record", dir.resolve("rec.csv").toString()),
-        Map.entry("log.level", "warn"));
+        Map.entry("log.level", "warn"),
+        Map.entry("log.format", "json"));
   }
 
   static Stream<String> fileSettings() {

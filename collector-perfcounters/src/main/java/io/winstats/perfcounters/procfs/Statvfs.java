@@ -54,7 +54,7 @@ public final class Statvfs {
     try {
       return Native.load(Platform.C_LIBRARY_NAME, LibC.class);
     } catch (UnsatisfiedLinkError e) {
-      LOG.warn("event=statvfs_unavailable reason={}: filesystems will have no inode counts", e.toString());
+      LOG.warn("event=statvfs_unavailable reason=\"{}\" impact=\"filesystems will have no inode counts\"", e.toString());
       return null;
     }
   }
