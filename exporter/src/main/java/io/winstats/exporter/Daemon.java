@@ -5,11 +5,10 @@ import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
-import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
-import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.instrumentation.jvm.ProcessMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
@@ -24,7 +23,6 @@ import io.winstats.exporter.metrics.CgroupSeriesCollector;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.NodeExporterSeries;
 import io.winstats.exporter.metrics.PerfCounterSeries;
-import io.winstats.exporter.metrics.ProcessCpuTime;
 import io.winstats.exporter.metrics.SelfMetrics;
 import io.winstats.exporter.metrics.WindowsContainerSeries;
 import io.winstats.exporter.metrics.WindowsExporterSeries;
@@ -83,22 +81,9 @@ public final class Daemon implements AutoCloseable {
       PrometheusMeterRegistry micrometer =
           new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, liveSeries, io.micrometer.core.instrument.Clock.SYSTEM);
       started.push(micrometer::close);
-      // promtool rejects Micrometer's process_cpu_time_ns_total and system_cpu_count; the standard
-      // process_cpu_seconds_total replaces the first, machine_cpu_cores already says the second.
-      micrometer
-          .config()
-          .meterFilter(
-              MeterFilter.deny(id -> id.getName().equals("process.cpu.time") || id.getName().equals("system.cpu.count")));
-      ProcessCpuTime.bindTo(micrometer);
-      new JvmMemoryMetrics().bindTo(micrometer);
-      JvmGcMetrics gc = new JvmGcMetrics();
-      gc.bindTo(micrometer);
-      started.push(gc);
-      new JvmThreadMetrics().bindTo(micrometer);
-      new ClassLoaderMetrics().bindTo(micrometer);
-      new ProcessorMetrics().bindTo(micrometer);
-      new UptimeMetrics().bindTo(micrometer);
-      new FileDescriptorMetrics().bindTo(micrometer);
+      if (config.exporterMetrics()) {
+        bindExporterMetrics(micrometer, liveSeries);
+      }
       // procfs describes a Linux node; PDH and replayed counter logs describe a Windows node.
       boolean windowsNode = !nodeSource.name().equals("procfs");
       snapshotSeries.register(SelfMetrics.buildInfo(BuildInfo.version(), windowsNode ? "windows" : "linux"));
@@ -248,6 +233,30 @@ public final class Daemon implements AutoCloseable {
 
   private static String nodeReason(RuntimeException e) {
     return e instanceof NodeSourceException n ? n.reason().label() : "internal";
+  }
+
+  /**
+   * The daemon's own process and JVM series, which --web.disable-exporter-metrics leaves out as node_exporter's flag
+   * leaves out process_* and go_*: client_java's process collector for the names every exporter dashboard and alert
+   * uses (process_cpu_seconds_total, process_start_time_seconds, process_open_fds, process_max_fds,
+   * process_resident_memory_bytes, process_virtual_memory_bytes; the last four where the JVM or /proc tells them),
+   * Micrometer's JVM binders for jvm_*.
+   */
+  private void bindExporterMetrics(PrometheusMeterRegistry micrometer, PrometheusRegistry liveSeries) {
+    ProcessMetrics.builder().register(liveSeries);
+    // Micrometer's process_cpu_time_ns_total and system_cpu_count: promtool rejects both, and client_java's
+    // process_cpu_seconds_total and machine_cpu_cores already say them.
+    micrometer
+        .config()
+        .meterFilter(
+            MeterFilter.deny(id -> id.getName().equals("process.cpu.time") || id.getName().equals("system.cpu.count")));
+    new JvmMemoryMetrics().bindTo(micrometer);
+    JvmGcMetrics gc = new JvmGcMetrics();
+    gc.bindTo(micrometer);
+    started.push(gc);
+    new JvmThreadMetrics().bindTo(micrometer);
+    new ClassLoaderMetrics().bindTo(micrometer);
+    new ProcessorMetrics().bindTo(micrometer);
   }
 
   private static String criReason(RuntimeException e) {

@@ -126,7 +126,11 @@ public final class ExporterCommand implements Callable<Integer> {
         values.optional(Settings.RECORD),
         file.customCounters(),
         new ServerSettings(
-            limits, values.optional(Settings.WEB_CONFIG_FILE), values.optional(Settings.WEB_BEARER_TOKEN_FILE)));
+            limits,
+            values.optional(Settings.WEB_CONFIG_FILE),
+            values.optional(Settings.WEB_BEARER_TOKEN_FILE),
+            values.required(Settings.WEB_TELEMETRY_PATH)),
+        !values.required(Settings.WEB_DISABLE_EXPORTER_METRICS));
   }
 
   /**

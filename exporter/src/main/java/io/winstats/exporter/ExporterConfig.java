@@ -29,6 +29,7 @@ import org.jspecify.annotations.Nullable;
  * @param recordFile where to record node samples as a PDH-CSV counter log, or {@code null}
  * @param customCounters custom PDH counters exported as series of their own (PDH source only)
  * @param server HTTP limits, and the web configuration (TLS, authentication) and bearer token file if any
+ * @param exporterMetrics whether /metrics carries the daemon's own process_* and jvm_* series
  */
 public record ExporterConfig(
     ListenAddress listenAddress,
@@ -44,7 +45,8 @@ public record ExporterConfig(
     LogLines.Format logFormat,
     @Nullable Path recordFile,
     List<CustomCounter> customCounters,
-    ServerSettings server) {
+    ServerSettings server,
+    boolean exporterMetrics) {
   public ExporterConfig {
     Objects.requireNonNull(listenAddress, "listenAddress");
     Objects.requireNonNull(criEndpoint, "criEndpoint");

@@ -204,6 +204,21 @@ final class Settings {
           Settings::logLevel,
           ExporterConfig::logLevel);
 
+  static final Setting<Boolean> WEB_DISABLE_EXPORTER_METRICS =
+      switchSetting(
+          "web.disable-exporter-metrics",
+          "Leave the daemon's own process_* and jvm_* series out of /metrics (winstats_exporter_* stay).",
+          c -> !c.exporterMetrics());
+
+  static final Setting<String> WEB_TELEMETRY_PATH =
+      setting(
+          "web.telemetry-path",
+          "PATH",
+          "/metrics",
+          "Path of the Prometheus endpoint; the kubelet's /metrics/resource and /metrics/cadvisor keep theirs.",
+          Settings::telemetryPath,
+          c -> c.server().telemetryPath());
+
   static final Setting<LogLines.Format> LOG_FORMAT =
       setting(
           "log.format",
@@ -235,6 +250,8 @@ final class Settings {
           WEB_REQUEST_TIMEOUT,
           WEB_IDLE_TIMEOUT,
           WEB_MAX_CONNECTIONS,
+          WEB_TELEMETRY_PATH,
+          WEB_DISABLE_EXPORTER_METRICS,
           CRI_ENDPOINT,
           CRI_TIMEOUT,
           CRI_STATS_CALL,
@@ -267,6 +284,30 @@ final class Settings {
       Setting.Parser<T> parser,
       Function<ExporterConfig, @Nullable Object> printed) {
     return new Setting<>(name, paramLabel, defaultValue, help, true, parser, printed);
+  }
+
+  /** An on/off setting: given alone on the command line it is on; in the file, {@code true} or {@code false}. */
+  private static Setting<Boolean> switchSetting(
+      String name, String help, Function<ExporterConfig, @Nullable Object> printed) {
+    return new Setting<>(name, "", "false", help, true, Settings::bool, printed);
+  }
+
+  private static Boolean bool(String text) {
+    return switch (text.toLowerCase(java.util.Locale.ROOT)) {
+      case "true" -> Boolean.TRUE;
+      case "false" -> Boolean.FALSE;
+      default -> throw new IllegalArgumentException("'" + text + "' is not true or false");
+    };
+  }
+
+  private static String telemetryPath(String text) {
+    if (!text.startsWith("/") || text.length() < 2 || text.chars().anyMatch(c -> c <= ' ' || c == '?' || c == '#')) {
+      throw new IllegalArgumentException("'" + text + "' is not a path such as /metrics");
+    }
+    if (ServerSettings.RESERVED_PATHS.contains(text)) {
+      throw new IllegalArgumentException(text + " is served already; choose another path");
+    }
+    return text;
   }
 
   private static <T> Setting<T> commandLineOnly(String name, String paramLabel, String help, Setting.Parser<T> parser) {

@@ -35,6 +35,12 @@ class ExporterWithoutRuntimeIT {
       assertThat(PrometheusText.select(metrics, "machine_cpu_cores").get(0).value()).isPositive();
       assertThat(PrometheusText.select(metrics, "container_cpu_usage_seconds_total", "id", "/").get(0).value()).isPositive();
       assertThat(PrometheusText.select(metrics, "winstats_exporter_collector_success", "collector", "cri").get(0).value()).isZero();
+      // client_java's process collector: the names exporter dashboards and alerts use.
+      for (String name : List.of("process_cpu_seconds_total", "process_start_time_seconds", "process_open_fds",
+          "process_max_fds", "process_resident_memory_bytes", "process_virtual_memory_bytes")) {
+        assertThat(PrometheusText.select(metrics, name)).as(name).singleElement()
+            .satisfies(s -> assertThat(s.value()).as(name).isPositive());
+      }
       assertThat(daemon.get("/stats/summary").body()).contains("\"pods\":[]");
       String log = daemon.log();
       List<String> warnings = log.lines().filter(l -> l.contains("level=WARN") || l.contains("level=ERROR")).toList();
@@ -118,6 +124,24 @@ class ExporterWithoutRuntimeIT {
         DaemonProcess.run(Duration.ofSeconds(30), "--node.source=replay:/nonexistent/log.csv", "--web.listen-address=127.0.0.1:0");
     assertThat(r.exitCode()).as(r.output()).isEqualTo(2);
     assertThat(r.output()).contains("/nonexistent/log.csv");
+  }
+
+  /** The node_exporter switches: another path for /metrics, and no process_* or jvm_* series with the flag. */
+  @Test
+  void theTelemetryPathAndTheExporterMetricsSwitch(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    try (DaemonProcess daemon = DaemonProcess.start(dir.resolve("daemon.log"),
+        "--cri.endpoint=unix://" + dir.resolve("no-such.sock"), "--web.telemetry-path=/prom",
+        "--web.disable-exporter-metrics")) {
+      Deadline.await("/healthz 200\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
+      assertThat(daemon.get("/metrics").status()).isEqualTo(404);
+      DaemonProcess.Response prom = daemon.get("/prom");
+      assertThat(prom.status()).isEqualTo(200);
+      List<PrometheusText> metrics = PrometheusText.parse(prom.body());
+      assertThat(metrics).extracting(PrometheusText::name)
+          .contains("machine_cpu_cores", "winstats_exporter_build_info", "winstats_exporter_collector_success")
+          .noneMatch(n -> n.startsWith("process_") || n.startsWith("jvm_"));
+      assertThat(daemon.get("/").body()).contains("/prom");
+    }
   }
 
   /** The lines a failed start printed that are not the INFO log lines written before it failed. */

@@ -35,6 +35,8 @@ class SettingsTest {
         Map.entry("web.request-timeout", "3s"),
         Map.entry("web.idle-timeout", "2m"),
         Map.entry("web.max-connections", "12"),
+        Map.entry("web.telemetry-path", "/prom"),
+        Map.entry("web.disable-exporter-metrics", "true"),
         Map.entry("cri.endpoint", "tcp://127.0.0.1:7777"),
         Map.entry("cri.timeout", "750ms"),
         Map.entry("cri.stats-call", "ListContainerStats"),
@@ -67,7 +69,9 @@ class SettingsTest {
     List<String> context = name.equals("node.memory.working-set") ? List.of("--node.source=pdh") : List.of();
     Path file = Files.writeString(dir.resolve(name + ".yml"), name + ": '" + value.replace("'", "''") + "'\n");
 
-    String byFlag = printConfig(context, "--" + name + "=" + value);
+    // A switch is given alone on the command line; its example is "true".
+    boolean isSwitch = java.util.Objects.requireNonNull(Settings.byName(name)).isSwitch();
+    String byFlag = printConfig(context, isSwitch ? "--" + name : "--" + name + "=" + value);
     String byFile = printConfig(context, "--config.file=" + file);
     String byDefault = printConfig(context);
 

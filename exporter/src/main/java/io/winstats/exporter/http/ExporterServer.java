@@ -79,6 +79,7 @@ public final class ExporterServer implements AutoCloseable {
   private final @Nullable TlsMaterial tls;
   private final Undertow undertow;
   private final ListenAddress address;
+  private final String telemetryPath;
   private final String description;
 
   /** Plain HTTP with the default limits and no authentication. */
@@ -115,6 +116,7 @@ public final class ExporterServer implements AutoCloseable {
       MetricsRenderer renderer,
       @Nullable MetricsRenderer cadvisor) {
     this.address = address;
+    this.telemetryPath = settings.telemetryPath();
     this.snapshots = snapshots;
     this.assembler = assembler;
     this.renderer = renderer;
@@ -124,7 +126,7 @@ public final class ExporterServer implements AutoCloseable {
             .addExactPath("/", allow(READ_METHODS, this::landingPage))
             .addExactPath(HEALTHZ, allow(READ_METHODS, this::healthz))
             .addExactPath("/stats/summary", allow(SUMMARY_METHODS, this::summary))
-            .addExactPath("/metrics", allow(READ_METHODS, this::metrics))
+            .addExactPath(settings.telemetryPath(), allow(READ_METHODS, this::metrics))
             .addExactPath("/metrics/resource", allow(READ_METHODS, this::resourceMetrics));
     if (cadvisor != null) {
       routes.addExactPath("/metrics/cadvisor", allow(READ_METHODS, exchange -> metrics(exchange, cadvisor)));
@@ -307,14 +309,16 @@ public final class ExporterServer implements AutoCloseable {
   }
 
   private void notFound(HttpServerExchange exchange) {
-    plain(exchange, 404, "not found; endpoints: /healthz /stats/summary /metrics /metrics/resource /metrics/cadvisor\n");
+    plain(exchange, 404,
+        "not found; endpoints: /healthz /stats/summary " + telemetryPath + " /metrics/resource /metrics/cadvisor\n");
   }
 
   private void landingPage(HttpServerExchange exchange) {
     plain(
         exchange,
         200,
-        "winstats-exporter\n/healthz\n/stats/summary\n/stats/summary?only_cpu_and_memory=true\n/metrics\n/metrics/resource\n/metrics/cadvisor\n");
+        "winstats-exporter\n/healthz\n/stats/summary\n/stats/summary?only_cpu_and_memory=true\n" + telemetryPath
+            + "\n/metrics/resource\n/metrics/cadvisor\n");
   }
 
   private void healthz(HttpServerExchange exchange) {

@@ -11,13 +11,28 @@ import org.jspecify.annotations.Nullable;
  * @param web the exporter-toolkit web configuration (TLS, basic auth, headers, rate limit), or {@code null} for plain
  *     HTTP with no authentication
  * @param bearerTokenFile a file whose content (trimmed) is a bearer token that grants access, or {@code null}
+ * @param telemetryPath the path of the Prometheus endpoint, {@code /metrics} unless {@code --web.telemetry-path} says
  */
-public record ServerSettings(HttpLimits limits, @Nullable WebConfig web, @Nullable Path bearerTokenFile) {
+public record ServerSettings(
+    HttpLimits limits, @Nullable WebConfig web, @Nullable Path bearerTokenFile, String telemetryPath) {
+  /** The Prometheus endpoint's path unless configured, as every exporter serves it. */
+  public static final String DEFAULT_TELEMETRY_PATH = "/metrics";
+
+  /** The paths the server keeps for itself; the telemetry path cannot be one of them. */
+  public static final java.util.Set<String> RESERVED_PATHS =
+      java.util.Set.of("/", "/healthz", "/stats/summary", "/metrics/resource", "/metrics/cadvisor");
+
   /** Plain HTTP, no authentication, default limits. */
   public static final ServerSettings DEFAULTS = new ServerSettings(HttpLimits.DEFAULTS, null, null);
 
   public ServerSettings {
     Objects.requireNonNull(limits, "limits");
+    Objects.requireNonNull(telemetryPath, "telemetryPath");
+  }
+
+  /** Serving metrics on {@code /metrics}. */
+  public ServerSettings(HttpLimits limits, @Nullable WebConfig web, @Nullable Path bearerTokenFile) {
+    this(limits, web, bearerTokenFile, DEFAULT_TELEMETRY_PATH);
   }
 
   /** Throws {@link IllegalArgumentException} (naming the flag) unless {@code file} holds a non-empty token. */
