@@ -86,7 +86,8 @@ public final class Daemon implements AutoCloseable {
       }
       // procfs describes a Linux node; PDH and replayed counter logs describe a Windows node.
       boolean windowsNode = !nodeSource.name().equals("procfs");
-      snapshotSeries.register(SelfMetrics.buildInfo(BuildInfo.version(), windowsNode ? "windows" : "linux"));
+      snapshotSeries.register(SelfMetrics.buildInfo(
+          BuildInfo.version(), BuildInfo.revision(), BuildInfo.buildDate(), windowsNode ? "windows" : "linux"));
       CadvisorSeriesCollector cadvisorSeries = new CadvisorSeriesCollector(store::current, windowsNode);
       CgroupSeriesCollector cgroupSeries = new CgroupSeriesCollector(store::current);
       snapshotSeries.register(cadvisorSeries);
@@ -156,7 +157,11 @@ public final class Daemon implements AutoCloseable {
       criLoop.start();
       started.push(criLoop);
       LOG.info(
-          "event=started listen={} {} node_source={} cri_endpoint={} cri_stats_call={} interval={} node={}",
+          "event=started version={} revision={} build_date={} listen={} {} node_source={} cri_endpoint={}"
+              + " cri_stats_call={} interval={} node={}",
+          BuildInfo.version(),
+          BuildInfo.revision(),
+          BuildInfo.buildDate(),
           config.listenAddress(),
           server.description(),
           nodeSource.name(),

@@ -48,6 +48,12 @@ class ExporterWithoutRuntimeIT {
       assertThat(warnings.get(0)).contains("collector=cri").contains(endpoint).contains("node stats are served");
       assertThat(log).doesNotContain("\tat ");
       LogfmtLines.assertEveryLineParses(log);
+      java.util.Map<String, String> started = log.lines().filter(l -> l.contains("event=started"))
+          .map(LogfmtLines::parse).findFirst().orElseThrow();
+      assertThat(started).containsKeys("version", "revision", "build_date", "scheme", "max_connections")
+          .doesNotContainKey("msg");
+      assertThat(PrometheusText.select(metrics, "winstats_exporter_build_info").get(0).labels())
+          .containsEntry("revision", started.get("revision")).containsEntry("build_date", started.get("build_date"));
     }
   }
 
@@ -180,10 +186,18 @@ class ExporterWithoutRuntimeIT {
         ExporterCommand.SEE_HELP);
   }
 
+  /** The git revision the jar was built from (this checkout's HEAD) and the build time, in --version. */
   @Test
-  void versionPrintsTheBuild() throws Exception {
+  @Requires(tools = "git")
+  void versionPrintsTheBuildWithItsRevisionAndDate() throws Exception {
+    Process git = new ProcessBuilder("git", "rev-parse", "--short=12", "HEAD").redirectErrorStream(true).start();
+    String head = new String(git.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+    assertThat(git.waitFor()).as(head).isZero();
+
     DaemonProcess.Result r = DaemonProcess.run(Duration.ofSeconds(30), "--version");
+
     assertThat(r.exitCode()).isZero();
-    assertThat(r.output()).contains("winstats-exporter 0.1.0");
+    assertThat(r.output()).containsPattern(
+        "winstats-exporter \\S+ \\(revision " + head + ", built \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\)");
   }
 }

@@ -187,7 +187,8 @@ public final class ExporterServer implements AutoCloseable {
     this.undertow = builder.build();
     this.description =
         "scheme=" + scheme()
-            + (tls == null ? "" : " client_auth=" + tls.config().clientAuth() + " protocols=" + tls.config().protocols())
+            + (tls == null ? "" : " client_auth=" + tls.config().clientAuth() + " protocols="
+                + String.join(",", tls.config().protocols()))
             + " basic_auth_users=" + (web == null ? 0 : web.basicAuthUsers().size())
             + " bearer_token=" + (bearer != null)
             + " max_connections=" + limits.maxConnections();

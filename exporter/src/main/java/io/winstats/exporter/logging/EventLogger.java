@@ -104,10 +104,16 @@ final class EventLogger extends LegacyAbstractLogger {
       } else {
         int end = pattern.indexOf(' ', i);
         end = end < 0 ? n : end;
-        if (text.length() > 0) {
-          text.append(' ');
+        String word = pattern.substring(i, end);
+        if (word.equals("{}") && next[0] < arguments.length) {
+          // An argument written bare is fields of its own ("scheme=https client_auth=..."), read the same way.
+          parse(render(arguments[next[0]++]), new Object[0], fields, text);
+        } else {
+          if (text.length() > 0) {
+            text.append(' ');
+          }
+          text.append(fill(word, arguments, next));
         }
-        text.append(fill(pattern.substring(i, end), arguments, next));
         i = end;
       }
     }

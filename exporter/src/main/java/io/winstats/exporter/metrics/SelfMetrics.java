@@ -147,12 +147,14 @@ public final class SelfMetrics {
   }
 
   /**
-   * {@code winstats_exporter_build_info{version,java_version,os}}, an info series of value 1.
+   * {@code winstats_exporter_build_info{version,revision,build_date,java_version,os}}, an info series of value 1.
    *
+   * @param revision the git revision the jar was built from
+   * @param buildDate when the jar was built
    * @param os the kind of node the daemon describes, {@code linux} or {@code windows}: from the node source (procfs
    *     describes a Linux node; PDH and replayed Windows counter logs a Windows node), not from the JVM's host
    */
-  public static MultiCollector buildInfo(String version, String os) {
+  public static MultiCollector buildInfo(String version, String revision, String buildDate, String os) {
     MetricSnapshots snapshots =
         MetricSnapshots.of(
             InfoSnapshot.builder()
@@ -162,7 +164,11 @@ public final class SelfMetrics {
                     InfoSnapshot.InfoDataPointSnapshot.builder()
                         .labels(
                             Labels.of(
-                                "version", version, "java_version", System.getProperty("java.version"), "os", os))
+                                "version", version,
+                                "revision", revision,
+                                "build_date", buildDate,
+                                "java_version", System.getProperty("java.version"),
+                                "os", os))
                         .build())
                 .build());
     return () -> snapshots;

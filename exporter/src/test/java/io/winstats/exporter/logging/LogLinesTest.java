@@ -141,6 +141,20 @@ class LogLinesTest {
     assertThat(json.path("ts").asText()).isEqualTo("2026-11-23T18:58:13.338Z");
   }
 
+  /** The started line's server description is passed whole as one argument: its pairs are fields too. */
+  @Test
+  void anArgumentWrittenBareIsReadAsFields() {
+    LoggerFactory.getLogger(NAME).info("event=started listen={} {} node={}", ":9844",
+        "scheme=https client_auth=RequireAndVerifyClientCert protocols=TLSv1.2,TLSv1.3", "n1");
+
+    assertThat(LogfmtLines.parse(LogLines.logfmt(only())))
+        .containsEntry("listen", ":9844")
+        .containsEntry("scheme", "https")
+        .containsEntry("protocols", "TLSv1.2,TLSv1.3")
+        .containsEntry("node", "n1")
+        .doesNotContainKey("msg");
+  }
+
   @Test
   void julLevelsTakeSlf4jsNames() {
     assertThat(LogLines.levelName(Level.SEVERE)).isEqualTo("ERROR");

@@ -147,10 +147,11 @@ class SelfMetricsTest {
 
   @Test
   void buildInfoNamesTheNodesOs() throws IOException {
-    String text = ExpositionGoldenTest.text(SelfMetrics.buildInfo("1.2.3", "windows").collect());
+    String text = ExpositionGoldenTest.text(
+        SelfMetrics.buildInfo("1.2.3", "0123456789ab", "2026-11-25T04:50:00Z", "windows").collect());
 
     assertThat(text)
-        .contains("winstats_exporter_build_info{java_version=\"" + System.getProperty("java.version")
-            + "\",os=\"windows\",version=\"1.2.3\"} 1");
+        .contains("winstats_exporter_build_info{build_date=\"2026-11-25T04:50:00Z\",java_version=\""
+            + System.getProperty("java.version") + "\",os=\"windows\",revision=\"0123456789ab\",version=\"1.2.3\"} 1");
   }
 }
