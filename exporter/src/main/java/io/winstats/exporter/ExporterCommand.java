@@ -129,7 +129,8 @@ public final class ExporterCommand implements Callable<Integer> {
             limits,
             values.optional(Settings.WEB_CONFIG_FILE),
             values.optional(Settings.WEB_BEARER_TOKEN_FILE),
-            values.required(Settings.WEB_TELEMETRY_PATH)),
+            values.required(Settings.WEB_TELEMETRY_PATH),
+            "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built " + BuildInfo.buildDate()),
         !values.required(Settings.WEB_DISABLE_EXPORTER_METRICS));
   }
 

@@ -80,6 +80,7 @@ public final class ExporterServer implements AutoCloseable {
   private final Undertow undertow;
   private final ListenAddress address;
   private final String telemetryPath;
+  private final LandingPage landing;
   private final String description;
 
   /** Plain HTTP with the default limits and no authentication. */
@@ -117,6 +118,7 @@ public final class ExporterServer implements AutoCloseable {
       @Nullable MetricsRenderer cadvisor) {
     this.address = address;
     this.telemetryPath = settings.telemetryPath();
+    this.landing = new LandingPage(settings.build(), settings.telemetryPath());
     this.snapshots = snapshots;
     this.assembler = assembler;
     this.renderer = renderer;
@@ -315,11 +317,14 @@ public final class ExporterServer implements AutoCloseable {
   }
 
   private void landingPage(HttpServerExchange exchange) {
-    plain(
-        exchange,
-        200,
-        "winstats-exporter\n/healthz\n/stats/summary\n/stats/summary?only_cpu_and_memory=true\n" + telemetryPath
-            + "\n/metrics/resource\n/metrics/cadvisor\n");
+    String accept = exchange.getRequestHeaders().getFirst(Headers.ACCEPT);
+    boolean text = LandingPage.wantsText(accept == null ? "" : accept);
+    byte[] body = text ? landing.text() : landing.html();
+    exchange.setStatusCode(200);
+    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, text ? "text/plain; charset=utf-8" : "text/html; charset=utf-8");
+    exchange.getResponseHeaders().put(Headers.VARY, "Accept");
+    exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, body.length);
+    exchange.getResponseSender().send(ByteBuffer.wrap(body));
   }
 
   private void healthz(HttpServerExchange exchange) {

@@ -12,9 +12,10 @@ import org.jspecify.annotations.Nullable;
  *     HTTP with no authentication
  * @param bearerTokenFile a file whose content (trimmed) is a bearer token that grants access, or {@code null}
  * @param telemetryPath the path of the Prometheus endpoint, {@code /metrics} unless {@code --web.telemetry-path} says
+ * @param build the version, revision and build date, as the landing page names them
  */
 public record ServerSettings(
-    HttpLimits limits, @Nullable WebConfig web, @Nullable Path bearerTokenFile, String telemetryPath) {
+    HttpLimits limits, @Nullable WebConfig web, @Nullable Path bearerTokenFile, String telemetryPath, String build) {
   /** The Prometheus endpoint's path unless configured, as every exporter serves it. */
   public static final String DEFAULT_TELEMETRY_PATH = "/metrics";
 
@@ -28,11 +29,12 @@ public record ServerSettings(
   public ServerSettings {
     Objects.requireNonNull(limits, "limits");
     Objects.requireNonNull(telemetryPath, "telemetryPath");
+    Objects.requireNonNull(build, "build");
   }
 
-  /** Serving metrics on {@code /metrics}. */
+  /** Serving metrics on {@code /metrics}, with no build named. */
   public ServerSettings(HttpLimits limits, @Nullable WebConfig web, @Nullable Path bearerTokenFile) {
-    this(limits, web, bearerTokenFile, DEFAULT_TELEMETRY_PATH);
+    this(limits, web, bearerTokenFile, DEFAULT_TELEMETRY_PATH, "dev");
   }
 
   /** Throws {@link IllegalArgumentException} (naming the flag) unless {@code file} holds a non-empty token. */

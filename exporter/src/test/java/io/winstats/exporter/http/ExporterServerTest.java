@@ -91,6 +91,25 @@ class ExporterServerTest {
     return new String(r.body(), StandardCharsets.UTF_8);
   }
 
+  /** The landing page: HTML with a link per endpoint for a browser, text lines for Accept: text/plain. */
+  @Test
+  void theLandingPageIsHtmlForABrowserAndTextWhenAskedFor() throws Exception {
+    HttpResponse<byte[]> browser = send("GET", "/", "Accept", "text/html,application/xhtml+xml,*/*;q=0.8");
+    assertThat(browser.statusCode()).isEqualTo(200);
+    assertThat(browser.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+    assertThat(text(browser))
+        .startsWith("<!DOCTYPE html>")
+        .contains("<title>winstats-exporter</title>")
+        .contains("<a href=\"/metrics\">", "<a href=\"/metrics/cadvisor\">", "<a href=\"/metrics/resource\">",
+            "<a href=\"/stats/summary\">", "<a href=\"/stats/summary?only_cpu_and_memory=true\">",
+            "<a href=\"/healthz\">");
+
+    HttpResponse<byte[]> script = send("GET", "/", "Accept", "text/plain");
+    assertThat(script.headers().firstValue("Content-Type")).hasValue("text/plain; charset=utf-8");
+    assertThat(text(script).lines()).startsWith("winstats-exporter").contains("/metrics", "/stats/summary", "/healthz");
+    assertThat(send("GET", "/").headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+  }
+
   @Test
   void beforeTheFirstSampleEverythingButMetricsIs503WithRetryAfter() throws Exception {
     for (String path : new String[] {"/healthz", "/stats/summary", "/metrics/resource"}) {

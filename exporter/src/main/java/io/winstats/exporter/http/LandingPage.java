@@ -1,0 +1,61 @@
+package io.winstats.exporter.http;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * What {@code /} answers, as the Prometheus exporter toolkit's landing page has it: the name, the build, and a link
+ * to each endpoint with what it serves; HTML for a browser, text lines for {@code Accept: text/plain} (curl and
+ * scripts that ask for it). Made once: nothing on it changes while the daemon runs.
+ */
+final class LandingPage {
+  private record Link(String path, String what) {}
+
+  private final byte[] html;
+  private final byte[] text;
+
+  LandingPage(String build, String telemetryPath) {
+    List<Link> links =
+        List.of(
+            new Link(telemetryPath, "Prometheus: cAdvisor-compatible container_* and machine_* series, node series, the daemon's own"),
+            new Link("/metrics/cadvisor", "the kubelet's cAdvisor path: container_* and machine_* series alone"),
+            new Link("/metrics/resource", "the kubelet's resource metrics, as metrics-server reads them"),
+            new Link("/stats/summary", "the kubelet Summary API (stats/v1alpha1 JSON)"),
+            new Link("/stats/summary?only_cpu_and_memory=true", "the Summary's CPU and memory only"),
+            new Link("/healthz", "200 once the first node sample exists"));
+    StringBuilder h = new StringBuilder(1500)
+        .append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<title>winstats-exporter</title>\n")
+        .append("<style>body{font-family:sans-serif;margin:2em;max-width:60em}code{font-size:1.05em}")
+        .append("li{margin:.3em 0}footer{margin-top:2em;color:#555}</style>\n</head>\n<body>\n")
+        .append("<h1>winstats-exporter</h1>\n<p>Node, pod and container metrics for Kubernetes nodes.</p>\n")
+        .append("<p>").append(escape(build)).append("</p>\n<ul>\n");
+    StringBuilder t = new StringBuilder("winstats-exporter\n").append(build).append('\n');
+    for (Link l : links) {
+      h.append("<li><a href=\"").append(escape(l.path())).append("\"><code>").append(escape(l.path()))
+          .append("</code></a>: ").append(escape(l.what())).append("</li>\n");
+      t.append(l.path()).append('\n');
+    }
+    h.append("</ul>\n<footer>Flags: <code>winstats-exporter --help</code>. Documentation: README.md and docs/ in the "
+        + "source, docs/TROUBLESHOOTING.md for problems.</footer>\n</body>\n</html>\n");
+    this.html = h.toString().getBytes(StandardCharsets.UTF_8);
+    this.text = t.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** HTML unless the client asks for text/plain and not for HTML. */
+  static boolean wantsText(String accept) {
+    return accept.contains("text/plain") && !accept.contains("text/html");
+  }
+
+  byte[] html() {
+    return html;
+  }
+
+  byte[] text() {
+    return text;
+  }
+
+  private static String escape(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+}
