@@ -344,8 +344,10 @@ class ExporterEndToEndIT {
       ContainerStatus init = client.awaitExited(pod.containerId("init"), READY);
       assertThat(init.getExitCode()).isZero();
       // The first sample that lists the pod may predate the exit (init running, app not started yet): judge the first
-      // one whose readings were all taken after the init container finished.
-      long exitedMillis = init.getFinishedAt() / 1_000_000;
+      // one whose readings were all taken a round (1 s) after CRI reported the container exited. Its finishedAt is
+      // not enough: containerd 1.6 records the exit before its CRI state turns EXITED, and a round in between read
+      // the init container's cgroup after finishedAt while ListContainers still said RUNNING (seen once in a land).
+      long exitedMillis = Math.max(init.getFinishedAt() / 1_000_000, System.currentTimeMillis()) + 1_000;
       MetricsServerDecoder.Batch batch =
           Deadline.poll(
               "e2e/initialised decoded as metrics-server decodes it, sampled after init exited",
