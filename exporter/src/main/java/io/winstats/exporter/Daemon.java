@@ -107,7 +107,8 @@ public final class Daemon implements AutoCloseable {
           .ifPresent(r -> liveSeries.register(new PerfCounterSeries(r::customValues, r::health)));
       MetricsRenderer renderer =
           new MetricsRenderer(
-              snapshotSeries, liveSeries, () -> store.current().version(), Duration.ofSeconds(1), System::nanoTime);
+              snapshotSeries, liveSeries, () -> store.current().version(), Duration.ofSeconds(1), System::nanoTime,
+              config.families());
       MetricsRenderer cadvisorRenderer =
           new MetricsRenderer(
               cadvisorOnly, new PrometheusRegistry(), () -> store.current().version(), Duration.ofSeconds(1),

@@ -3,6 +3,7 @@ package io.winstats.exporter;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
+import io.winstats.exporter.metrics.FamilyFilter;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -16,12 +17,12 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * The command line. Its options are built from {@link Settings}, the one declaration of every setting, which the
@@ -131,7 +132,8 @@ public final class ExporterCommand implements Callable<Integer> {
             values.optional(Settings.WEB_BEARER_TOKEN_FILE),
             values.required(Settings.WEB_TELEMETRY_PATH),
             "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built " + BuildInfo.buildDate()),
-        !values.required(Settings.WEB_DISABLE_EXPORTER_METRICS));
+        !values.required(Settings.WEB_DISABLE_EXPORTER_METRICS),
+        new FamilyFilter(values.required(Settings.METRICS_INCLUDE), values.required(Settings.METRICS_EXCLUDE)));
   }
 
   /**

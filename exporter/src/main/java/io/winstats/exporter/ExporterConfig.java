@@ -4,6 +4,7 @@ import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.logging.LogLines;
+import io.winstats.exporter.metrics.FamilyFilter;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
 import java.nio.file.Path;
@@ -30,6 +31,7 @@ import org.jspecify.annotations.Nullable;
  * @param customCounters custom PDH counters exported as series of their own (PDH source only)
  * @param server HTTP limits, and the web configuration (TLS, authentication) and bearer token file if any
  * @param exporterMetrics whether /metrics carries the daemon's own process_* and jvm_* series
+ * @param families which metric families the Prometheus endpoint serves
  */
 public record ExporterConfig(
     ListenAddress listenAddress,
@@ -46,7 +48,8 @@ public record ExporterConfig(
     @Nullable Path recordFile,
     List<CustomCounter> customCounters,
     ServerSettings server,
-    boolean exporterMetrics) {
+    boolean exporterMetrics,
+    FamilyFilter families) {
   public ExporterConfig {
     Objects.requireNonNull(listenAddress, "listenAddress");
     Objects.requireNonNull(criEndpoint, "criEndpoint");
@@ -61,5 +64,6 @@ public record ExporterConfig(
     Objects.requireNonNull(logFormat, "logFormat");
     customCounters = List.copyOf(customCounters);
     Objects.requireNonNull(server, "server");
+    Objects.requireNonNull(families, "families");
   }
 }

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -219,6 +221,24 @@ final class Settings {
           Settings::telemetryPath,
           c -> c.server().telemetryPath());
 
+  static final Setting<Pattern> METRICS_INCLUDE =
+      setting(
+          "metrics.include",
+          "REGEX",
+          ".*",
+          "Serve on the Prometheus endpoint only the families whose name (as exposed, with _total) matches.",
+          Settings::familyPattern,
+          c -> c.families().include().pattern());
+
+  static final Setting<Pattern> METRICS_EXCLUDE =
+      setting(
+          "metrics.exclude",
+          "REGEX",
+          "",
+          "Leave out of the Prometheus endpoint the families whose name matches, e.g. 'container_(network|fs)_.*'.",
+          Settings::familyPattern,
+          c -> c.families().exclude().pattern());
+
   static final Setting<LogLines.Format> LOG_FORMAT =
       setting(
           "log.format",
@@ -252,6 +272,8 @@ final class Settings {
           WEB_MAX_CONNECTIONS,
           WEB_TELEMETRY_PATH,
           WEB_DISABLE_EXPORTER_METRICS,
+          METRICS_INCLUDE,
+          METRICS_EXCLUDE,
           CRI_ENDPOINT,
           CRI_TIMEOUT,
           CRI_STATS_CALL,
@@ -298,6 +320,14 @@ final class Settings {
       case "false" -> Boolean.FALSE;
       default -> throw new IllegalArgumentException("'" + text + "' is not true or false");
     };
+  }
+
+  private static Pattern familyPattern(String text) {
+    try {
+      return Pattern.compile(text);
+    } catch (PatternSyntaxException e) {
+      throw new IllegalArgumentException("'" + text + "' is not a regular expression: " + e.getDescription(), e);
+    }
   }
 
   private static String telemetryPath(String text) {

@@ -150,6 +150,20 @@ class ExporterWithoutRuntimeIT {
     }
   }
 
+  /** Family filters shape the Prometheus endpoint only: the kubelet's /metrics/cadvisor keeps every family. */
+  @Test
+  void familyFiltersLeaveOutWhatTheyMatch(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    try (DaemonProcess daemon = DaemonProcess.start(dir.resolve("daemon.log"),
+        "--cri.endpoint=unix://" + dir.resolve("no-such.sock"), "--metrics.exclude=container_network_.*|jvm_.*")) {
+      Deadline.await("/healthz 200\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
+      List<String> served = PrometheusText.parse(daemon.get("/metrics").body()).stream().map(PrometheusText::name).toList();
+      assertThat(served).contains("container_cpu_usage_seconds_total", "process_cpu_seconds_total")
+          .noneMatch(n -> n.startsWith("container_network_") || n.startsWith("jvm_"));
+      assertThat(PrometheusText.parse(daemon.get("/metrics/cadvisor").body()))
+          .extracting(PrometheusText::name).anyMatch(n -> n.startsWith("container_network_"));
+    }
+  }
+
   /** The lines a failed start printed that are not the INFO log lines written before it failed. */
   private static List<String> problemLines(DaemonProcess.Result r) {
     return r.output().lines().filter(l -> !l.contains(" level=INFO ")).toList();

@@ -37,6 +37,8 @@ class SettingsTest {
         Map.entry("web.max-connections", "12"),
         Map.entry("web.telemetry-path", "/prom"),
         Map.entry("web.disable-exporter-metrics", "true"),
+        Map.entry("metrics.include", "(container|machine)_.*"),
+        Map.entry("metrics.exclude", "container_network_.*"),
         Map.entry("cri.endpoint", "tcp://127.0.0.1:7777"),
         Map.entry("cri.timeout", "750ms"),
         Map.entry("cri.stats-call", "ListContainerStats"),

@@ -83,6 +83,7 @@ public final class MetricsRenderer {
   private final PrometheusRegistry liveSeries;
   private final LongSupplier version;
   private final long liveTtlNanos;
+  private final FamilyFilter families;
   private final LongSupplier nanoTime;
   private final LatestVersionCache<Key, ByteBuffer> cached = new LatestVersionCache<>();
   private final Map<LiveKey, LivePart> live = new ConcurrentHashMap<>();
@@ -102,6 +103,18 @@ public final class MetricsRenderer {
       LongSupplier version,
       Duration liveTtl,
       LongSupplier nanoTime) {
+    this(snapshotSeries, liveSeries, version, liveTtl, nanoTime, FamilyFilter.ALL);
+  }
+
+  /** As above, serving only the families {@code families} lets through. */
+  public MetricsRenderer(
+      PrometheusRegistry snapshotSeries,
+      PrometheusRegistry liveSeries,
+      LongSupplier version,
+      Duration liveTtl,
+      LongSupplier nanoTime,
+      FamilyFilter families) {
+    this.families = families;
     this.snapshotSeries = snapshotSeries;
     this.liveSeries = liveSeries;
     this.version = version;
@@ -126,7 +139,7 @@ public final class MetricsRenderer {
     LivePart part = live.get(key);
     if (part == null || now - part.renderedAtNanos() >= liveTtlNanos) {
       // Concurrent scrapes may both render; either result is current, and the last one stays.
-      part = new LivePart(encode(write(writer, liveSeries.scrape()), gzip), now);
+      part = new LivePart(encode(write(writer, families.apply(liveSeries.scrape())), gzip), now);
       live.put(key, part);
     }
     return part.bytes();
@@ -143,7 +156,7 @@ public final class MetricsRenderer {
   }
 
   private ByteBuffer renderSnapshotPart(ExpositionFormatWriter writer, Key key) {
-    MetricSnapshots snapshots = snapshotSeries.scrape();
+    MetricSnapshots snapshots = families.apply(snapshotSeries.scrape());
     long series = 0;
     for (MetricSnapshot s : snapshots) {
       series += s.getDataPoints().size();
