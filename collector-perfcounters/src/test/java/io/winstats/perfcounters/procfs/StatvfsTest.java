@@ -15,12 +15,14 @@ class StatvfsTest {
   @Test
   @EnabledOnOs(OS.LINUX)
   void matchesWhatDfReportsForTheSameFilesystem(@TempDir Path dir) throws Exception {
-    // df -i prints the same f_files/f_ffree; an inode taken or freed in between changes only the free count by a few.
+    // df -i prints the same f_files/f_ffree; inodes taken or freed in between change only the free count. A build
+    // beside this one (a land of another branch, containerd unpacking layers) moved it by 95 once: the margin is 4096
+    // of this filesystem's millions, still far below what another filesystem's counts would differ by.
     long[] df = df("-i", dir);
     Statvfs.Inodes inodes = Statvfs.inodes(dir);
     assertThat(inodes).isNotNull();
     assertThat(inodes.total()).isEqualTo(df[0]);
-    assertThat(inodes.free()).isBetween(df[2] - 64, df[2] + 64);
+    assertThat(inodes.free()).isBetween(df[2] - 4096, df[2] + 4096);
   }
 
   @Test
