@@ -36,6 +36,8 @@ final class FakePdhLibrary implements PdhLibrary {
   private final Map<String, Integer> types = new HashMap<>();
   private final Map<String, Long> timeBases = new HashMap<>();
   private final Map<String, List<RawCounterItem>> items = new LinkedHashMap<>();
+  /** The items as the fixture gives them: what {@link #advance} adds per second. */
+  private final Map<String, List<RawCounterItem>> loaded = new HashMap<>();
   private final Set<String> missingObjects = new HashSet<>();
   private final Map<String, Integer> addFailures = new HashMap<>();
   private final Map<String, Integer> collectFailures = new HashMap<>();
@@ -120,7 +122,58 @@ final class FakePdhLibrary implements PdhLibrary {
         default -> throw new IllegalArgumentException("bad fixture line: " + line);
       }
     }
+    items.forEach((path, list) -> loaded.put(path, List.copyOf(list)));
     return this;
+  }
+
+  /**
+   * Moves the frame {@code seconds} on, as a host that does each second what the loaded fixture holds. A cumulative
+   * counter gains its fixture value per second: a count or bulk count (a 32-bit one wrapping as a DWORD does), a
+   * 100 ns timer (the fixture's value taken as its ticks in one second), an average timer (its time and its count);
+   * a precision 100 ns timer keeps the fixture's fraction of its own elapsed base. Time moves on: the collect's local
+   * time, the perf time of the counts, the timers' time stamps and System Up Time's "now". Instantaneous values (raw
+   * counts and fractions) stay.
+   */
+  synchronized void advance(int seconds) {
+    long ticks = seconds * 10_000_000L;
+    localFileTime += ticks;
+    for (Map.Entry<String, List<RawCounterItem>> e : items.entrySet()) {
+      int type = types.get(e.getKey());
+      List<RawCounterItem> perSecond = loaded.getOrDefault(e.getKey(), List.of());
+      List<RawCounterItem> now = e.getValue();
+      for (int i = 0; i < now.size() && i < perSecond.size(); i++) {
+        RawCounter v = now.get(i).value();
+        RawCounter s = perSecond.get(i).value();
+        long first = v.firstValue();
+        long second = v.secondValue();
+        switch (type) {
+          case PerfCounterType.PERF_COUNTER_COUNTER, PerfCounterType.PERF_COUNTER_BULK_COUNT -> {
+            first = first + s.firstValue() * seconds;
+            first = PerfCounterType.is64Bit(type) ? first : first & 0xFFFF_FFFFL;
+            second = second == 0 ? 0 : second + ticks;
+          }
+          case PerfCounterType.PERF_100NSEC_TIMER, PerfCounterType.PERF_100NSEC_TIMER_INV -> {
+            first += s.firstValue() * seconds;
+            second += ticks;
+          }
+          case PerfCounterType.PERF_PRECISION_100NS_TIMER -> {
+            first += s.secondValue() == 0 ? 0 : s.firstValue() * ticks / s.secondValue();
+            second += ticks;
+          }
+          case PerfCounterType.PERF_AVERAGE_TIMER -> {
+            first += s.firstValue() * seconds;
+            second += s.secondValue() * seconds;
+          }
+          case PerfCounterType.PERF_ELAPSED_TIME ->
+              second += seconds * timeBases.getOrDefault(e.getKey(), 10_000_000L);
+          default -> {
+            // Raw counts and fractions: what the host has now, unchanged.
+          }
+        }
+        now.set(i, new RawCounterItem(now.get(i).instance(),
+            new RawCounter(v.cStatus(), localFileTime, first, second, v.multiCount())));
+      }
+    }
   }
 
   /** A wall-clock time as PDH stamps it: a FILETIME (100 ns ticks since 1601-01-01) counting local time. */

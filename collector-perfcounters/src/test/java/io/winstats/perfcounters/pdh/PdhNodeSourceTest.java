@@ -32,7 +32,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -221,34 +220,6 @@ class PdhNodeSourceTest {
     fake.restoreObject("Process");
     clock.advance(Duration.ofSeconds(210));
     assertThat(source.sample().memory().workingSetBytes()).isEqualTo(2_147_483_648L);
-  }
-
-  /** A clock the test moves forward. */
-  private static final class SteppingClock extends Clock {
-    private volatile Instant now;
-
-    SteppingClock(Instant start) {
-      now = start;
-    }
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
-    }
   }
 
   @Test
