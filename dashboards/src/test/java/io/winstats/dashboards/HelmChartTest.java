@@ -147,6 +147,67 @@ class HelmChartTest {
     assertThat(config.at("/data/config.yml").asText()).contains("interval: 15s");
   }
 
+  /** ci/linux-only-values.yaml: the Windows DaemonSet off, and every scheduling, pod, probe and monitor value set. */
+  @Test
+  void everySchedulingPodProbeAndMonitorValueLandsWhereItBelongs() {
+    List<JsonNode> docs = HelmChart.objects(List.of(HelmChart.CI.resolve("linux-only-values.yaml")));
+    assertThat(docs).extracting(d -> d.at("/metadata/name").asText()).as("nothing of the Windows DaemonSet")
+        .noneMatch(n -> n.endsWith("-windows"));
+    JsonNode ds = HelmChart.ofKind(docs, "DaemonSet").get(0);
+    assertThat(ds.at("/metadata/name").asText()).isEqualTo("winstats-exporter-linux");
+    assertThat(ds.at("/metadata/annotations/example.com~1rollout").asText()).isEqualTo("manual");
+    assertThat(ds.at("/spec/revisionHistoryLimit").asInt()).isEqualTo(3);
+    assertThat(ds.at("/spec/updateStrategy/type").asText()).isEqualTo("OnDelete");
+    assertThat(ds.at("/spec/template/metadata/labels/team").asText()).isEqualTo("platform");
+    assertThat(ds.at("/spec/template/metadata/annotations/example.com~1owner").asText()).isEqualTo("platform");
+    JsonNode spec = ds.at("/spec/template/spec");
+    assertThat(spec.path("serviceAccountName").asText()).isEqualTo("metrics-daemon");
+    assertThat(spec.path("hostNetwork").asBoolean(true)).isFalse();
+    assertThat(spec.path("dnsPolicy").isMissingNode()).as("ClusterFirst, the default, off the host network").isTrue();
+    assertThat(spec.at("/nodeSelector/node-role.example~1metrics").asText()).isEqualTo("true");
+    assertThat(spec.at("/tolerations/0/key").asText()).isEqualTo("dedicated");
+    assertThat(spec.at("/affinity/nodeAffinity/requiredDuringSchedulingIgnoredDuringExecution/nodeSelectorTerms/0"
+        + "/matchExpressions/0/key").asText()).isEqualTo("kubernetes.io/arch");
+    JsonNode c = spec.at("/containers/0");
+    assertThat(c.path("args")).extracting(JsonNode::asText)
+        .containsSubsequence("--web.listen-address=:9900", "--log.format=json", "--cri.endpoint=unix:///run/containerd/containerd.sock",
+            "--sampling.interval=15s");
+    assertThat(c.path("env").findValuesAsText("name")).containsExactly("NODE_NAME", "JAVA_TOOL_OPTIONS", "LINUX_ONLY");
+    assertThat(c.at("/ports/0/containerPort").asInt()).isEqualTo(9900);
+    assertThat(c.at("/readinessProbe/httpGet/port").asInt()).isEqualTo(9900);
+    assertThat(c.at("/readinessProbe/periodSeconds").asInt()).isEqualTo(5);
+    assertThat(c.at("/readinessProbe/failureThreshold").asInt()).isEqualTo(6);
+    assertThat(c.at("/livenessProbe/initialDelaySeconds").asInt()).isEqualTo(60);
+    assertThat(c.at("/resources/limits/memory").asText()).isEqualTo("320Mi");
+    assertThat(HelmChart.ofKind(docs, "PriorityClass").get(0).path("value").asInt()).isEqualTo(500000);
+    JsonNode sa = HelmChart.ofKind(docs, "ServiceAccount").get(0);
+    assertThat(sa.at("/metadata/name").asText()).isEqualTo("metrics-daemon");
+    assertThat(sa.at("/metadata/annotations/example.com~1purpose").asText()).isEqualTo("node metrics");
+    JsonNode service = HelmChart.ofKind(docs, "Service").get(0);
+    assertThat(service.at("/spec/ports/0/port").asInt()).isEqualTo(9900);
+    assertThat(service.at("/metadata/annotations/example.com~1owner").asText()).isEqualTo("platform");
+
+    JsonNode monitor = HelmChart.ofKind(docs, "ServiceMonitor").get(0);
+    assertThat(monitor.at("/metadata/labels/release").asText()).isEqualTo("monitoring");
+    assertThat(monitor.at("/spec/jobLabel").asText()).isEqualTo("example.com/job");
+    assertThat(service.at("/metadata/labels/example.com~1job").asText()).as("the job the operator takes")
+        .isEqualTo("node-metrics");
+    assertThat(monitor.at("/spec/sampleLimit").asInt()).isEqualTo(50000);
+    JsonNode endpoint = monitor.at("/spec/endpoints/0");
+    assertThat(monitor.at("/spec/endpoints")).as("no stock jobs for Linux").hasSize(1);
+    assertThat(endpoint.path("interval").asText()).isEqualTo("15s");
+    assertThat(endpoint.path("scrapeTimeout").asText()).isEqualTo("5s");
+    assertThat(endpoint.path("relabelings").findValuesAsText("targetLabel"))
+        .as("the user's relabelings after the chart's").containsExactly("instance", "os", "cluster");
+    assertThat(endpoint.at("/metricRelabelings/0/regex").asText()).isEqualTo("go_.+");
+    assertThat(HelmChart.ofKind(docs, "PrometheusRule").get(0).at("/metadata/labels/release").asText())
+        .isEqualTo("monitoring");
+    for (JsonNode cm : HelmChart.ofKind(docs, "ConfigMap")) {
+      assertThat(cm.at("/metadata/labels/grafana_dashboard_winstats").asText()).isEqualTo("yes");
+      assertThat(cm.at("/metadata/annotations/grafana_folder").asText()).isEqualTo("Nodes");
+    }
+  }
+
   @Test
   void thePresetLabelsEverythingForKubePrometheusStackAndBundlesTheRulesAndDashboards() throws IOException {
     List<JsonNode> docs = HelmChart.objects(List.of(HelmChart.PRESET));
@@ -182,7 +243,28 @@ class HelmChartTest {
         List.of("windows:\n  resources:\n    limits: {memory: lots}\n", "/windows/resources/limits/memory", ""),
         List.of("prometheus:\n  monitor:\n    interval: 30\n", "/prometheus/monitor/interval", "number"),
         List.of("extraArgs: [\"cri.timeout=5s\"]\n", "/extraArgs/0", ""),
-        List.of("image:\n  digest: latest\n", "/image/digest", ""));
+        List.of("image:\n  digest: latest\n", "/image/digest", ""),
+        List.of("tolerations:\n  key: dedicated\n", "/tolerations", "array"),
+        List.of("updateStrategy:\n  type: Rolling\n", "/updateStrategy/type", "RollingUpdate"),
+        // Prometheus' own spelling, not the operator's
+        List.of("prometheus:\n  monitor:\n    relabelings: [{target_label: cluster, replacement: lab}]\n",
+            "/prometheus/monitor/relabelings/0", "target_label"));
+  }
+
+  /** The community charts' top-level pod values, which this chart takes per DaemonSet: refused with where they go. */
+  static Stream<List<String>> perDaemonSetValuesAtTheTop() {
+    return Stream.of(
+        List.of("resources:\n  limits: {memory: 300Mi}\n", "resources: each DaemonSet has its own here: set windows.resources and/or linux.resources"),
+        List.of("nodeSelector: {pool: metrics}\n", "set windows.nodeSelector and/or linux.nodeSelector"),
+        List.of("hostNetwork: false\n", "for the Linux pods set linux.hostNetwork"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("perDaemonSetValuesAtTheTop")
+  void theCommunityChartsTopLevelPodValuesAreRefusedWithWhereTheyGo(List<String> bad, @TempDir Path dir)
+      throws IOException {
+    Path values = Files.writeString(dir.resolve("top.yaml"), bad.get(0));
+    assertThatThrownBy(() -> HelmChart.template(List.of(values))).hasMessageContaining(bad.get(1));
   }
 
   @ParameterizedTest
