@@ -102,6 +102,7 @@ final class ContainerStatsRound implements StatsRound {
                 meta.id(),
                 meta.createdAt(),
                 meta.labels(),
+                meta.hostProcess(),
                 podCpu(meta.id(), containers, now),
                 StatsMapper.sumMemory(containers),
                 null,

@@ -28,7 +28,10 @@ import org.slf4j.LoggerFactory;
  * ListContainerStats}), which sums container CPU and memory into the pod, as the kubelet's {@code
  * addPodCPUMemoryStats} does; pods then have no network or process count. Identity (creation times, labels, the
  * image, the CRI state) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id; pods are listed again
- * when an unknown pod id appears, containers every round, because a container's state changes under the same id. Of containers sharing a name in a pod only the newest is reported ({@link NewestContainers}). Where the
+ * when an unknown pod id appears, containers every round, because a container's state changes under the same id.
+ * Whether a pod is a Windows HostProcess one is asked once per new ready sandbox with the verbose {@code
+ * PodSandboxStatus} ({@link HostProcessLookup}), never per round. Of containers sharing a name in a pod only the
+ * newest is reported ({@link NewestContainers}). Where the
  * runtime's pod CPU is a sum over running containers (Windows; the {@code ListContainerStats} path), the pod's
  * cumulative CPU carries what exited and restarted containers used ({@link PodCpuTotals}), so it never goes backwards
  * while the pod lives.
@@ -111,7 +114,8 @@ public final class CriStatsReader implements AutoCloseable {
     this.metadata = new RuntimeMetadata(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
     this.podCpu = new PodCpuTotals(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
     StatsMapper mapper = new StatsMapper(cpuRates);
-    IdentityLister identities = new IdentityLister(calls, metadata);
+    IdentityLister identities =
+        new IdentityLister(calls, metadata, new HostProcessLookup(calls, ticker, cacheExpiry));
     this.podSandboxStats = new PodSandboxStatsRound(calls, identities, mapper, podCpu, clock);
     this.containerStats = new ContainerStatsRound(calls, identities, mapper, podCpu, clock);
     this.statsRound = podSandboxStats;

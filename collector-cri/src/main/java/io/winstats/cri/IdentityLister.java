@@ -14,28 +14,48 @@ import io.winstats.cri.api.PodSandboxState;
 import io.winstats.cri.api.PodSandboxStateValue;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Fills {@link RuntimeMetadata} from {@code ListPodSandbox}, {@code ListContainers} and, once per new container,
- * {@code ContainerStatus}: the identity (creation times, labels, image, log path, resources) the stats calls lack.
+ * Fills {@link RuntimeMetadata} from {@code ListPodSandbox}, {@code ListContainers}, once per new container {@code
+ * ContainerStatus} and once per new ready sandbox the verbose {@code PodSandboxStatus} ({@link HostProcessLookup}):
+ * the identity (creation times, labels, image, log path, resources, HostProcess or not) the stats calls lack.
  */
 final class IdentityLister {
   private static final Pattern BARE_IMAGE_ID = Pattern.compile("[0-9a-f]{64}");
 
   private final RuntimeCalls calls;
   private final RuntimeMetadata metadata;
+  private final HostProcessLookup hostProcess;
 
-  IdentityLister(RuntimeCalls calls, RuntimeMetadata metadata) {
+  IdentityLister(RuntimeCalls calls, RuntimeMetadata metadata, HostProcessLookup hostProcess) {
     this.calls = Objects.requireNonNull(calls, "calls");
     this.metadata = Objects.requireNonNull(metadata, "metadata");
+    this.hostProcess = Objects.requireNonNull(hostProcess, "hostProcess");
   }
 
   RuntimeMetadata metadata() {
     return metadata;
+  }
+
+  /**
+   * Whether the cache knows every pod id fully: a miss means a pod appeared since the last pod listing, or a pod's
+   * HostProcess lookup failed and is due again; either way the pods are to be listed again.
+   */
+  boolean knowsPods(Collection<String> podIds) {
+    if (!metadata.knowsPods(podIds)) {
+      return false;
+    }
+    for (String id : podIds) {
+      if (hostProcess.mayAskAgain(id)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** {@code ListPodSandbox}, of ready sandboxes only or of all. */
@@ -89,7 +109,7 @@ final class IdentityLister {
     metadata.replaceAll(podMetadata(sandboxes), containerMetadata(containers));
   }
 
-  private static List<RuntimeMetadata.Pod> podMetadata(List<PodSandbox> sandboxes) {
+  private List<RuntimeMetadata.Pod> podMetadata(List<PodSandbox> sandboxes) {
     List<RuntimeMetadata.Pod> pods = new ArrayList<>(sandboxes.size());
     for (PodSandbox p : sandboxes) {
       pods.add(
@@ -98,9 +118,22 @@ final class IdentityLister {
               new PodRef(p.getMetadata().getName(), p.getMetadata().getNamespace(), p.getMetadata().getUid()),
               Integer.toUnsignedLong(p.getMetadata().getAttempt()),
               StatsMapper.instant(p.getCreatedAt(), Instant.EPOCH),
-              p.getLabelsMap()));
+              p.getLabelsMap(),
+              hostProcess(p)));
     }
     return pods;
+  }
+
+  /**
+   * The sandbox's HostProcess flag: the cached one, else asked of the runtime if the sandbox is ready (a sandbox
+   * never becomes ready again once stopped, and reports no stats), else unknown.
+   */
+  private @Nullable Boolean hostProcess(PodSandbox p) {
+    RuntimeMetadata.Pod known = metadata.pod(p.getId());
+    if (known != null && !hostProcess.mayAskAgain(p.getId())) {
+      return known.hostProcess();
+    }
+    return p.getState() == PodSandboxState.SANDBOX_READY ? hostProcess.ask(p.getId()) : null;
   }
 
   private List<RuntimeMetadata.Container> containerMetadata(List<Container> containers) {

@@ -14,6 +14,8 @@ import org.jspecify.annotations.Nullable;
  * @param sandboxId the runtime's pod sandbox id
  * @param createdAt when the runtime created the sandbox
  * @param labels the sandbox's CRI labels
+ * @param hostProcess whether the pod is a Windows HostProcess one (so are all its containers), from the runtime's
+ *     verbose {@code PodSandboxStatus}; {@code null} where the runtime did not say
  * @param processCount processes in the pod, where the runtime counts them
  * @param containers the pod's containers, sorted by name then attempt
  */
@@ -22,6 +24,7 @@ public record PodSample(
     String sandboxId,
     Instant createdAt,
     Map<String, String> labels,
+    @Nullable Boolean hostProcess,
     @Nullable CpuUsage cpu,
     @Nullable MemoryUsage memory,
     @Nullable NetworkUsage network,

@@ -66,7 +66,7 @@ final class PodSandboxStatsRound implements StatsRound {
     for (PodSandboxStats s : stats) {
       podIds.add(s.getAttributes().getId());
     }
-    identities.refresh(identities.metadata().knowsPods(podIds));
+    identities.refresh(identities.knowsPods(podIds));
 
     Instant now = clock.instant();
     List<PodSample> pods = new ArrayList<>(stats.size());
@@ -114,7 +114,8 @@ final class PodSandboxStatsRound implements StatsRound {
     }
     PodStatsView view = PodStatsView.of(s);
     if (view == null) {
-      return new PodSample(meta.ref(), id, meta.createdAt(), meta.labels(), null, null, null, null, List.of());
+      return new PodSample(
+          meta.ref(), id, meta.createdAt(), meta.labels(), meta.hostProcess(), null, null, null, null, List.of());
     }
     List<ContainerSample> containers = new ArrayList<>();
     for (ContainerStatsView c : view.containers()) {
@@ -133,6 +134,7 @@ final class PodSandboxStatsRound implements StatsRound {
         id,
         meta.createdAt(),
         meta.labels(),
+        meta.hostProcess(),
         cpu,
         view.memory(podTime),
         view.network(podTime),

@@ -17,8 +17,17 @@ import org.jspecify.annotations.Nullable;
  * longer lists them, so memory stays flat under pod churn. Thread-safe.
  */
 final class RuntimeMetadata {
-  /** A pod sandbox's identity. */
-  record Pod(String id, PodRef ref, long attempt, Instant createdAt, Map<String, String> labels) {
+  /**
+   * A pod sandbox's identity; {@code hostProcess} is whether it is a Windows HostProcess sandbox ({@link
+   * HostProcessLookup}), {@code null} where the runtime did not say.
+   */
+  record Pod(
+      String id,
+      PodRef ref,
+      long attempt,
+      Instant createdAt,
+      Map<String, String> labels,
+      @Nullable Boolean hostProcess) {
     Pod {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(ref, "ref");

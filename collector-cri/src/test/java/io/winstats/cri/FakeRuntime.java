@@ -31,12 +31,17 @@ import io.winstats.cri.api.PodSandboxState;
 import io.winstats.cri.api.PodSandboxStats;
 import io.winstats.cri.api.PodSandboxStatsRequest;
 import io.winstats.cri.api.PodSandboxStatsResponse;
+import io.winstats.cri.api.PodSandboxStatusRequest;
+import io.winstats.cri.api.PodSandboxStatusResponse;
 import io.winstats.cri.api.RuntimeServiceGrpc;
 import io.winstats.cri.api.UInt64Value;
 import io.winstats.cri.api.VersionRequest;
 import io.winstats.cri.api.VersionResponse;
+import io.winstats.cri.testing.ContainerdLine;
+import io.winstats.cri.testing.ContainerdSandboxStatus;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,7 +49,9 @@ import java.util.function.Supplier;
 
 /**
  * A scriptable CRI runtime for in-process tests: lists what the test put in, and answers the stats RPCs with what
- * the test scripted, including failures and hangs (a supplier returning {@code null} never answers).
+ * the test scripted, including failures and hangs (a supplier returning {@code null} never answers). {@code
+ * PodSandboxStatus} answers as containerd 2.2 on Windows ({@link ContainerdSandboxStatus}), the pods in {@link
+ * #hostProcessPods} as HostProcess ones, unless a test scripted the pod's answer in {@link #sandboxStatuses}.
  */
 final class FakeRuntime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
   final List<PodSandbox> sandboxes = new CopyOnWriteArrayList<>();
@@ -52,6 +59,8 @@ final class FakeRuntime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
   final Map<String, ContainerStatus> statuses = new ConcurrentHashMap<>();
   final Map<String, Supplier<ContainerStats>> containerStats = new ConcurrentHashMap<>();
   final Map<String, Supplier<PodSandboxStats>> podStats = new ConcurrentHashMap<>();
+  final Map<String, Supplier<PodSandboxStatusResponse>> sandboxStatuses = new ConcurrentHashMap<>();
+  final Set<String> hostProcessPods = ConcurrentHashMap.newKeySet();
   final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
   final List<StreamObserver<?>> hung = new CopyOnWriteArrayList<>();
 
@@ -107,6 +116,26 @@ final class FakeRuntime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
                                     || p.getState() == request.getFilter().getState().getState())
                         .toList())
                 .build(),
+        observer);
+  }
+
+  @Override
+  public void podSandboxStatus(PodSandboxStatusRequest request, StreamObserver<PodSandboxStatusResponse> observer) {
+    String id = request.getPodSandboxId();
+    Supplier<PodSandboxStatusResponse> scripted = sandboxStatuses.get(id);
+    answer(
+        "PodSandboxStatus",
+        scripted != null
+            ? scripted
+            : () ->
+                sandboxes.stream()
+                    .filter(p -> p.getId().equals(id))
+                    .findFirst()
+                    .map(
+                        p ->
+                            ContainerdSandboxStatus.answer(
+                                ContainerdLine.V2_2, p, hostProcessPods.contains(id), request.getVerbose()))
+                    .orElseThrow(ContainerdSandboxStatus::notFound),
         observer);
   }
 

@@ -144,12 +144,13 @@ public final class SampleFixtures {
         8L,
         new RuntimeFilesystems(
             List.of(new RuntimeFilesystem(T1, LINUX_SNAPSHOTS, 2_048_000L, 289L, LINUX_DISK)), List.of()),
-        new ResourceSpec(100_000L, 50_000L, 512L, 67_108_864L));
+        new ResourceSpec(100_000L, 50_000L, 512L, 67_108_864L),
+        false);
   }
 
   /**
    * The same two pods on a Windows node: writable layers on C: without inode counts, an image filesystem without
-   * inodes, and no Linux resources.
+   * inodes, and no Linux resources; the sleeper (no network of its own) is a HostProcess pod.
    */
   public static RuntimeSample windowsRuntime() {
     return runtime(
@@ -158,7 +159,8 @@ public final class SampleFixtures {
         null,
         new RuntimeFilesystems(
             List.of(new RuntimeFilesystem(T1, WINDOWS_SNAPSHOTS, 3_500_000_000L, null, WINDOWS_DISK)), List.of()),
-        null);
+        null,
+        true);
   }
 
   private static RuntimeSample runtime(
@@ -166,13 +168,15 @@ public final class SampleFixtures {
       FilesystemCapacity disk,
       Long layerInodes,
       RuntimeFilesystems filesystems,
-      ResourceSpec burnResources) {
+      ResourceSpec burnResources,
+      boolean sleeperHostProcess) {
     PodSample burner =
         new PodSample(
             new PodRef("burner", "default", "uid-burner"),
             "sandbox-1",
             T0.minusSeconds(60),
             Map.of("app", "burner"),
+            false,
             new CpuUsage(T1, 30_000_000_000L, 500_000_000L),
             new MemoryUsage(T1, 2_244_608L, null, 10_874_880L, 163_840L, 2_666L, 1L, null),
             new NetworkUsage(T1, List.of(new InterfaceUsage("eth0", 1_166L, 0L, 542L, 0L, null, null))),
@@ -187,6 +191,7 @@ public final class SampleFixtures {
             "sandbox-2",
             T0.minusSeconds(30),
             Map.of(),
+            sleeperHostProcess,
             new CpuUsage(T1, 34_179_242L, null),
             new MemoryUsage(T1, 905_216L, 66_203_648L, 9_293_824L, 53_248L, 1_159L, 0L, null),
             null,

@@ -141,7 +141,7 @@ class SummaryAssemblerTest {
     CpuUsage last = new CpuUsage(T0, 54_000_000L, null);
     PodSample pod =
         new PodSample(
-            new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), running, null, null, null,
+            new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), false, running, null, null, null,
             List.of(
                 SampleFixtures.exited("c-init", "init", 0, last),
                 SampleFixtures.exited("c-old", "app", 0, last),
@@ -262,7 +262,7 @@ class SummaryAssemblerTest {
   void thePodsSystemContainerLeavesOutASumNoPodReports() {
     RuntimeSample r = SampleFixtures.windowsRuntime();
     List<PodSample> noUsage = r.pods().stream()
-        .map(p -> new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.cpu(),
+        .map(p -> new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.hostProcess(), p.cpu(),
             new MemoryUsage(p.memory().timestamp(), p.memory().workingSetBytes(), null, null, null, null, null, null),
             p.network(), p.processCount(), p.containers()))
         .toList();

@@ -32,6 +32,8 @@ import io.winstats.cri.api.PodSandboxMetadata;
 import io.winstats.cri.api.PodSandboxState;
 import io.winstats.cri.api.PodSandboxStatsRequest;
 import io.winstats.cri.api.PodSandboxStatsResponse;
+import io.winstats.cri.api.PodSandboxStatusRequest;
+import io.winstats.cri.api.PodSandboxStatusResponse;
 import io.winstats.cri.api.RuntimeServiceGrpc;
 import io.winstats.cri.api.VersionRequest;
 import io.winstats.cri.api.VersionResponse;
@@ -45,6 +47,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -65,6 +68,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   private final ContainerdWindowsStats stats;
   private final Clock clock;
   private final Map<String, WindowsPod> pods = new ConcurrentHashMap<>();
+  private final AtomicInteger sandboxStatusCalls = new AtomicInteger();
 
   /**
    * @param line the containerd line to imitate
@@ -97,6 +101,11 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   /** The pod with {@code id}, or {@code null}. */
   public @Nullable WindowsPod pod(String id) {
     return pods.get(id);
+  }
+
+  /** How many {@code PodSandboxStatus} calls this fake answered. */
+  public int sandboxStatusCalls() {
+    return sandboxStatusCalls.get();
   }
 
   /** The builder this fake answers with; shares containerd's previous-reading cache with the fake. */
@@ -222,6 +231,21 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
             ListPodSandboxResponse.newBuilder()
                 .addAllItems(pods.values().stream().map(WindowsRuntimeFake::sandbox).toList())
                 .build(),
+        observer);
+  }
+
+  /** As containerd builds it for the line ({@link ContainerdSandboxStatus}); NotFound for a sandbox it lacks. */
+  @Override
+  public void podSandboxStatus(PodSandboxStatusRequest request, StreamObserver<PodSandboxStatusResponse> observer) {
+    sandboxStatusCalls.incrementAndGet();
+    answer(
+        () -> {
+          WindowsPod p = pods.get(request.getPodSandboxId());
+          if (p == null) {
+            throw ContainerdSandboxStatus.notFound();
+          }
+          return ContainerdSandboxStatus.answer(stats.line(), sandbox(p), p.hostProcess(), request.getVerbose());
+        },
         observer);
   }
 

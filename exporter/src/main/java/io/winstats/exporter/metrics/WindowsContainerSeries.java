@@ -24,8 +24,13 @@ import org.jspecify.annotations.Nullable;
  * query joining on it matches either exporter. As in windows_exporter, every container of a pod carries the pod's
  * network endpoint counters (an HNS endpoint is shared by the pod's containers), and no point has a timestamp.
  *
- * <p>Left out: {@code windows_container_available}'s {@code hostprocess} label (CRI does not say whether a container
- * is a HostProcess one), the kernel/user CPU split, the commit peak and the storage counters, which CRI stats lack.
+ * <p>{@code windows_container_available} carries 0.31's {@code hostprocess} label: {@code "true"} for a HostProcess
+ * container (0.31 reads those through their job object and labels them {@code "true"}, HCS containers {@code "false"};
+ * it picks the job containers by their spec's {@code microsoft.com/hostprocess-container} annotation, which containerd
+ * sets from the pod's flag), from the pod's flag as the runtime's verbose {@code PodSandboxStatus} gives it ({@link
+ * PodSample#hostProcess()}). Where the runtime did not say, the label is left out and the series still served.
+ *
+ * <p>Left out: the kernel/user CPU split, the commit peak and the storage counters, which CRI stats lack.
  */
 public final class WindowsContainerSeries extends PerVersionCollector {
   public WindowsContainerSeries(Supplier<Snapshot> snapshots) {
@@ -51,7 +56,13 @@ public final class WindowsContainerSeries extends PerVersionCollector {
                 "container_id", "containerd://" + c.id(),
                 "namespace", pod.ref().namespace(),
                 "pod", pod.ref().name());
-        f.gauge("windows_container_available", "Available", 1, l, noTimestamp);
+        Boolean hostProcess = pod.hostProcess();
+        f.gauge(
+            "windows_container_available",
+            "Available",
+            1,
+            hostProcess == null ? l : l.add("hostprocess", hostProcess.toString()),
+            noTimestamp);
         if (c.cpu() != null) {
           f.counter(
               "windows_container_cpu_usage_seconds_total",

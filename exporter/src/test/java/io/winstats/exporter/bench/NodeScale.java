@@ -55,6 +55,7 @@ public final class NodeScale {
               String.format("%064x", (long) p + 0xfedcba0000L),
               t1.minusSeconds(3600 + p),
               Map.of("app", "service-" + p),
+              false,
               new CpuUsage(t1, 24_691_357_802L + p, 50_000_000L),
               new MemoryUsage(t1, 100_000_000L, null, 120_000_000L, 80_000_000L, 24_690L, 24L, null),
               new NetworkUsage(t1, List.of(new InterfaceUsage("eth0", 123_456_789L, 0L, 98_765_432L, 0L, null, null))),

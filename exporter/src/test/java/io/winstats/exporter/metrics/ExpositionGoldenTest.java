@@ -143,8 +143,8 @@ class ExpositionGoldenTest {
       } else {
         containers.add(SampleFixtures.exited("c-init", "init", 0, null));
       }
-      pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.cpu(), p.memory(), network,
-          p.processCount(), containers));
+      pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.hostProcess(), p.cpu(), p.memory(),
+          network, p.processCount(), containers));
     }
     return new RuntimeSample(r.timestamp(), r.runtimeName(), pods, r.filesystems(), r.skipped());
   }

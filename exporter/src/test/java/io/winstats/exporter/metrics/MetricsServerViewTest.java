@@ -46,8 +46,8 @@ class MetricsServerViewTest {
       List<ContainerSample> containers = new ArrayList<>(p.containers());
       containers.add(SampleFixtures.exited("c-init-" + p.ref().name(), "init", 0,
           new io.winstats.cri.CpuUsage(SampleFixtures.T0, 54_000_000L, null)));
-      pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.cpu(), p.memory(), p.network(),
-          p.processCount(), containers));
+      pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.hostProcess(), p.cpu(), p.memory(),
+          p.network(), p.processCount(), containers));
     }
     Snapshot withInit =
         new Snapshot(healthy.version(), healthy.node(), healthy.previousNode(),

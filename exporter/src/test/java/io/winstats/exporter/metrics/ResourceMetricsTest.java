@@ -55,7 +55,7 @@ class ResourceMetricsTest {
     ContainerSample app = windowsContainer("c-app", "app", new MemoryUsage(t, 40_000_000L, null, null, null, null, null, 120_000_000L));
     ContainerSample side = windowsContainer("c-side", "side", new MemoryUsage(t, 10_000_000L, null, 30_000_000L, null, null, null, null));
     PodSample pod =
-        new PodSample(new PodRef("web", "shop", "uid-web"), "sb-web", t.minusSeconds(60), Map.of(),
+        new PodSample(new PodRef("web", "shop", "uid-web"), "sb-web", t.minusSeconds(60), Map.of(), false,
             new CpuUsage(t, 2_000_000_000L, null), new MemoryUsage(t, 50_000_000L, null, null, null, null, null, null),
             null, null, List.of(app, side));
     NodeSample node = SampleFixtures.windowsNode(t, 10_000_000_000L, 25_000_000_000L);
