@@ -20,9 +20,9 @@ import java.util.TreeSet;
  *       config of ours reads;
  *   <li>{@code emitted/live-metric-names.txt}: every name in live scrapes of the real jar (self, JVM and process
  *       series, and node series the golden fixtures lack, such as {@code node_disk_*}). {@link
- *       DashboardsOnPrometheusIT} scrapes the real daemons and fails if a listed name is no longer served, and
- *       prints names served but not listed; it writes the live list to {@code target/live-metric-names.txt} to copy
- *       over this file.
+ *       DashboardsOnPrometheusIT} scrapes the real daemons and fails if a listed name is no longer served, or if a
+ *       name is served that is neither listed nor golden (but for the cgroup names the kernel decides); it writes the
+ *       live list to {@code target/live-metric-names.txt} to copy over this file.
  * </ul>
  */
 final class EmittedSeries {
