@@ -7,7 +7,7 @@ $failures = @()
 foreach ($class in $Classes) {
   $file = Get-ChildItem -Path $Reports -Filter "TEST-*.$class.xml" -ErrorAction SilentlyContinue | Select-Object -First 1
   if ($null -eq $file) { $failures += "$class did not run (no report in $Reports)"; continue }
-  $suite = ([xml](Get-Content $file.FullName)).testsuite
+  $suite = ([xml](Get-Content -Raw -LiteralPath $file.FullName)).testsuite
   Write-Host "$class`: tests=$($suite.tests) skipped=$($suite.skipped) failures=$($suite.failures) errors=$($suite.errors)"
   if ([int]$suite.tests -eq 0 -or [int]$suite.skipped -ne 0) { $failures += "$class ran $($suite.tests) tests, skipped $($suite.skipped)" }
 }

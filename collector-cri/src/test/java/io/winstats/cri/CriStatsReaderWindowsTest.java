@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -248,8 +249,12 @@ class CriStatsReaderWindowsTest {
     assertThat(after.containers()).extracting(ContainerSample::name).containsExactly("app");
   }
 
-  /** What the exporter's tests use: the fake on a Unix socket, read through the daemon's own transport. */
+  /**
+   * What the exporter's tests use: the fake on a Unix socket, read through the daemon's own transport. Linux only: the
+   * fake serves with Netty's epoll transport.
+   */
   @Test
+  @EnabledOnOs(OS.LINUX)
   void servesWindowsPodsOnAUnixSocket(@TempDir Path dir) throws Exception {
     WindowsRuntimeFake fake = new WindowsRuntimeFake(ContainerdLine.V2_2, Clock.fixed(NOW, ZoneOffset.UTC));
     fake.put(web(reading(0, 2, 10, 20), WindowsContainer.running("a", "app", 0, T0, reading(0, 5, 100, 150))));

@@ -10,7 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every YAML file under {@code deploy/} is yamllint-clean with {@code deploy/.yamllint}, warnings included. Needs
+ * Every YAML file under {@code deploy/} is yamllint-clean with {@code deploy/.yamllint}, and under {@code .github/}
+ * with {@code .github/.yamllint}, warnings included. Needs
  * yamllint (Debian package yamllint, in dev/debian-packages.txt): skipped without it, failed under {@code CI=true}.
  */
 class YamllintTest {
@@ -19,13 +20,25 @@ class YamllintTest {
   @Test
   @Requires(tools = "yamllint")
   void deployIsYamllintClean() {
+    assertClean(DEPLOY);
+  }
+
+  /** The Windows workflow, its composite action and the release workflow, with {@code .github/.yamllint}. */
+  @Test
+  @Requires(tools = "yamllint")
+  void theWorkflowsAreYamllintClean() {
+    assertClean(Path.of("..", ".github"));
+  }
+
+  /** yamllint, strict, over {@code dir} with the {@code .yamllint} it holds. */
+  private static void assertClean(Path dir) {
     Path yamllint = Tools.path("yamllint");
     Tools.Result r =
         Tools.run(
             Duration.ofSeconds(60),
             List.of(
-                yamllint.toString(), "--strict", "-f", "parsable", "-c", DEPLOY.resolve(".yamllint").toString(),
-                DEPLOY.toString()));
+                yamllint.toString(), "--strict", "-f", "parsable", "-c", dir.resolve(".yamllint").toString(),
+                dir.toString()));
     assertThat(r.output()).as("yamllint output").isEmpty();
     assertThat(r.exitCode()).isZero();
   }

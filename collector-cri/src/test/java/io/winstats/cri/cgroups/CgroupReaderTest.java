@@ -8,8 +8,16 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * Linux only, as the cgroup reader is (the daemon starts it on Linux nodes with a /sys/fs/cgroup): the fixture trees
+ * hold what only a Linux filesystem can, such as /proc/PID/fd links named {@code socket:[12345]}, and the reader's
+ * cgroup paths are Linux paths.
+ */
+@EnabledOnOs(OS.LINUX)
 class CgroupReaderTest {
   private static final String PATH = "/kubepods/burstable/pod1234/" + CgroupTrees.ID;
 

@@ -11,8 +11,12 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
+/** Linux only, for {@link CgroupReaderTest}'s reasons. */
+@EnabledOnOs(OS.LINUX)
 class CgroupSamplerTest {
   private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
   private static final String OTHER = "a".repeat(64);
