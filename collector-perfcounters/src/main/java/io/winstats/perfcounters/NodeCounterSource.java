@@ -14,6 +14,9 @@ public interface NodeCounterSource extends AutoCloseable {
   /** A short stable name for logs and self-metrics, such as {@code procfs}, {@code pdh} or {@code replay}. */
   String name();
 
+  /** The kind of node the samples describe: procfs a Linux node; PDH and Windows counter logs a Windows node. */
+  NodePlatform platform();
+
   /**
    * Reads every counter once and returns an immutable sample stamped with the source's own time.
    *

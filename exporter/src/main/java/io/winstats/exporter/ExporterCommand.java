@@ -1,10 +1,10 @@
 package io.winstats.exporter;
 
-import io.winstats.cri.CriEndpoint;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.metrics.FamilyFilter;
 import io.winstats.perfcounters.WorkingSetDefinition;
+import io.winstats.perfcounters.sources.NodeSourceSpec;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -81,21 +81,14 @@ public final class ExporterCommand implements Callable<Integer> {
     ConfigFile file = configFile == null ? ConfigFile.empty() : ConfigFile.read(configFile, problems);
     Values values = new Values(flags, file, problems);
 
-    String nodeSource = values.optional(Settings.NODE_SOURCE);
-    String source = nodeSource == null ? values.text(Settings.NODE_SOURCE) : nodeSource;
-    boolean pdh = "pdh".equals(nodeSource) || ("auto".equals(nodeSource) && HostOs.current().isWindows());
+    // Settings that only the pdh source reads; the source as given names it in the message, "auto" included.
+    boolean pdh = values.optional(Settings.NODE_SOURCE) instanceof NodeSourceSpec.Pdh;
+    String source = values.text(Settings.NODE_SOURCE);
     WorkingSetDefinition workingSet = values.optional(Settings.NODE_MEMORY_WORKING_SET);
     if (workingSet != null && workingSet != WorkingSetDefinition.KUBELET && !pdh) {
       problems.add(
           Settings.NODE_MEMORY_WORKING_SET.flag() + ": " + workingSet.flagValue() + " needs the pdh node source"
               + " (Windows); --node.source is " + source);
-    }
-    String criEndpoint = values.optional(Settings.CRI_ENDPOINT);
-    if (criEndpoint != null && CriEndpoint.parse(criEndpoint).scheme() == CriEndpoint.Scheme.NPIPE
-        && !HostOs.current().isWindows()) {
-      problems.add(
-          Settings.CRI_ENDPOINT.flag() + "=" + criEndpoint + ": named pipes exist only on Windows; on Linux give the"
-              + " runtime's socket, as " + Settings.DEFAULT_CRI_ENDPOINT_LINUX);
     }
     if (!file.customCounters().isEmpty() && !pdh) {
       problems.add(

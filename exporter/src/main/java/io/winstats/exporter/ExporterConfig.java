@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
@@ -7,6 +8,7 @@ import io.winstats.exporter.logging.LogLines;
 import io.winstats.exporter.metrics.FamilyFilter;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
+import io.winstats.perfcounters.sources.NodeSourceSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,11 +19,11 @@ import org.jspecify.annotations.Nullable;
  * The daemon's effective settings, validated.
  *
  * @param listenAddress where to serve HTTP
- * @param criEndpoint the runtime's CRI endpoint ({@code unix://}, {@code tcp://} or {@code npipe://})
+ * @param criEndpoint the runtime's CRI endpoint
  * @param criTimeout the deadline of every CRI call
  * @param criStatsCall the CRI call each round reads pods with
  * @param samplingInterval how often each source is sampled
- * @param nodeSource {@code auto}, {@code procfs}, {@code pdh} or {@code replay:FILE}
+ * @param nodeSource the node counter source to open ({@code auto} already resolved by the host)
  * @param nodeWorkingSet which figure is the Windows node's memory working set
  * @param kubeletRootDir the kubelet's root directory, whose volume is the Windows node filesystem (pdh source)
  * @param nodeName the node name the Summary API reports
@@ -35,11 +37,11 @@ import org.jspecify.annotations.Nullable;
  */
 public record ExporterConfig(
     ListenAddress listenAddress,
-    String criEndpoint,
+    CriEndpoint criEndpoint,
     Duration criTimeout,
     StatsCall criStatsCall,
     Duration samplingInterval,
-    String nodeSource,
+    NodeSourceSpec nodeSource,
     WorkingSetDefinition nodeWorkingSet,
     Path kubeletRootDir,
     String nodeName,

@@ -7,6 +7,7 @@ import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.http.WebConfig;
 import io.winstats.exporter.logging.LogLines;
 import io.winstats.perfcounters.WorkingSetDefinition;
+import io.winstats.perfcounters.sources.NodeSourceSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -104,14 +105,14 @@ final class Settings {
           Settings::maxConnections,
           c -> c.server().limits().maxConnections());
 
-  static final Setting<String> CRI_ENDPOINT =
+  static final Setting<CriEndpoint> CRI_ENDPOINT =
       setting(
           "cri.endpoint",
           "URI",
           defaultCriEndpoint(),
           "Container runtime CRI endpoint: unix:///path, tcp://HOST:PORT or npipe:////./pipe/NAME.",
           Settings::criEndpoint,
-          ExporterConfig::criEndpoint);
+          c -> c.criEndpoint().uri());
 
   // Not 5 s: containerd 1.6 runs `runc ps` per sandbox in ListPodSandboxStats, 2-8 s at 110 pods on a 2-core node
   // (docs/PERFORMANCE.md); a 5 s deadline failed the round there and retried it sooner, adding work. The kubelet
@@ -146,7 +147,7 @@ final class Settings {
           text -> duration(text, Duration.ofSeconds(1)),
           c -> DurationFlag.format(c.samplingInterval()));
 
-  static final Setting<String> NODE_SOURCE =
+  static final Setting<NodeSourceSpec> NODE_SOURCE =
       setting(
           "node.source",
           "SOURCE",
@@ -154,8 +155,8 @@ final class Settings {
           "Node counter source: auto (pdh on Windows, procfs on Linux), procfs, procfs:PROC[,rootfs=DIR] (in a"
               + " container: the host's proc tree, and the host root for filesystems), pdh, or"
               + " replay:FILE[,speed=N|max][,bias=MINUTES][,time=replay|recorded] for a typeperf/relog CSV.",
-          Settings::nodeSource,
-          ExporterConfig::nodeSource);
+          text -> NodeSourceSpec.parse(text, HostOs.current().isWindows()),
+          c -> c.nodeSource().toString());
 
   static final Setting<WorkingSetDefinition> NODE_MEMORY_WORKING_SET =
       setting(
@@ -376,29 +377,24 @@ final class Settings {
     return connections;
   }
 
-  /** The endpoint as given (empty is the platform's default), once it parses. */
-  private static String criEndpoint(String text) {
-    if (text.isEmpty()) {
-      return defaultCriEndpoint();
+  /**
+   * The endpoint (empty is the platform's default). A named pipe is refused off Windows here, before anything starts,
+   * rather than by the reader that could not open it.
+   */
+  private static CriEndpoint criEndpoint(String text) {
+    CriEndpoint endpoint = CriEndpoint.parse(text.isEmpty() ? defaultCriEndpoint() : text);
+    if (endpoint.scheme() == CriEndpoint.Scheme.NPIPE && !HostOs.current().isWindows()) {
+      throw new Setting.Invalid(
+          List.of(
+              CRI_ENDPOINT.flag() + "=" + text + ": named pipes exist only on Windows; on Linux give the runtime's"
+                  + " socket, as " + DEFAULT_CRI_ENDPOINT_LINUX));
     }
-    CriEndpoint.parse(text);
-    return text;
+    return endpoint;
   }
 
   /** containerd's default endpoint on this host's platform. */
   static String defaultCriEndpoint() {
     return HostOs.current().isWindows() ? DEFAULT_CRI_ENDPOINT_WINDOWS : DEFAULT_CRI_ENDPOINT_LINUX;
-  }
-
-  private static String nodeSource(String text) {
-    if (!text.equals("auto")
-        && !text.equals("procfs")
-        && !text.startsWith("procfs:")
-        && !text.equals("pdh")
-        && !text.startsWith("replay:")) {
-      throw new IllegalArgumentException("'" + text + "' is not one of auto, procfs, pdh, replay:FILE");
-    }
-    return text;
   }
 
   private static String logLevel(String text) {

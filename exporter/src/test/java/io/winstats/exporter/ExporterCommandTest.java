@@ -2,11 +2,13 @@ package io.winstats.exporter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.perfcounters.WorkingSetDefinition;
+import io.winstats.perfcounters.sources.NodeSourceSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -40,9 +42,12 @@ class ExporterCommandTest {
     assertThat(run()).isZero();
     ExporterConfig c = launched.get();
     assertThat(c.listenAddress()).isEqualTo(new ListenAddress("", 9844));
-    assertThat(c.criEndpoint()).isEqualTo("unix:///run/containerd/containerd.sock");
+    assertThat(c.criEndpoint().uri())
+        .isEqualTo(HostOs.current().isWindows() ? "npipe:////./pipe/containerd-containerd" : "unix:///run/containerd/containerd.sock");
     assertThat(c.samplingInterval()).isEqualTo(Duration.ofSeconds(10));
-    assertThat(c.nodeSource()).isEqualTo("auto");
+    assertThat(c.nodeSource())
+        .as("auto, resolved by the host")
+        .isEqualTo(HostOs.current().isWindows() ? new NodeSourceSpec.Pdh() : new NodeSourceSpec.Procfs(Path.of("/proc"), null));
     assertThat(c.logLevel()).isEqualTo("info");
     assertThat(c.recordFile()).isNull();
     assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_POD_SANDBOX_STATS);
@@ -62,7 +67,7 @@ class ExporterCommandTest {
         .isZero();
     ExporterConfig c = launched.get();
     assertThat(c.listenAddress()).isEqualTo(new ListenAddress("127.0.0.1", 19000));
-    assertThat(c.criEndpoint()).isEqualTo("unix:///tmp/c.sock");
+    assertThat(c.criEndpoint()).isEqualTo(new CriEndpoint(CriEndpoint.Scheme.UNIX, "/tmp/c.sock", 0));
     assertThat(c.samplingInterval()).isEqualTo(Duration.ofSeconds(90));
     assertThat(c.criTimeout()).isEqualTo(Duration.ofMillis(750));
     assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_CONTAINER_STATS);
@@ -134,7 +139,7 @@ class ExporterCommandTest {
     assertThat(run("--config.file=" + file, "--sampling.interval=5s")).isZero();
     ExporterConfig c = launched.get();
     assertThat(c.listenAddress()).isEqualTo(new ListenAddress("127.0.0.1", 19001));
-    assertThat(c.criEndpoint()).isEqualTo("unix:///from/file.sock");
+    assertThat(c.criEndpoint().uri()).isEqualTo("unix:///from/file.sock");
     assertThat(c.samplingInterval()).as("the flag wins over the file").isEqualTo(Duration.ofSeconds(5));
     assertThat(c.logLevel()).isEqualTo("warn");
     assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_CONTAINER_STATS);

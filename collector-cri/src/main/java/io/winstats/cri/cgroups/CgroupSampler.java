@@ -2,6 +2,7 @@ package io.winstats.cri.cgroups;
 
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,6 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads the cgroups of the containers and pods one runtime round returned, keyed by their runtime ids. Runs on the
@@ -20,6 +24,9 @@ import java.util.function.LongSupplier;
  * is listed in {@link CgroupSample#missing()}). Not thread-safe.
  */
 public final class CgroupSampler {
+  private static final Logger LOG = LoggerFactory.getLogger(CgroupSampler.class);
+  private static final Path HOST_CGROUPS = Path.of("/sys/fs/cgroup");
+
   private final CgroupReader reader;
   private final CgroupLocator locator;
   private final Clock clock;
@@ -33,6 +40,19 @@ public final class CgroupSampler {
   /** The host's cgroups, looking again for missing ids at most once a minute. */
   public static CgroupSampler host(Clock clock) {
     return new CgroupSampler(CgroupReader.host(), Duration.ofMinutes(1), System::nanoTime, clock);
+  }
+
+  /**
+   * The host's cgroups when it has a cgroup tree ({@code /sys/fs/cgroup}), logged once with its version; {@code null}
+   * on a host without one, which then serves the CRI figures alone.
+   */
+  public static @Nullable CgroupSampler probeHost(Clock clock) {
+    if (!Files.isDirectory(HOST_CGROUPS)) {
+      return null;
+    }
+    CgroupSampler cgroups = host(clock);
+    LOG.info("event=cgroups_enabled version={}", cgroups.version());
+    return cgroups;
   }
 
   /** For tests: cgroups under {@code cgroupRoot}, processes under {@code procRoot}, devices under {@code sysRoot}. */

@@ -7,6 +7,7 @@ import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSystem;
@@ -257,6 +258,11 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   @Override
   public String name() {
     return "pdh";
+  }
+
+  @Override
+  public NodePlatform platform() {
+    return NodePlatform.WINDOWS;
   }
 
   /** The settings this source runs with. */

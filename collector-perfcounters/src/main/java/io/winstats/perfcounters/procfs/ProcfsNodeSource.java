@@ -9,6 +9,7 @@ import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSourceException.Reason;
@@ -169,6 +170,11 @@ public final class ProcfsNodeSource implements NodeCounterSource {
   @Override
   public String name() {
     return "procfs";
+  }
+
+  @Override
+  public NodePlatform platform() {
+    return NodePlatform.LINUX;
   }
 
   /** The CLK_TCK this source converts clock ticks with. */

@@ -2,6 +2,7 @@ package io.winstats.perfcounters.replay;
 
 import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSourceException.Reason;
@@ -134,6 +135,11 @@ public final class ReplayNodeSource implements NodeCounterSource {
   @Override
   public String name() {
     return "replay";
+  }
+
+  @Override
+  public NodePlatform platform() {
+    return NodePlatform.WINDOWS;
   }
 
   /** The number of rows in the log. */

@@ -1,6 +1,7 @@
 /**
- * {@link io.winstats.perfcounters.sources.NodeCounterSources} opens the node counter source a {@code --node.source} value
- * names. It is the one package that knows every implementation, so that the node model above them does not.
+ * {@link io.winstats.perfcounters.sources.NodeSourceSpec} is a {@code --node.source} value, parsed once; {@link
+ * io.winstats.perfcounters.sources.NodeCounterSources} opens the source it names. It is the one package that knows
+ * every implementation, so that the node model above them does not.
  */
 @NullMarked
 package io.winstats.perfcounters.sources;

@@ -3,7 +3,15 @@ package io.winstats.exporter.metrics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.prometheus.metrics.instrumentation.jvm.ProcessMetrics;
 import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
@@ -110,6 +118,33 @@ public final class SelfMetrics {
     Instant at = last.get();
     // A wall clock stepped back would make the age negative until the next sample; no sample is younger than now.
     return at == null ? Double.NaN : Math.max(0, Duration.between(at, clock.instant()).toNanos()) / 1e9;
+  }
+
+  /**
+   * The daemon's own process and JVM series, which --web.disable-exporter-metrics leaves out as node_exporter's flag
+   * leaves out process_* and go_*: client_java's process collector for the names every exporter dashboard and alert
+   * uses (process_cpu_seconds_total, process_start_time_seconds, process_open_fds, process_max_fds,
+   * process_resident_memory_bytes, process_virtual_memory_bytes; the last four where the JVM or /proc tells them),
+   * Micrometer's JVM binders for jvm_*. Call before any other meter is registered: the filter applies to later meters.
+   *
+   * @param liveSeries the registry of the series rendered on each scrape, which the process collector joins
+   * @return what releases the garbage collection listener
+   */
+  public AutoCloseable bindProcessAndJvm(PrometheusRegistry liveSeries) {
+    ProcessMetrics.builder().register(liveSeries);
+    // Micrometer's process_cpu_time_ns_total and system_cpu_count: promtool rejects both, and client_java's
+    // process_cpu_seconds_total and machine_cpu_cores already say them.
+    registry
+        .config()
+        .meterFilter(
+            MeterFilter.deny(id -> id.getName().equals("process.cpu.time") || id.getName().equals("system.cpu.count")));
+    new JvmMemoryMetrics().bindTo(registry);
+    JvmGcMetrics gc = new JvmGcMetrics();
+    gc.bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ClassLoaderMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    return gc;
   }
 
   /** {@code winstats_exporter_series}: data points in the snapshot part of {@code /metrics} as last rendered. */

@@ -2,10 +2,13 @@ package io.winstats.exporter.sampling;
 
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupSampler;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes each successful runtime round, then the cgroups of its pods and containers as a second publication. The
@@ -13,6 +16,8 @@ import org.jspecify.annotations.Nullable;
  * new pod, a deleted pod gone); until it lands, the previous cgroup sample stays, joined by id with the new round.
  */
 public final class RuntimePublisher implements Consumer<RuntimeSample> {
+  private static final Logger LOG = LoggerFactory.getLogger(RuntimePublisher.class);
+
   private final SnapshotStore store;
   private final Function<RuntimeSample, @Nullable CgroupSample> cgroups;
 
@@ -22,6 +27,27 @@ public final class RuntimePublisher implements Consumer<RuntimeSample> {
   public RuntimePublisher(SnapshotStore store, Function<RuntimeSample, @Nullable CgroupSample> cgroups) {
     this.store = Objects.requireNonNull(store, "store");
     this.cgroups = Objects.requireNonNull(cgroups, "cgroups");
+  }
+
+  /**
+   * Publishes each round, then its cgroups as {@code cgroups} reads them. A malformed cgroup file loses that round's
+   * cgroup series (a WARN line), never the CRI figures.
+   */
+  public static RuntimePublisher readingCgroups(SnapshotStore store, CgroupSampler cgroups) {
+    return new RuntimePublisher(store, round -> read(cgroups, round));
+  }
+
+  private static @Nullable CgroupSample read(CgroupSampler cgroups, RuntimeSample round) {
+    try {
+      CgroupSample sample = cgroups.sample(round);
+      if (!sample.missing().isEmpty()) {
+        LOG.debug("event=cgroups_missing ids={}", sample.missing());
+      }
+      return sample;
+    } catch (RuntimeException e) {
+      LOG.warn("event=cgroups_failed error={}", e.toString());
+      return null;
+    }
   }
 
   @Override
