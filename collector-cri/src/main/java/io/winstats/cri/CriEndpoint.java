@@ -15,7 +15,7 @@ import java.util.Objects;
  *   <li>{@code unix:///absolute/path.sock} (Linux default {@code unix:///run/containerd/containerd.sock});
  *   <li>{@code tcp://HOST:PORT} (containerd's optional {@code [grpc] tcp_address});
  *   <li>{@code npipe:////./pipe/NAME} (Windows default {@code npipe:////./pipe/containerd-containerd}). It parses
- *       everywhere; {@link CriStatsReader#open} connects to it on Windows only.
+ *       everywhere; {@code CriStatsReaders.open} connects to it on Windows only.
  * </ul>
  *
  * @param scheme the transport

@@ -1,6 +1,9 @@
 /**
- * Pod and container stats read from the container runtime over CRI runtime.v1 gRPC, as immutable samples. gRPC and
- * protobuf types never leave this module: {@link io.winstats.cri.CriStatsReader} maps them to the records here.
+ * The CRI collector's API: {@link io.winstats.cri.CriStatsReader}, the immutable samples it returns ({@link
+ * io.winstats.cri.RuntimeSample}, {@link io.winstats.cri.PodSample}, {@link io.winstats.cri.ContainerSample} and
+ * their parts), and what opens one ({@link io.winstats.cri.CriEndpoint}, {@link io.winstats.cri.StatsCall}) or says
+ * why a round failed ({@link io.winstats.cri.CriException}). No gRPC or protobuf type appears here: the rounds in
+ * {@code cri.rounds} map them to these records.
  */
 @NullMarked
 package io.winstats.cri;

@@ -1,5 +1,6 @@
 package io.winstats.cri;
 
+import io.winstats.cri.rounds.CriStatsReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.cri.cgroups.BlockDeviceIo;
@@ -264,7 +265,7 @@ class CgroupSamplerIT {
 
   private static CriStatsReader open(ContainerdHarness harness) {
     return harness.defer(
-        CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), Duration.ofSeconds(5), Clock.systemUTC(),
+        CriStatsReaders.open(CriEndpoint.parse(harness.endpoint()), Duration.ofSeconds(5), Clock.systemUTC(),
                 OS.WINDOWS.isCurrentOs()));
   }
 

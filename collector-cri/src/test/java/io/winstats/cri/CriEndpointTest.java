@@ -1,5 +1,6 @@
 package io.winstats.cri;
 
+import io.winstats.cri.rounds.CriStatsReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -61,7 +62,7 @@ class CriEndpointTest {
   void aNamedPipeParsesEverywhereButOpensOnlyOnWindows() {
     CriEndpoint pipe = CriEndpoint.parse("npipe:////./pipe/containerd-containerd");
     boolean windowsHost = false;
-    assertThatThrownBy(() -> CriStatsReader.open(pipe, Duration.ofSeconds(1), Clock.systemUTC(), windowsHost))
+    assertThatThrownBy(() -> CriStatsReaders.open(pipe, Duration.ofSeconds(1), Clock.systemUTC(), windowsHost))
         .isInstanceOfSatisfying(
             CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE))
         .hasMessageContaining("exist only on Windows")

@@ -1,5 +1,6 @@
 package io.winstats.cri;
 
+import io.winstats.cri.rounds.CriStatsReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.cri.testing.ContainerSpec;
@@ -68,7 +69,7 @@ class CriScaleIT {
   void measureOneRoundAtFiftyPods(ContainerdHarness harness, CriTestClient client) throws Exception {
     long containerdPid = containerdPid();
     CriStatsReader direct =
-        harness.defer(CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
+        harness.defer(CriStatsReaders.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
                 org.junit.jupiter.api.condition.OS.WINDOWS.isCurrentOs()));
     int podsBefore = direct.sample().pods().size();
     long heapBefore = usedHeapAfterGc();
@@ -102,7 +103,7 @@ class CriScaleIT {
     for (int i = 0; i < 5; i++) {
       // Connect, Version, ListPodSandboxStats, then ListPodSandbox + ListContainers to fill the identity cache.
       try (CriStatsReader fresh =
-          CriStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
+          CriStatsReaders.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
                   org.junit.jupiter.api.condition.OS.WINDOWS.isCurrentOs())) {
         coldRounds.add(measure(fresh::sample, containerdPid));
       }

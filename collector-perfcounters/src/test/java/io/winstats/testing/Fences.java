@@ -24,14 +24,14 @@ public final class Fences {
           "io.winstats.cri.npipe");
 
   /**
-   * gRPC and protobuf stay inside the CRI reader; the rest sees its records. The transport's byte streams ({@code
-   * cri.transport}, {@code cri.npipe}) know sockets and pipes, not gRPC.
+   * gRPC and protobuf stay inside the CRI reader's rounds; the rest, the collector's own API included, sees its
+   * records. The transport's byte streams ({@code cri.transport}, {@code cri.npipe}) know sockets and pipes, not gRPC.
    */
   public static final ArchRule GRPC =
       onlyIn(
           "the CRI reader maps gRPC messages to records, so that nothing above it sees a protobuf type",
           new String[] {"io.grpc..", "com.google.protobuf.."},
-          "io.winstats.cri",
+          "io.winstats.cri.rounds",
           "io.winstats.cri.api");
 
   /** Undertow and XNIO are the HTTP server, behind {@code exporter.http}. */

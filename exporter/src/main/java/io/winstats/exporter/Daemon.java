@@ -2,6 +2,7 @@ package io.winstats.exporter;
 
 import io.winstats.cri.CriException;
 import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.rounds.CriStatsReaders;
 import io.winstats.cri.InodeCounter;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupSampler;
@@ -47,7 +48,7 @@ public final class Daemon implements AutoCloseable {
       started.push(nodeSource);
       boolean windowsNode = nodeSource.platform() == NodePlatform.WINDOWS;
       CriStatsReader cri =
-          CriStatsReader.open(
+          CriStatsReaders.open(
               config.criEndpoint(),
               config.criTimeout(),
               clock,

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * The daemon's one answer to "is this a Windows node": {@code os.name} read in this class only. The collectors do not
- * read it; the daemon passes the answer to them ({@code NodeCounterSources}, {@code CriStatsReader}), so that the two
+ * read it; the daemon passes the answer to them ({@code NodeCounterSources}, {@code CriStatsReaders}), so that the two
  * leaf modules need no shared code and a test can ask for either answer.
  */
 public enum HostOs {

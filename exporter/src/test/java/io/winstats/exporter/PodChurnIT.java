@@ -44,7 +44,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *   <li>the live heap after a full GC is back within {@link #HEAP_SLACK_BYTES} of its value before the churn.
  * </ul>
  *
- * <p>The CPU-rate cache keeps an instance's last reading until it goes unread for two minutes (CriStatsReader's
+ * <p>The CPU-rate cache keeps an instance's last reading until it goes unread for two minutes (RuntimeStatsReader's
  * {@code CACHE_EXPIRY}); the CI-sized run is shorter than that and only prints its size, the soak run waits past the
  * expiry and requires both caches back at their size before the churn. The daemon's own {@code
  * winstats_exporter_cri_cache_entries} is held to the same bounds.

@@ -1,5 +1,6 @@
 package io.winstats.cri.npipe;
 
+import io.winstats.cri.rounds.CriStatsReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -49,7 +50,7 @@ import org.junit.jupiter.api.condition.OS;
 
 /**
  * {@link WindowsPipeConnection} against real named pipes that the test serves itself with {@code CreateNamedPipeW}
- * and overlapped {@code ConnectNamedPipe}: a full gRPC round trip through {@link CriStatsReader#open} on an {@code
+ * and overlapped {@code ConnectNamedPipe}: a full gRPC round trip through {@link CriStatsReaders#open} on an {@code
  * npipe://} endpoint (OkHttp over a {@code transport.ConnectionSocket} on the pipe), duplex I/O, close during a read,
  * a missing and a busy pipe. Runs on the Windows CI only.
  */
@@ -358,7 +359,7 @@ class WindowsNamedPipeTest {
     servePipe(path, PIPE_UNLIMITED_INSTANCES, serverSide -> relayToTcp(serverSide, grpcAddress));
 
     CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
-    try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(10), Clock.systemUTC(),
+    try (CriStatsReader reader = CriStatsReaders.open(endpoint, Duration.ofSeconds(10), Clock.systemUTC(),
             OS.WINDOWS.isCurrentOs())) {
       RuntimeSample sample = reader.sample();
       assertThat(sample.pods()).isEmpty();
@@ -432,7 +433,7 @@ class WindowsNamedPipeTest {
         .isInstanceOf(IOException.class)
         .hasMessageContaining("ERROR_FILE_NOT_FOUND (2)");
     CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
-    try (CriStatsReader reader = CriStatsReader.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC(),
+    try (CriStatsReader reader = CriStatsReaders.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC(),
             OS.WINDOWS.isCurrentOs())) {
       // The connect failure is the status's cause, so the reader's message names the Win32 error.
       assertThatThrownBy(reader::sample)

@@ -1,5 +1,6 @@
 package io.winstats.cri.npipe;
 
+import io.winstats.cri.rounds.CriStatsReaders;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -84,7 +85,7 @@ class WindowsPipeConnectionTest {
   @DisabledOnOs(OS.WINDOWS)
   void offWindowsANamedPipeEndpointFailsWithoutBindingKernel32() {
     CriEndpoint pipe = CriEndpoint.parse("npipe:////./pipe/containerd-containerd");
-    assertThatThrownBy(() -> CriStatsReader.open(pipe, Duration.ofSeconds(1), Clock.systemUTC(), false))
+    assertThatThrownBy(() -> CriStatsReaders.open(pipe, Duration.ofSeconds(1), Clock.systemUTC(), false))
         .isInstanceOfSatisfying(
             CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE));
     assertThat(WindowsPipeConnection.kernelBound()).isFalse();

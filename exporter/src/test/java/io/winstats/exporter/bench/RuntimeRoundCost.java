@@ -2,6 +2,8 @@ package io.winstats.exporter.bench;
 
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.InodeCounter;
+import io.winstats.cri.rounds.CriStatsReaders;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.StatsCall;
 import io.winstats.cri.cgroups.CgroupSample;
@@ -82,11 +84,12 @@ public final class RuntimeRoundCost {
         double idle = busySeconds(() -> sleep(SPACING.multipliedBy(n)));
         for (StatsCall call : calls) {
           try (CriStatsReader reader =
-              CriStatsReader.open(
+              CriStatsReaders.open(
                   CriEndpoint.parse(harness.endpoint()),
                   Duration.ofSeconds(60),
                   Clock.systemUTC(),
                   call,
+                  InodeCounter.NONE,
                   OS.WINDOWS.isCurrentOs())) {
             reader.sample(); // connect, Version, identity caches
             sleep(SPACING);

@@ -13,6 +13,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.rounds.CriStatsReaders;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.BlockDeviceIo;
@@ -445,7 +446,7 @@ class CadvisorContractTest {
     RuntimeSample pods;
     try (WindowsRuntimeFake.Served served = runtime.start(dir.resolve("containerd.sock"));
         CriStatsReader reader =
-            CriStatsReader.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), clock, false)) {
+            CriStatsReaders.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), clock, false)) {
       pods = reader.sample();
     }
     NodeSample node;

@@ -1,0 +1,84 @@
+package io.winstats.cri.rounds;
+
+import io.winstats.cri.RuntimeFilesystem;
+import io.winstats.cri.RuntimeFilesystems;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.winstats.cri.api.FilesystemUsage;
+import io.winstats.cri.api.ImageFsInfoRequest;
+import io.winstats.cri.api.ImageFsInfoResponse;
+import io.winstats.cri.api.ImageServiceGrpc;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code ImageService.ImageFsInfo}, once per round (containerd answers from its snapshotter's cached usage). A failure
+ * leaves the filesystems out of that round (logged at DEBUG) and never fails the pods; {@code UNIMPLEMENTED} stops the
+ * asking for good, logged once.
+ */
+final class ImageFilesystems {
+  private static final Logger LOG = LoggerFactory.getLogger(ImageFilesystems.class);
+
+  private final String target;
+  private final ImageServiceGrpc.ImageServiceBlockingStub images;
+  private final Duration callTimeout;
+  private final Clock clock;
+  private boolean unimplemented;
+
+  ImageFilesystems(String target, ManagedChannel channel, Duration callTimeout, Clock clock) {
+    this.target = Objects.requireNonNull(target, "target");
+    this.images = ImageServiceGrpc.newBlockingStub(channel);
+    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+    this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  @Nullable RuntimeFilesystems read(Round round) {
+    if (unimplemented) {
+      return null;
+    }
+    ImageFsInfoResponse answer;
+    try {
+      answer =
+          images
+              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+              .imageFsInfo(ImageFsInfoRequest.getDefaultInstance());
+    } catch (StatusRuntimeException e) {
+      if (e.getStatus().getCode() == Status.Code.UNIMPLEMENTED) {
+        unimplemented = true;
+        LOG.info(
+            "event=cri_image_fs_unimplemented endpoint={} cause={}",
+            target,
+            "ImageFsInfo is unimplemented; imageFs and containerFs will be missing");
+      }
+      LOG.debug("event=cri_image_fs_failed endpoint={} code={}", target, e.getStatus().getCode());
+      return null;
+    }
+    Instant now = clock.instant();
+    try {
+      return new RuntimeFilesystems(
+          filesystems(answer.getImageFilesystemsList(), now, round.host),
+          filesystems(answer.getContainerFilesystemsList(), now, round.host));
+    } catch (IllegalArgumentException e) {
+      LOG.debug("event=cri_image_fs_failed endpoint={} code=MALFORMED cause={}", target, e.getMessage());
+      return null;
+    }
+  }
+
+  private static List<RuntimeFilesystem> filesystems(
+      List<FilesystemUsage> listed, Instant now, StatsMapper.HostView host) {
+    List<RuntimeFilesystem> result = new ArrayList<>(listed.size());
+    for (FilesystemUsage fs : listed) {
+      result.add(StatsMapper.runtimeFilesystem(fs, now, host));
+    }
+    return result;
+  }
+}

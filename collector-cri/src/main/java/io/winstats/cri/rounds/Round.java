@@ -1,0 +1,22 @@
+package io.winstats.cri.rounds;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/** One sampling round: what it left out, and its view of the host's files. Confined to the round's thread. */
+final class Round {
+  final List<String> skipped = new ArrayList<>();
+  final StatsMapper.HostView host;
+  final Instant started;
+
+  Round(StatsMapper.HostView host, Instant started) {
+    this.host = Objects.requireNonNull(host, "host");
+    this.started = Objects.requireNonNull(started, "started");
+  }
+
+  void skip(String id, String why) {
+    skipped.add(id + ": " + why);
+  }
+}

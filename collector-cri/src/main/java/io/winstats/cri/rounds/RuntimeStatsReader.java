@@ -1,0 +1,400 @@
+package io.winstats.cri.rounds;
+
+import io.winstats.cri.CpuUsage;
+import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.CriException;
+import io.winstats.cri.InodeCounter;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeFilesystems;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.StatsCall;
+import io.winstats.cri.CriStatsReader;
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.grpc.ConnectivityState;
+import io.grpc.ManagedChannel;
+import io.winstats.cri.api.VersionRequest;
+import io.winstats.cri.api.VersionResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads pod and container stats from a container runtime over CRI runtime.v1 gRPC, one {@link RuntimeSample} per
+ * {@link #sample()} call.
+ *
+ * <p><b>Reading.</b> Each round goes through one {@link StatsRound}. {@link PodSandboxStatsRound} ({@code
+ * ListPodSandboxStats}) by default: pods with their containers, pod network and process count. If the runtime lacks
+ * that call ({@code UNIMPLEMENTED}, or {@code UNKNOWN} saying "not implemented": containerd before 1.7 on Windows), or
+ * the operator chose {@link StatsCall#LIST_CONTAINER_STATS} because the other call costs the runtime too much, the
+ * reader switches to {@link ContainerStatsRound} ({@code ListPodSandbox} + {@code ListContainers} + {@code
+ * ListContainerStats}), which sums container CPU and memory into the pod, as the kubelet's {@code
+ * addPodCPUMemoryStats} does; pods then have no network or process count. Identity (creation times, labels, the
+ * image, the CRI state) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id; pods are listed again
+ * when an unknown pod id appears, containers every round, because a container's state changes under the same id.
+ * Whether a pod is a Windows HostProcess one is asked once per new ready sandbox with the verbose {@code
+ * PodSandboxStatus} ({@link HostProcessLookup}), never per round. Of containers sharing a name in a pod only the
+ * newest is reported ({@link NewestContainers}). Where the
+ * runtime's pod CPU is a sum over running containers (Windows; the {@code ListContainerStats} path), the pod's
+ * cumulative CPU carries what exited and restarted containers used ({@link PodCpuTotals}), so it never goes backwards
+ * while the pod lives.
+ *
+ * <p><b>Filesystems.</b> Each round also asks {@code ImageService.ImageFsInfo} for the image and container
+ * filesystems. {@code ContainerStatus}, asked once per new container, gives its log path and the Linux resources the
+ * runtime applied. The capacity of the filesystem under each runtime mountpoint ({@link java.nio.file.FileStore}) and the size of
+ * each container's log directory are read from this host's files when the paths are visible here, and left out when
+ * they are not (the daemon in another mount namespace, a Windows path seen from Linux): never guessed.
+ *
+ * <p><b>CPU rate.</b> {@link CpuUsage#usageNanoCores()} is our own delta between consecutive readings of the same
+ * container or pod instance, never the runtime's shared {@code usage_nano_cores} (containerd#9531): {@code null} on
+ * the first reading of an instance, after a counter reset and over an empty interval. The rate therefore needs one
+ * steady caller: sample from a single loop.
+ *
+ * <p><b>Failure.</b> {@link #sample()} throws only {@link CriException}; gRPC's status never leaves this module.
+ * Every call has the {@code callTimeout} deadline. A pod or container that vanishes mid-round ({@code NOT_FOUND}) is
+ * left out and listed in {@link RuntimeSample#skipped()}; it never fails the others. The gRPC channel connects lazily,
+ * so {@link #open} succeeds while the runtime is down, and it reconnects at once (no backoff wait) after {@code
+ * UNAVAILABLE}. Only health changes are logged: {@code event=cri_failing} and {@code event=cri_recovered} with the
+ * outage length.
+ *
+ * <p><b>Threads.</b> {@link #sample()} and {@link #close()} are synchronized; the reader owns one channel and its
+ * daemon threads (one reading the connection, one timer), all released by {@link #close()}.
+ */
+final class RuntimeStatsReader implements CriStatsReader {
+  private static final Logger LOG = LoggerFactory.getLogger(CriStatsReader.class);
+
+  /** How long an unread pod or container stays in the identity and CPU caches. */
+  static final Duration CACHE_EXPIRY = Duration.ofMinutes(2);
+
+  /** Upper bound on cached pods, containers and CPU readings. */
+  static final long CACHE_MAXIMUM_SIZE = 20_000;
+
+  /** How long a round after an outage waits for the connection it starts (capped by the call timeout). */
+  private static final Duration RECONNECT_WAIT = Duration.ofMillis(250);
+
+  private final String target;
+  private final ManagedChannel channel;
+  private final AutoCloseable resources;
+  private final RuntimeCalls calls;
+  private final HostFiles hostFiles;
+  private final Duration callTimeout;
+  private final Clock clock;
+  private final CpuRateCache cpuRates;
+  private final RuntimeMetadata metadata;
+  private final PodCpuTotals podCpu;
+  private final StatsRound podSandboxStats;
+  private final StatsRound containerStats;
+  private final ImageFilesystems imageFilesystems;
+
+  private @Nullable String runtimeName;
+  // ListContainerStats: chosen, or fallen back to when the runtime lacks ListPodSandboxStats.
+  private StatsRound statsRound;
+  private boolean everHealthy;
+  private CriException.@Nullable Reason failing;
+  private @Nullable Instant failingSince;
+  private boolean closed;
+
+  private RuntimeStatsReader(
+      String target,
+      ManagedChannel channel,
+      AutoCloseable resources,
+      Duration callTimeout,
+      Clock clock,
+      Ticker ticker,
+      Duration cacheExpiry,
+      HostFiles hostFiles) {
+    this.target = Objects.requireNonNull(target, "target");
+    this.channel = Objects.requireNonNull(channel, "channel");
+    this.resources = Objects.requireNonNull(resources, "resources");
+    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+    if (callTimeout.isNegative() || callTimeout.isZero()) {
+      throw new IllegalArgumentException("callTimeout must be positive: " + callTimeout);
+    }
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.hostFiles = Objects.requireNonNull(hostFiles, "hostFiles");
+    this.calls = new RuntimeCalls(target, channel, callTimeout);
+    this.cpuRates = new CpuRateCache(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
+    this.metadata = new RuntimeMetadata(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
+    this.podCpu = new PodCpuTotals(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
+    StatsMapper mapper = new StatsMapper(cpuRates);
+    IdentityLister identities =
+        new IdentityLister(calls, metadata, new HostProcessLookup(calls, ticker, cacheExpiry));
+    this.podSandboxStats = new PodSandboxStatsRound(calls, identities, mapper, podCpu, clock);
+    this.containerStats = new ContainerStatsRound(calls, identities, mapper, podCpu, clock);
+    this.statsRound = podSandboxStats;
+    this.imageFilesystems = new ImageFilesystems(target, channel, callTimeout, clock);
+  }
+
+  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, boolean)} says. */
+  static RuntimeStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock, boolean windowsHost) {
+    return open(endpoint, callTimeout, clock, StatsCall.LIST_POD_SANDBOX_STATS, InodeCounter.NONE, windowsHost);
+  }
+
+  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean)}, no inodes. */
+  static RuntimeStatsReader open(
+      CriEndpoint endpoint, Duration callTimeout, Clock clock, StatsCall call, boolean windowsHost) {
+    return open(endpoint, callTimeout, clock, call, InodeCounter.NONE, windowsHost);
+  }
+
+  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean)} says. */
+  static RuntimeStatsReader open(
+      CriEndpoint endpoint,
+      Duration callTimeout,
+      Clock clock,
+      StatsCall call,
+      InodeCounter inodes,
+      boolean windowsHost) {
+    RuntimeStatsReader reader =
+        over(endpoint.uri(), CriTransport.open(endpoint, windowsHost), callTimeout, clock, HostFiles.local(inodes));
+    if (call == StatsCall.LIST_CONTAINER_STATS) {
+      reader.useContainerStats();
+    }
+    return reader;
+  }
+
+  /** A reader whose every connection is one {@code connector.open()}, as a named pipe's are (any stream in tests). */
+  static RuntimeStatsReader openOver(
+      String target, io.winstats.cri.transport.Connector connector, Duration callTimeout, Clock clock) {
+    return over(target, CriTransport.over(target, connector), callTimeout, clock, HostFiles.local(InodeCounter.NONE));
+  }
+
+  private static RuntimeStatsReader over(
+      String target, CriTransport.Channel transport, Duration callTimeout, Clock clock, HostFiles files) {
+    try {
+      return new RuntimeStatsReader(
+          target,
+          transport.channel(),
+          transport,
+          callTimeout,
+          clock,
+          Ticker.systemTicker(),
+          CACHE_EXPIRY,
+          files);
+    } catch (RuntimeException e) {
+      transport.close();
+      throw e;
+    }
+  }
+
+  /** A reader over a channel the caller built (in-process servers in tests); {@link #close()} shuts it down. */
+  static RuntimeStatsReader forChannel(
+      String target, ManagedChannel channel, Duration callTimeout, Clock clock, Ticker ticker) {
+    return forChannel(target, channel, callTimeout, clock, ticker, HostFiles.local(InodeCounter.NONE));
+  }
+
+  /** As {@link #forChannel(String, ManagedChannel, Duration, Clock, Ticker)}, looking at host files through a fake. */
+  static RuntimeStatsReader forChannel(
+      String target, ManagedChannel channel, Duration callTimeout, Clock clock, Ticker ticker, HostFiles files) {
+    AutoCloseable shutdown =
+        () -> {
+          channel.shutdownNow();
+          channel.awaitTermination(5, TimeUnit.SECONDS);
+        };
+    return new RuntimeStatsReader(target, channel, shutdown, callTimeout, clock, ticker, CACHE_EXPIRY, files);
+  }
+
+  @Override
+  public String name() {
+    return "cri";
+  }
+
+  /**
+   * Reads every pod and container once.
+   *
+   * @return the pods (possibly none) with the runtime's name and version, and what was skipped
+   * @throws CriException when the round as a whole failed: the runtime is down ({@code UNAVAILABLE}), did not answer
+   *     in time ({@code DEADLINE_EXCEEDED}), sent more than 16 MiB ({@code MESSAGE_TOO_LARGE}), sent bytes that do not
+   *     decode ({@code MALFORMED}) or answered with an error of its own ({@code RUNTIME_ERROR}), or a named pipe's
+   *     server is not the runtime ({@code UNTRUSTED_PIPE}); also after {@link
+   *     #close()}
+   */
+  @Override
+  public synchronized RuntimeSample sample() {
+    if (closed) {
+      throw new CriException(CriException.Reason.UNAVAILABLE, "endpoint=" + target + ": the reader is closed");
+    }
+    long startedNanos = System.nanoTime();
+    if (failing == CriException.Reason.UNAVAILABLE || failing == CriException.Reason.UNTRUSTED_PIPE) {
+      reconnect();
+    }
+    try {
+      Instant started = clock.instant();
+      Round round = new Round(new StatsMapper.HostView(hostFiles, started), started);
+      String name = runtimeName();
+      List<PodSample> pods = readPods(round);
+      RuntimeFilesystems filesystems = imageFilesystems.read(round);
+      RuntimeSample sample = new RuntimeSample(clock.instant(), name, pods, filesystems, round.skipped);
+      healthy(name);
+      if (LOG.isDebugEnabled()) {
+        LOG.debug(
+            "event=cri_round endpoint={} path={} pods={} skipped={} durationMs={}",
+            target,
+            statsRound.rpcName(),
+            pods.size(),
+            round.skipped.size(),
+            TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
+      }
+      return sample;
+    } catch (RuntimeCalls.RpcFailure f) {
+      throw failed(refusedOrFault(f));
+    } catch (CriException e) {
+      throw failed(e);
+    } catch (RuntimeException e) {
+      throw failed(
+          new CriException(
+              CriException.Reason.MALFORMED,
+              "endpoint=" + target + ": could not map the runtime's answer: " + e,
+              e));
+    }
+  }
+
+  /**
+   * The pods through the current round; a runtime without {@code ListPodSandboxStats} switches this reader to {@code
+   * ListContainerStats} for good, logged once.
+   */
+  private List<PodSample> readPods(Round round) {
+    try {
+      return statsRound.read(round);
+    } catch (RuntimeCalls.RpcFailure f) {
+      if (statsRound != podSandboxStats || !f.isNotImplemented()) {
+        throw f;
+      }
+      statsRound = containerStats;
+      LOG.info(
+          "event=cri_fallback endpoint={} path=ListContainerStats code={} cause={}",
+          target,
+          f.code(),
+          "ListPodSandboxStats is not implemented; pod network and process counts will be missing");
+      return statsRound.read(round);
+    }
+  }
+
+  /**
+   * Starts a connection attempt now and waits for it, up to {@link #RECONNECT_WAIT}. Without the reset the channel waits
+   * out its reconnect backoff (3.5-5 s measured) after the runtime is back. Without the wait the round's first call
+   * still fails at once with the outage's error: after a transient failure the channel keeps reporting
+   * TRANSIENT_FAILURE, and fails calls fast, until a new connection is READY (pick_first's sticky transient failure),
+   * so the first round after the runtime returned failed and recovery took one more retry (RuntimeFaultsIT).
+   */
+  private void reconnect() {
+    channel.resetConnectBackoff();
+    long end = System.nanoTime() + Math.min(RECONNECT_WAIT.toNanos(), callTimeout.toNanos());
+    ConnectivityState state = channel.getState(true);
+    while (state != ConnectivityState.READY && state != ConnectivityState.SHUTDOWN && System.nanoTime() - end < 0) {
+      try {
+        TimeUnit.MILLISECONDS.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      state = channel.getState(false);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      resources.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (Exception e) {
+      LOG.debug("event=cri_close_failed endpoint={}", target, e);
+    }
+  }
+
+  /** Reads with {@code ListContainerStats} from the next round on, as if the runtime lacked the other call. */
+  synchronized void useContainerStats() {
+    statsRound = containerStats;
+  }
+
+  /** Whether the reader reads with {@code ListContainerStats}. */
+  synchronized boolean usesContainerStats() {
+    return statsRound == containerStats;
+  }
+
+  /**
+   * Entries in the reader's caches, by name: {@code pod_identities} and {@code container_identities} (from the
+   * listings), {@code cpu_readings} (the previous reading of each instance, for its rate) and {@code pod_cpu_totals}
+   * (per pod, the CPU of containers that left the runtime's pod sum). Each holds an entry only until it goes unread for
+   * {@link #CACHE_EXPIRY}, so after churn they return to what the node runs.
+   */
+  @Override
+  public Map<String, Long> cacheEntries() {
+    return Map.of(
+        "pod_identities", metadata.podCount(),
+        "container_identities", metadata.containerCount(),
+        "cpu_readings", cpuRates.size(),
+        "pod_cpu_totals", podCpu.size());
+  }
+
+  RuntimeMetadata metadataForTest() {
+    return metadata;
+  }
+
+  /**
+   * A named pipe whose server {@code npipe.PipeServerTrust} refused fails the connection like any other ({@code
+   * UNAVAILABLE}); the refusal is the status's cause.
+   */
+  private CriException refusedOrFault(RuntimeCalls.RpcFailure f) {
+    CriException e = RuntimeCalls.fault(target, f.method, f.cause);
+    if (e.reason() == CriException.Reason.UNAVAILABLE) {
+      for (Throwable t = f.cause.getCause(); t != null; t = t.getCause()) {
+        if (t instanceof io.winstats.cri.npipe.UntrustedPipeException refusal) {
+          return new CriException(
+              CriException.Reason.UNTRUSTED_PIPE, "endpoint=" + target + ": " + refusal.getMessage(), refusal);
+        }
+      }
+    }
+    return e;
+  }
+
+  // ---- Health logging ------------------------------------------------------------------------------------------
+  // The exporter's sampling loop logs failure and recovery once per state change for every collector; here the
+  // detail (and the stack) goes to DEBUG so that an operator sees one line, not two.
+
+  private void healthy(String name) {
+    if (failing != null) {
+      Duration outage = failingSince == null ? Duration.ZERO : Duration.between(failingSince, clock.instant());
+      LOG.debug("event=cri_recovered endpoint={} runtime={} outage={}", target, name, outage);
+    } else if (!everHealthy) {
+      LOG.info("event=cri_connected endpoint={} runtime={}", target, name);
+    }
+    everHealthy = true;
+    failing = null;
+    failingSince = null;
+  }
+
+  private CriException failed(CriException e) {
+    if (failing == null) {
+      failingSince = clock.instant();
+      LOG.debug("event=cri_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage(), e);
+    } else if (failing != e.reason()) {
+      LOG.debug("event=cri_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage());
+    } else {
+      LOG.debug("event=cri_still_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage());
+    }
+    failing = e.reason();
+    return e;
+  }
+
+  private String runtimeName() {
+    String name = runtimeName;
+    if (name == null) {
+      VersionResponse v =
+          calls.call("Version", s -> s.version(VersionRequest.newBuilder().setVersion("v1").build()));
+      name = (v.getRuntimeName() + " " + v.getRuntimeVersion()).strip();
+      runtimeName = name;
+    }
+    return name;
+  }
+}
