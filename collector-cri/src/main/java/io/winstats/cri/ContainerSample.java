@@ -44,6 +44,117 @@ public record ContainerSample(
     labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));
   }
 
+  /**
+   * A builder for the container {@code id} named {@code name}: the first attempt, no labels and no figures until set;
+   * the image, creation time and state must be set.
+   */
+  public static Builder builder(String id, String name) {
+    return new Builder(id, name);
+  }
+
+  /** A builder holding this container's components, to change some. */
+  public Builder toBuilder() {
+    return new Builder(id, name)
+        .attempt(attempt)
+        .image(image)
+        .createdAt(createdAt)
+        .state(state)
+        .labels(labels)
+        .cpu(cpu)
+        .memory(memory)
+        .writableLayer(writableLayer)
+        .logs(logs)
+        .resources(resources);
+  }
+
+  /** Names each component of a {@link ContainerSample}; not thread-safe. */
+  public static final class Builder {
+    private final String id;
+    private final String name;
+    private int attempt;
+    private @Nullable String image;
+    private @Nullable Instant createdAt;
+    private @Nullable State state;
+    private Map<String, String> labels = Map.of();
+    private @Nullable CpuUsage cpu;
+    private @Nullable MemoryUsage memory;
+    private @Nullable WritableLayerUsage writableLayer;
+    private @Nullable ContainerLogUsage logs;
+    private @Nullable ResourceSpec resources;
+
+    private Builder(String id, String name) {
+      this.id = id;
+      this.name = name;
+    }
+
+    public Builder attempt(int value) {
+      this.attempt = value;
+      return this;
+    }
+
+    public Builder image(String value) {
+      this.image = value;
+      return this;
+    }
+
+    public Builder createdAt(Instant value) {
+      this.createdAt = value;
+      return this;
+    }
+
+    public Builder state(State value) {
+      this.state = value;
+      return this;
+    }
+
+    public Builder labels(Map<String, String> value) {
+      this.labels = value;
+      return this;
+    }
+
+    public Builder cpu(@Nullable CpuUsage value) {
+      this.cpu = value;
+      return this;
+    }
+
+    public Builder memory(@Nullable MemoryUsage value) {
+      this.memory = value;
+      return this;
+    }
+
+    public Builder writableLayer(@Nullable WritableLayerUsage value) {
+      this.writableLayer = value;
+      return this;
+    }
+
+    public Builder logs(@Nullable ContainerLogUsage value) {
+      this.logs = value;
+      return this;
+    }
+
+    public Builder resources(@Nullable ResourceSpec value) {
+      this.resources = value;
+      return this;
+    }
+
+    /** The container; a {@link NullPointerException} names the image, creation time or state if one is unset. */
+    public ContainerSample build() {
+      return new ContainerSample(
+          id,
+          name,
+          attempt,
+          Objects.requireNonNull(image, "image"),
+          Objects.requireNonNull(createdAt, "createdAt"),
+          Objects.requireNonNull(state, "state"),
+          labels,
+          cpu,
+          memory,
+          writableLayer,
+          logs,
+          resources);
+    }
+  }
+
   /** The CRI {@code ContainerState} (runtime.v1 api.proto), without the proto type. */
   public enum State {
     CREATED,

@@ -27,4 +27,65 @@ public record MemoryUsage(
   public MemoryUsage {
     Objects.requireNonNull(timestamp, "timestamp");
   }
+
+  /** A builder for a reading taken at {@code timestamp}, every figure absent until set. */
+  public static Builder builder(Instant timestamp) {
+    return new Builder(timestamp);
+  }
+
+  /** Names each figure of a {@link MemoryUsage}; not thread-safe. Unset figures are absent ({@code null}). */
+  public static final class Builder {
+    private final Instant timestamp;
+    private @Nullable Long workingSetBytes;
+    private @Nullable Long availableBytes;
+    private @Nullable Long usageBytes;
+    private @Nullable Long rssBytes;
+    private @Nullable Long pageFaults;
+    private @Nullable Long majorPageFaults;
+    private @Nullable Long commitBytes;
+
+    private Builder(Instant timestamp) {
+      this.timestamp = timestamp;
+    }
+
+    public Builder workingSetBytes(@Nullable Long value) {
+      this.workingSetBytes = value;
+      return this;
+    }
+
+    public Builder availableBytes(@Nullable Long value) {
+      this.availableBytes = value;
+      return this;
+    }
+
+    public Builder usageBytes(@Nullable Long value) {
+      this.usageBytes = value;
+      return this;
+    }
+
+    public Builder rssBytes(@Nullable Long value) {
+      this.rssBytes = value;
+      return this;
+    }
+
+    public Builder pageFaults(@Nullable Long value) {
+      this.pageFaults = value;
+      return this;
+    }
+
+    public Builder majorPageFaults(@Nullable Long value) {
+      this.majorPageFaults = value;
+      return this;
+    }
+
+    public Builder commitBytes(@Nullable Long value) {
+      this.commitBytes = value;
+      return this;
+    }
+
+    public MemoryUsage build() {
+      return new MemoryUsage(
+          timestamp, workingSetBytes, availableBytes, usageBytes, rssBytes, pageFaults, majorPageFaults, commitBytes);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 package io.winstats.cri;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -39,5 +40,105 @@ public record PodSample(
         containers.stream()
             .sorted(Comparator.comparing(ContainerSample::name).thenComparingInt(ContainerSample::attempt))
             .toList();
+  }
+
+  /** A builder for the pod {@code ref} of sandbox {@code sandboxId}: no labels, figures or containers until set. */
+  public static Builder builder(PodRef ref, String sandboxId) {
+    return new Builder(ref, sandboxId);
+  }
+
+  /** A builder holding this pod's components, to change some. */
+  public Builder toBuilder() {
+    return new Builder(ref, sandboxId)
+        .createdAt(createdAt)
+        .labels(labels)
+        .hostProcess(hostProcess)
+        .cpu(cpu)
+        .memory(memory)
+        .network(network)
+        .processCount(processCount)
+        .containers(containers);
+  }
+
+  /** Names each component of a {@link PodSample}; not thread-safe. The creation time must be set. */
+  public static final class Builder {
+    private final PodRef ref;
+    private final String sandboxId;
+    private @Nullable Instant createdAt;
+    private Map<String, String> labels = Map.of();
+    private @Nullable Boolean hostProcess;
+    private @Nullable CpuUsage cpu;
+    private @Nullable MemoryUsage memory;
+    private @Nullable NetworkUsage network;
+    private @Nullable Long processCount;
+    private final List<ContainerSample> containers = new ArrayList<>();
+
+    private Builder(PodRef ref, String sandboxId) {
+      this.ref = ref;
+      this.sandboxId = sandboxId;
+    }
+
+    public Builder createdAt(Instant value) {
+      this.createdAt = value;
+      return this;
+    }
+
+    public Builder labels(Map<String, String> value) {
+      this.labels = value;
+      return this;
+    }
+
+    public Builder hostProcess(@Nullable Boolean value) {
+      this.hostProcess = value;
+      return this;
+    }
+
+    public Builder cpu(@Nullable CpuUsage value) {
+      this.cpu = value;
+      return this;
+    }
+
+    public Builder memory(@Nullable MemoryUsage value) {
+      this.memory = value;
+      return this;
+    }
+
+    public Builder network(@Nullable NetworkUsage value) {
+      this.network = value;
+      return this;
+    }
+
+    public Builder processCount(@Nullable Long value) {
+      this.processCount = value;
+      return this;
+    }
+
+    /** Replaces the containers with {@code value}. */
+    public Builder containers(List<ContainerSample> value) {
+      containers.clear();
+      containers.addAll(value);
+      return this;
+    }
+
+    /** Adds one container. */
+    public Builder container(ContainerSample value) {
+      containers.add(value);
+      return this;
+    }
+
+    /** The pod; a {@link NullPointerException} says so if the creation time is unset. */
+    public PodSample build() {
+      return new PodSample(
+          ref,
+          sandboxId,
+          Objects.requireNonNull(createdAt, "createdAt"),
+          labels,
+          hostProcess,
+          cpu,
+          memory,
+          network,
+          processCount,
+          containers);
+    }
   }
 }

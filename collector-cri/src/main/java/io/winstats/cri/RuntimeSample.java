@@ -1,6 +1,7 @@
 package io.winstats.cri;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -31,5 +32,61 @@ public record RuntimeSample(
             .sorted(Comparator.comparing((PodSample p) -> p.ref().namespace()).thenComparing(p -> p.ref().name()))
             .toList();
     skipped = List.copyOf(skipped);
+  }
+
+  /** A builder for a round that finished at {@code timestamp}: no pods, filesystems or skips until set. */
+  public static Builder builder(Instant timestamp, String runtimeName) {
+    return new Builder(timestamp, runtimeName);
+  }
+
+  /** A builder holding this round's components, to change some. */
+  public Builder toBuilder() {
+    return new Builder(timestamp, runtimeName).pods(pods).filesystems(filesystems).skipped(skipped);
+  }
+
+  /** Names each component of a {@link RuntimeSample}; not thread-safe. */
+  public static final class Builder {
+    private Instant timestamp;
+    private final String runtimeName;
+    private final List<PodSample> pods = new ArrayList<>();
+    private @Nullable RuntimeFilesystems filesystems;
+    private List<String> skipped = List.of();
+
+    private Builder(Instant timestamp, String runtimeName) {
+      this.timestamp = timestamp;
+      this.runtimeName = runtimeName;
+    }
+
+    public Builder timestamp(Instant value) {
+      this.timestamp = value;
+      return this;
+    }
+
+    /** Replaces the pods with {@code value}. */
+    public Builder pods(List<PodSample> value) {
+      pods.clear();
+      pods.addAll(value);
+      return this;
+    }
+
+    /** Adds one pod. */
+    public Builder pod(PodSample value) {
+      pods.add(value);
+      return this;
+    }
+
+    public Builder filesystems(@Nullable RuntimeFilesystems value) {
+      this.filesystems = value;
+      return this;
+    }
+
+    public Builder skipped(List<String> value) {
+      this.skipped = value;
+      return this;
+    }
+
+    public RuntimeSample build() {
+      return new RuntimeSample(timestamp, runtimeName, pods, filesystems, skipped);
+    }
   }
 }

@@ -64,4 +64,93 @@ public record NodeSample(
     copy.putAll(missing);
     missing = Collections.unmodifiableMap(copy);
   }
+
+  /** A builder for a raw reading at {@code timestamp}: no part, nothing missing, until set. */
+  public static Builder builder(Instant timestamp, long monotonicNanos) {
+    return new Builder(timestamp, monotonicNanos);
+  }
+
+  /** A builder holding this sample's components, to change some. */
+  public Builder toBuilder() {
+    return new Builder(timestamp, monotonicNanos)
+        .origin(origin)
+        .cpu(cpu)
+        .memory(memory)
+        .interfaces(interfaces)
+        .filesystems(filesystems)
+        .disks(disks)
+        .system(system)
+        .missing(missing)
+        .kubeletRootFs(kubeletRootFs);
+  }
+
+  /** Names each component of a {@link NodeSample}; not thread-safe. */
+  public static final class Builder {
+    private final Instant timestamp;
+    private final long monotonicNanos;
+    private ValueOrigin origin = ValueOrigin.RAW;
+    private @Nullable NodeCpu cpu;
+    private @Nullable NodeMemory memory;
+    private List<NetworkInterfaceCounters> interfaces = List.of();
+    private List<FilesystemUsage> filesystems = List.of();
+    private List<DiskIoCounters> disks = List.of();
+    private @Nullable NodeSystem system;
+    private Map<NodePart, String> missing = Map.of();
+    private @Nullable FilesystemUsage kubeletRootFs;
+
+    private Builder(Instant timestamp, long monotonicNanos) {
+      this.timestamp = timestamp;
+      this.monotonicNanos = monotonicNanos;
+    }
+
+    public Builder origin(ValueOrigin value) {
+      this.origin = value;
+      return this;
+    }
+
+    public Builder cpu(@Nullable NodeCpu value) {
+      this.cpu = value;
+      return this;
+    }
+
+    public Builder memory(@Nullable NodeMemory value) {
+      this.memory = value;
+      return this;
+    }
+
+    public Builder interfaces(List<NetworkInterfaceCounters> value) {
+      this.interfaces = value;
+      return this;
+    }
+
+    public Builder filesystems(List<FilesystemUsage> value) {
+      this.filesystems = value;
+      return this;
+    }
+
+    public Builder disks(List<DiskIoCounters> value) {
+      this.disks = value;
+      return this;
+    }
+
+    public Builder system(@Nullable NodeSystem value) {
+      this.system = value;
+      return this;
+    }
+
+    public Builder missing(Map<NodePart, String> value) {
+      this.missing = value;
+      return this;
+    }
+
+    public Builder kubeletRootFs(@Nullable FilesystemUsage value) {
+      this.kubeletRootFs = value;
+      return this;
+    }
+
+    public NodeSample build() {
+      return new NodeSample(
+          timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, system, missing, kubeletRootFs);
+    }
+  }
 }

@@ -23,7 +23,6 @@ import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
-import io.winstats.perfcounters.ValueOrigin;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -64,19 +63,24 @@ public final class SampleFixtures {
             .swapTotalBytes(0L)
             .swapFreeBytes(0L)
             .build();
-    return new NodeSample(
-        at,
-        monotonicNanos,
-        ValueOrigin.RAW,
-        cpu,
-        memory,
-        List.of(
-            new NetworkInterfaceCounters("lo", 100, 100, 2, 2, 0, 0, 0, 0),
-            new NetworkInterfaceCounters("eth0", 5_000, 7_000, 50, 70, 1, 2, 3, 4)),
-        List.of(new FilesystemUsage("/dev/vda", "/", "ext4", 100_000_000_000L, 60_000_000_000L, 40_000_000_000L, 6_000_000L, 5_000_000L, false)),
-        List.of(new DiskIoCounters("vda", 3_221_225_472L, 6_442_450_944L, 120_000, 450_000, 90_000_000_000L, 410_000_000_000L, 300_000_000_000L, 2, 512_500_000_000L)),
-        new NodeSystem(BOOT, 321, null, 4_194_304L, 1_000_000L, 2L, 0.5, 0.4, 0.3, null),
-        Map.of());
+    return NodeSample.builder(at, monotonicNanos)
+        .cpu(cpu)
+        .memory(memory)
+        .interfaces(
+            List.of(
+                new NetworkInterfaceCounters("lo", 100, 100, 2, 2, 0, 0, 0, 0),
+                new NetworkInterfaceCounters("eth0", 5_000, 7_000, 50, 70, 1, 2, 3, 4)))
+        .filesystems(List.of(new FilesystemUsage("/dev/vda", "/", "ext4", 100_000_000_000L, 60_000_000_000L, 40_000_000_000L, 6_000_000L, 5_000_000L, false)))
+        .disks(List.of(new DiskIoCounters("vda", 3_221_225_472L, 6_442_450_944L, 120_000, 450_000, 90_000_000_000L, 410_000_000_000L, 300_000_000_000L, 2, 512_500_000_000L)))
+        .system(
+            NodeSystem.builder(321)
+                .bootTime(BOOT)
+                .maxProcesses(4_194_304L)
+                .contextSwitches(1_000_000L)
+                .processorQueueLength(2L)
+                .loadAverages(0.5, 0.4, 0.3)
+                .build())
+        .build();
   }
 
   /**
@@ -110,17 +114,35 @@ public final class SampleFixtures {
             .commitLimitBytes(20_000_000_000L)
             .pageFaults(98_765_432L)
             .build();
-    return new NodeSample(
-        at,
-        monotonicNanos,
-        ValueOrigin.RAW,
-        cpu,
-        memory,
-        List.of(new NetworkInterfaceCounters("Microsoft Hyper-V Network Adapter #2", 9_000, 4_000, 90, 40, 0, 1, 2, 0)),
-        List.of(new FilesystemUsage("C:", "C:\\", "NTFS", 136_365_211_648L, 80_000_000_000L, 56_365_211_648L, null, null)),
-        List.of(new io.winstats.perfcounters.DiskIoCounters("C:", 1_000_000, 2_000_000, 100, 200, 3_000_000_000L, 4_000_000_000L, 7_000_000_000L, 1)),
-        new NodeSystem(BOOT, 140, 2_100L, null, 5_000_000L, 3L, null, null, null, null),
-        Map.of());
+    return NodeSample.builder(at, monotonicNanos)
+        .cpu(cpu)
+        .memory(memory)
+        .interfaces(List.of(new NetworkInterfaceCounters("Microsoft Hyper-V Network Adapter #2", 9_000, 4_000, 90, 40, 0, 1, 2, 0)))
+        .filesystems(List.of(new FilesystemUsage("C:", "C:\\", "NTFS", 136_365_211_648L, 80_000_000_000L, 56_365_211_648L, null, null)))
+        .disks(List.of(new DiskIoCounters("C:", 1_000_000, 2_000_000, 100, 200, 3_000_000_000L, 4_000_000_000L, 7_000_000_000L, 1)))
+        .system(
+            NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L).processorQueueLength(3L).build())
+        .build();
+  }
+
+  /**
+   * {@code node} as a counter log that lacks the physical memory size replays it: no total physical memory and so no
+   * working set; every other memory figure stays.
+   */
+  public static NodeSample withoutPhysicalMemorySize(NodeSample node) {
+    NodeMemory m = java.util.Objects.requireNonNull(node.memory(), "memory");
+    return node.toBuilder()
+        .memory(
+            NodeMemory.builder()
+                .availableBytes(m.availableBytes())
+                .usageBytes(m.usageBytes())
+                .freeBytes(m.freeBytes())
+                .cacheBytes(m.cacheBytes())
+                .committedBytes(m.committedBytes())
+                .commitLimitBytes(m.commitLimitBytes())
+                .pageFaults(m.pageFaults())
+                .build())
+        .build();
   }
 
   /** Where containerd 1.6 on Linux keeps image and writable layers (the overlayfs snapshotter root). */
@@ -171,41 +193,51 @@ public final class SampleFixtures {
       ResourceSpec burnResources,
       boolean sleeperHostProcess) {
     PodSample burner =
-        new PodSample(
-            new PodRef("burner", "default", "uid-burner"),
-            "sandbox-1",
-            T0.minusSeconds(60),
-            Map.of("app", "burner"),
-            false,
-            new CpuUsage(T1, 30_000_000_000L, 500_000_000L),
-            new MemoryUsage(T1, 2_244_608L, null, 10_874_880L, 163_840L, 2_666L, 1L, null),
-            new NetworkUsage(T1, List.of(new InterfaceUsage("eth0", 1_166L, 0L, 542L, 0L, null, null))),
-            2L,
-            List.of(
-                container(
-                    "c-burn", "burn", 0, ContainerSample.State.RUNNING, new CpuUsage(T1, 29_900_000_000L, 499_000_000L), snapshots, disk, layerInodes,
-                    new ContainerLogUsage(T1, 92L, 1L), burnResources)));
+        PodSample.builder(new PodRef("burner", "default", "uid-burner"), "sandbox-1")
+            .createdAt(T0.minusSeconds(60))
+            .labels(Map.of("app", "burner"))
+            .hostProcess(false)
+            .cpu(new CpuUsage(T1, 30_000_000_000L, 500_000_000L))
+            .memory(
+                MemoryUsage.builder(T1)
+                    .workingSetBytes(2_244_608L)
+                    .usageBytes(10_874_880L)
+                    .rssBytes(163_840L)
+                    .pageFaults(2_666L)
+                    .majorPageFaults(1L)
+                    .build())
+            .network(new NetworkUsage(T1, List.of(new InterfaceUsage("eth0", 1_166L, 0L, 542L, 0L, null, null))))
+            .processCount(2L)
+            .container(
+                container("c-burn", "burn", 0, ContainerSample.State.RUNNING, new CpuUsage(T1, 29_900_000_000L, 499_000_000L), snapshots, disk, layerInodes)
+                    .logs(new ContainerLogUsage(T1, 92L, 1L))
+                    .resources(burnResources)
+                    .build())
+            .build();
     PodSample sleeper =
-        new PodSample(
-            new PodRef("sleeper", "default", "uid-sleeper"),
-            "sandbox-2",
-            T0.minusSeconds(30),
-            Map.of(),
-            sleeperHostProcess,
-            new CpuUsage(T1, 34_179_242L, null),
-            new MemoryUsage(T1, 905_216L, 66_203_648L, 9_293_824L, 53_248L, 1_159L, 0L, null),
-            null,
-            null,
-            List.of(
-                container(
-                    "c-sleep", "sleep", 0, ContainerSample.State.RUNNING, new CpuUsage(T1, 34_179_242L, null), snapshots, disk, layerInodes, null,
-                    null)));
-    return new RuntimeSample(T1, "containerd 1.6.20~ds1", List.of(sleeper, burner), filesystems, List.of());
+        PodSample.builder(new PodRef("sleeper", "default", "uid-sleeper"), "sandbox-2")
+            .createdAt(T0.minusSeconds(30))
+            .hostProcess(sleeperHostProcess)
+            .cpu(new CpuUsage(T1, 34_179_242L, null))
+            .memory(
+                MemoryUsage.builder(T1)
+                    .workingSetBytes(905_216L)
+                    .availableBytes(66_203_648L)
+                    .usageBytes(9_293_824L)
+                    .rssBytes(53_248L)
+                    .pageFaults(1_159L)
+                    .majorPageFaults(0L)
+                    .build())
+            .container(
+                container("c-sleep", "sleep", 0, ContainerSample.State.RUNNING, new CpuUsage(T1, 34_179_242L, null), snapshots, disk, layerInodes)
+                    .build())
+            .build();
+    return RuntimeSample.builder(T1, "containerd 1.6.20~ds1").pod(sleeper).pod(burner).filesystems(filesystems).build();
   }
 
   /** A running container; {@code cpu == null} leaves out its CPU, memory and writable layer. */
   public static ContainerSample container(String id, String name, int attempt, CpuUsage cpu) {
-    return container(id, name, attempt, ContainerSample.State.RUNNING, cpu, LINUX_SNAPSHOTS, null, 8L, null, null);
+    return container(id, name, attempt, ContainerSample.State.RUNNING, cpu, LINUX_SNAPSHOTS, null, 8L).build();
   }
 
   /**
@@ -213,10 +245,10 @@ public final class SampleFixtures {
    * ({@code cpu == null} leaves them out).
    */
   public static ContainerSample exited(String id, String name, int attempt, CpuUsage cpu) {
-    return container(id, name, attempt, ContainerSample.State.EXITED, cpu, LINUX_SNAPSHOTS, null, 8L, null, null);
+    return container(id, name, attempt, ContainerSample.State.EXITED, cpu, LINUX_SNAPSHOTS, null, 8L).build();
   }
 
-  private static ContainerSample container(
+  private static ContainerSample.Builder container(
       String id,
       String name,
       int attempt,
@@ -224,21 +256,25 @@ public final class SampleFixtures {
       CpuUsage cpu,
       String snapshots,
       FilesystemCapacity disk,
-      Long layerInodes,
-      ContainerLogUsage logs,
-      ResourceSpec resources) {
-    return new ContainerSample(
-        id,
-        name,
-        attempt,
-        "localhost/winstats/busybox:1",
-        T0.plusSeconds(attempt),
-        state,
-        Map.of("io.kubernetes.container.name", name),
-        cpu,
-        cpu == null ? null : new MemoryUsage(T1, 598_016L, 66_510_848L, 602_112L, 57_344L, 728L, 0L, null),
-        cpu == null ? null : new WritableLayerUsage(T1, snapshots, 20_480L, layerInodes, disk),
-        logs,
-        resources);
+      Long layerInodes) {
+    return ContainerSample.builder(id, name)
+        .attempt(attempt)
+        .image("localhost/winstats/busybox:1")
+        .createdAt(T0.plusSeconds(attempt))
+        .state(state)
+        .labels(Map.of("io.kubernetes.container.name", name))
+        .cpu(cpu)
+        .memory(
+            cpu == null
+                ? null
+                : MemoryUsage.builder(T1)
+                    .workingSetBytes(598_016L)
+                    .availableBytes(66_510_848L)
+                    .usageBytes(602_112L)
+                    .rssBytes(57_344L)
+                    .pageFaults(728L)
+                    .majorPageFaults(0L)
+                    .build())
+        .writableLayer(cpu == null ? null : new WritableLayerUsage(T1, snapshots, 20_480L, layerInodes, disk));
   }
 }

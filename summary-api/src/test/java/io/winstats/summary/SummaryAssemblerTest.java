@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SummaryAssemblerTest {
@@ -55,10 +54,7 @@ class SummaryAssemblerTest {
   void kubeletRootFilesystemIsTheNodeFsAndTheLogCapacity() {
     NodeSample node = SampleFixtures.windowsNode(T1, 10_000_000_000L, 25_000_000_000L);
     FilesystemUsage live = new FilesystemUsage("C:", "C:\\", "NTFS", 136_365_211_648L, 70_000_000_000L, 66_365_211_648L, null, null);
-    NodeSample sample =
-        new NodeSample(
-            node.timestamp(), node.monotonicNanos(), node.origin(), node.cpu(), node.memory(), node.interfaces(),
-            node.filesystems(), node.disks(), node.system(), node.missing(), live);
+    NodeSample sample = node.toBuilder().kubeletRootFs(live).build();
 
     Summary summary = new SummaryAssembler("win-node-a", true).assemble(sample, null, SampleFixtures.windowsRuntime());
 
@@ -83,10 +79,7 @@ class SummaryAssemblerTest {
             .commitLimitBytes(m.commitLimitBytes())
             .usageBytes(m.usageBytes())
             .build();
-    NodeSample sample =
-        new NodeSample(
-            node.timestamp(), node.monotonicNanos(), node.origin(), node.cpu(), withoutWorkingSet, node.interfaces(),
-            node.filesystems(), node.disks(), node.system(), node.missing());
+    NodeSample sample = node.toBuilder().memory(withoutWorkingSet).build();
 
     Summary summary = new SummaryAssembler("win-node-a", true).assemble(sample, null, SampleFixtures.windowsRuntime());
 
@@ -140,13 +133,15 @@ class SummaryAssemblerTest {
     CpuUsage running = new CpuUsage(T1, 5_000_000L, null);
     CpuUsage last = new CpuUsage(T0, 54_000_000L, null);
     PodSample pod =
-        new PodSample(
-            new PodRef("web", "shop", "uid-1"), "sb1", T0, Map.of(), false, running, null, null, null,
-            List.of(
-                SampleFixtures.exited("c-init", "init", 0, last),
-                SampleFixtures.exited("c-old", "app", 0, last),
-                SampleFixtures.container("c-new", "app", 1, running)));
-    RuntimeSample runtime = new RuntimeSample(T1, "containerd", List.of(pod), null, List.of());
+        PodSample.builder(new PodRef("web", "shop", "uid-1"), "sb1")
+            .createdAt(T0)
+            .hostProcess(false)
+            .cpu(running)
+            .container(SampleFixtures.exited("c-init", "init", 0, last))
+            .container(SampleFixtures.exited("c-old", "app", 0, last))
+            .container(SampleFixtures.container("c-new", "app", 1, running))
+            .build();
+    RuntimeSample runtime = RuntimeSample.builder(T1, "containerd").pod(pod).build();
     for (Summary summary :
         List.of(
             assembler.assemble(SampleFixtures.linuxNode(T0, 0, 1), null, runtime),
@@ -164,11 +159,16 @@ class SummaryAssemblerTest {
     NodeSystem s = n.system();
     for (long threadsMax : new long[] {15_503L, 9_000_000L}) {
       NodeSystem withThreads =
-          new NodeSystem(s.bootTime(), s.processes(), s.threads(), s.maxProcesses(), s.contextSwitches(),
-              s.processorQueueLength(), s.load1(), s.load5(), s.load15(), threadsMax);
-      NodeSample node =
-          new NodeSample(n.timestamp(), n.monotonicNanos(), n.origin(), n.cpu(), n.memory(), n.interfaces(),
-              n.filesystems(), n.disks(), withThreads, n.missing());
+          NodeSystem.builder(s.processes())
+              .bootTime(s.bootTime())
+              .threads(s.threads())
+              .maxProcesses(s.maxProcesses())
+              .contextSwitches(s.contextSwitches())
+              .processorQueueLength(s.processorQueueLength())
+              .loadAverages(s.load1(), s.load5(), s.load15())
+              .maxThreads(threadsMax)
+              .build();
+      NodeSample node = n.toBuilder().system(withThreads).build();
       assertThat(assembler.assemble(node, null, null).node().rlimit().maxPid())
           .isEqualTo(Math.min(threadsMax, 4_194_304L));
     }
@@ -231,20 +231,14 @@ class SummaryAssemblerTest {
 
   private static RuntimeSample runtimeWith(io.winstats.cri.@org.jspecify.annotations.Nullable RuntimeFilesystems fs) {
     RuntimeSample r = SampleFixtures.runtime();
-    return new RuntimeSample(r.timestamp(), r.runtimeName(), r.pods(), fs, r.skipped());
+    return r.toBuilder().filesystems(fs).build();
   }
 
   @Test
   void withoutThePhysicalMemorySizeNodeAvailableBytesIsAbsentAndTheRestStays() {
     NodeSample full = SampleFixtures.windowsNode(T1, 0, 1);
     io.winstats.perfcounters.NodeMemory m = full.memory();
-    io.winstats.perfcounters.NodeMemory noSize =
-        new io.winstats.perfcounters.NodeMemory(
-            null, m.availableBytes(), null, m.usageBytes(), m.freeBytes(), m.cacheBytes(), m.committedBytes(),
-            m.commitLimitBytes(), m.pageFaults(), null, null, null);
-    NodeSample replayed =
-        new NodeSample(full.timestamp(), full.monotonicNanos(), full.origin(), full.cpu(), noSize, full.interfaces(),
-            full.filesystems(), full.disks(), full.system(), full.missing());
+    NodeSample replayed = SampleFixtures.withoutPhysicalMemorySize(full);
 
     SummaryTypes.MemoryStats memory = new SummaryAssembler("w", true).assemble(replayed, null, null).node().memory();
 
@@ -262,11 +256,11 @@ class SummaryAssemblerTest {
   void thePodsSystemContainerLeavesOutASumNoPodReports() {
     RuntimeSample r = SampleFixtures.windowsRuntime();
     List<PodSample> noUsage = r.pods().stream()
-        .map(p -> new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.hostProcess(), p.cpu(),
-            new MemoryUsage(p.memory().timestamp(), p.memory().workingSetBytes(), null, null, null, null, null, null),
-            p.network(), p.processCount(), p.containers()))
+        .map(p -> p.toBuilder()
+            .memory(MemoryUsage.builder(p.memory().timestamp()).workingSetBytes(p.memory().workingSetBytes()).build())
+            .build())
         .toList();
-    RuntimeSample withoutUsage = new RuntimeSample(r.timestamp(), r.runtimeName(), noUsage, r.filesystems(), r.skipped());
+    RuntimeSample withoutUsage = r.toBuilder().pods(noUsage).build();
 
     SummaryTypes.ContainerStats pods = new SummaryAssembler("w", true)
         .assemble(SampleFixtures.windowsNode(T1, 0, 1), null, withoutUsage).node().systemContainers().get(0);

@@ -44,9 +44,7 @@ class SummarySwapTest {
             .swapTotalBytes(total)
             .swapFreeBytes(free)
             .build();
-    return new NodeSample(
-        n.timestamp(), n.monotonicNanos(), n.origin(), n.cpu(), swapped, n.interfaces(), n.filesystems(), n.disks(),
-        n.system(), n.missing(), n.kubeletRootFs());
+    return n.toBuilder().memory(swapped).build();
   }
 
   /** Every pod's and container's cgroup with {@code swap} bytes swapped out under {@code limit}. */

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
-import io.winstats.cri.CriStatsReader;
 import java.time.Clock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -34,36 +34,52 @@ public final class NodeScale {
       List<ContainerSample> containers = new ArrayList<>(containersPerPod);
       for (int c = 0; c < containersPerPod; c++) {
         String id = String.format("%064x", (long) p * 1000 + c + 0xabcdef0000L);
+        String name = c == 0 ? "app" : "sidecar-" + c;
         containers.add(
-            new ContainerSample(
-                id,
-                c == 0 ? "app" : "sidecar-" + c,
-                0,
-                "registry.example.com/team/service-" + p + ":v1." + c,
-                t1.minusSeconds(3600 + p),
-                ContainerSample.State.RUNNING,
-                Map.of("io.kubernetes.container.name", c == 0 ? "app" : "sidecar-" + c),
-                new CpuUsage(t1, 12_345_678_901L + p * 1000L + c, 25_000_000L + p),
-                new MemoryUsage(t1, 50_000_000L + p, 200_000_000L, 60_000_000L, 40_000_000L, 12_345L, 12L, null),
-                new WritableLayerUsage(t1, SampleFixtures.LINUX_SNAPSHOTS, 81_920L, 20L, SampleFixtures.LINUX_DISK),
-                new ContainerLogUsage(t1, 40_960L + c, 1L),
-                new ResourceSpec(100_000L, 50_000L, 512L, 268_435_456L)));
+            ContainerSample.builder(id, name)
+                .image("registry.example.com/team/service-" + p + ":v1." + c)
+                .createdAt(t1.minusSeconds(3600 + p))
+                .state(ContainerSample.State.RUNNING)
+                .labels(Map.of("io.kubernetes.container.name", name))
+                .cpu(new CpuUsage(t1, 12_345_678_901L + p * 1000L + c, 25_000_000L + p))
+                .memory(
+                    MemoryUsage.builder(t1)
+                        .workingSetBytes(50_000_000L + p)
+                        .availableBytes(200_000_000L)
+                        .usageBytes(60_000_000L)
+                        .rssBytes(40_000_000L)
+                        .pageFaults(12_345L)
+                        .majorPageFaults(12L)
+                        .build())
+                .writableLayer(
+                    new WritableLayerUsage(t1, SampleFixtures.LINUX_SNAPSHOTS, 81_920L, 20L, SampleFixtures.LINUX_DISK))
+                .logs(new ContainerLogUsage(t1, 40_960L + c, 1L))
+                .resources(new ResourceSpec(100_000L, 50_000L, 512L, 268_435_456L))
+                .build());
       }
       all.add(
-          new PodSample(
-              new PodRef("service-" + p + "-7c9d8f6b5-x2k4j", "namespace-" + (p % 12), uid),
-              String.format("%064x", (long) p + 0xfedcba0000L),
-              t1.minusSeconds(3600 + p),
-              Map.of("app", "service-" + p),
-              false,
-              new CpuUsage(t1, 24_691_357_802L + p, 50_000_000L),
-              new MemoryUsage(t1, 100_000_000L, null, 120_000_000L, 80_000_000L, 24_690L, 24L, null),
-              new NetworkUsage(t1, List.of(new InterfaceUsage("eth0", 123_456_789L, 0L, 98_765_432L, 0L, null, null))),
-              4L,
-              containers));
+          PodSample.builder(
+                  new PodRef("service-" + p + "-7c9d8f6b5-x2k4j", "namespace-" + (p % 12), uid),
+                  String.format("%064x", (long) p + 0xfedcba0000L))
+              .createdAt(t1.minusSeconds(3600 + p))
+              .labels(Map.of("app", "service-" + p))
+              .hostProcess(false)
+              .cpu(new CpuUsage(t1, 24_691_357_802L + p, 50_000_000L))
+              .memory(
+                  MemoryUsage.builder(t1)
+                      .workingSetBytes(100_000_000L)
+                      .usageBytes(120_000_000L)
+                      .rssBytes(80_000_000L)
+                      .pageFaults(24_690L)
+                      .majorPageFaults(24L)
+                      .build())
+              .network(new NetworkUsage(t1, List.of(new InterfaceUsage("eth0", 123_456_789L, 0L, 98_765_432L, 0L, null, null))))
+              .processCount(4L)
+              .containers(containers)
+              .build());
     }
     RuntimeSample runtime =
-        new RuntimeSample(t1, "containerd 1.6.20~ds1", all, SampleFixtures.runtime().filesystems(), List.of());
+        RuntimeSample.builder(t1, "containerd 1.6.20~ds1").pods(all).filesystems(SampleFixtures.runtime().filesystems()).build();
     return new Snapshot(
         42,
         SampleFixtures.linuxNode(t1, 10_000_000_000L, 25_000_000_000L),

@@ -9,10 +9,8 @@ import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.InterfaceUsage;
-import io.winstats.cri.ContainerSample;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.sampling.Snapshot;
-import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SampleFixtures;
 import java.io.ByteArrayOutputStream;
@@ -73,20 +71,9 @@ class ExpositionGoldenTest {
 
   @Test
   void aWindowsNodeWithoutThePhysicalMemorySizeKeepsItsOtherMemorySeries() throws IOException {
-    NodeSample full = SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L);
-    NodeMemory m = full.memory();
     NodeSample replayed =
-        new NodeSample(full.timestamp(), full.monotonicNanos(), full.origin(), full.cpu(),
-            NodeMemory.builder()
-                .availableBytes(m.availableBytes())
-                .usageBytes(m.usageBytes())
-                .freeBytes(m.freeBytes())
-                .cacheBytes(m.cacheBytes())
-                .committedBytes(m.committedBytes())
-                .commitLimitBytes(m.commitLimitBytes())
-                .pageFaults(m.pageFaults())
-                .build(),
-            full.interfaces(), full.filesystems(), full.disks(), full.system(), full.missing());
+        SampleFixtures.withoutPhysicalMemorySize(
+            SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L));
     Snapshot snapshot = new Snapshot(9, replayed, null, null, null);
 
     String windows = text(WindowsExporterSeries.build(replayed));
@@ -133,19 +120,17 @@ class ExpositionGoldenTest {
     RuntimeSample r = SampleFixtures.windowsRuntime();
     List<PodSample> pods = new ArrayList<>();
     for (PodSample p : r.pods()) {
-      List<ContainerSample> containers = new ArrayList<>(p.containers());
-      NetworkUsage network = p.network();
+      PodSample.Builder pod = p.toBuilder();
       if (p.ref().name().equals("burner")) {
-        network =
+        pod.network(
             new NetworkUsage(
                 SampleFixtures.T1,
-                List.of(new InterfaceUsage("3e7d9c1a-5b2f-4c8e-9d0a-1f2e3d4c5b6a", 9_120L, null, 4_560L, null, 3L, 0L)));
+                List.of(new InterfaceUsage("3e7d9c1a-5b2f-4c8e-9d0a-1f2e3d4c5b6a", 9_120L, null, 4_560L, null, 3L, 0L))));
       } else {
-        containers.add(SampleFixtures.exited("c-init", "init", 0, null));
+        pod.container(SampleFixtures.exited("c-init", "init", 0, null));
       }
-      pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.hostProcess(), p.cpu(), p.memory(),
-          network, p.processCount(), containers));
+      pods.add(pod.build());
     }
-    return new RuntimeSample(r.timestamp(), r.runtimeName(), pods, r.filesystems(), r.skipped());
+    return r.toBuilder().pods(pods).build();
   }
 }

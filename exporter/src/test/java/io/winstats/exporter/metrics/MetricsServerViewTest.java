@@ -3,7 +3,6 @@ package io.winstats.exporter.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.exporter.MetricsServerDecoder;
-import io.winstats.cri.ContainerSample;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.exporter.sampling.Snapshot;
@@ -43,15 +42,14 @@ class MetricsServerViewTest {
     RuntimeSample runtime = healthy.runtime();
     List<PodSample> pods = new ArrayList<>();
     for (PodSample p : runtime.pods()) {
-      List<ContainerSample> containers = new ArrayList<>(p.containers());
-      containers.add(SampleFixtures.exited("c-init-" + p.ref().name(), "init", 0,
-          new io.winstats.cri.CpuUsage(SampleFixtures.T0, 54_000_000L, null)));
-      pods.add(new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), p.hostProcess(), p.cpu(), p.memory(),
-          p.network(), p.processCount(), containers));
+      pods.add(
+          p.toBuilder()
+              .container(SampleFixtures.exited("c-init-" + p.ref().name(), "init", 0,
+                  new io.winstats.cri.CpuUsage(SampleFixtures.T0, 54_000_000L, null)))
+              .build());
     }
     Snapshot withInit =
-        new Snapshot(healthy.version(), healthy.node(), healthy.previousNode(),
-            new RuntimeSample(runtime.timestamp(), runtime.runtimeName(), pods, runtime.filesystems(), runtime.skipped()),
+        new Snapshot(healthy.version(), healthy.node(), healthy.previousNode(), runtime.toBuilder().pods(pods).build(),
             null);
 
     String body = ExpositionGoldenTest.text(ResourceMetrics.build(withInit));

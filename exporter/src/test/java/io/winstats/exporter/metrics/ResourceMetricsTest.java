@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What the kubelet's resource metrics collector (pkg/kubelet/metrics/collectors/resource_metrics.go) does. */
@@ -52,14 +51,20 @@ class ResourceMetricsTest {
   @Test
   void memoryUsageSeriesServeTheCommitOfWindowsContainersAndTheirPodSum() throws IOException {
     Instant t = SampleFixtures.T1;
-    ContainerSample app = windowsContainer("c-app", "app", new MemoryUsage(t, 40_000_000L, null, null, null, null, null, 120_000_000L));
-    ContainerSample side = windowsContainer("c-side", "side", new MemoryUsage(t, 10_000_000L, null, 30_000_000L, null, null, null, null));
+    ContainerSample app =
+        windowsContainer("c-app", "app", MemoryUsage.builder(t).workingSetBytes(40_000_000L).commitBytes(120_000_000L).build());
+    ContainerSample side =
+        windowsContainer("c-side", "side", MemoryUsage.builder(t).workingSetBytes(10_000_000L).usageBytes(30_000_000L).build());
     PodSample pod =
-        new PodSample(new PodRef("web", "shop", "uid-web"), "sb-web", t.minusSeconds(60), Map.of(), false,
-            new CpuUsage(t, 2_000_000_000L, null), new MemoryUsage(t, 50_000_000L, null, null, null, null, null, null),
-            null, null, List.of(app, side));
+        PodSample.builder(new PodRef("web", "shop", "uid-web"), "sb-web")
+            .createdAt(t.minusSeconds(60))
+            .hostProcess(false)
+            .cpu(new CpuUsage(t, 2_000_000_000L, null))
+            .memory(MemoryUsage.builder(t).workingSetBytes(50_000_000L).build())
+            .containers(List.of(app, side))
+            .build();
     NodeSample node = SampleFixtures.windowsNode(t, 10_000_000_000L, 25_000_000_000L);
-    Snapshot snapshot = new Snapshot(3, node, null, new RuntimeSample(t, "containerd 2.1", List.of(pod), null, List.of()), null);
+    Snapshot snapshot = new Snapshot(3, node, null, RuntimeSample.builder(t, "containerd 2.1").pod(pod).build(), null);
 
     List<PrometheusText> series = PrometheusText.parse(ExpositionGoldenTest.text(ResourceMetrics.build(snapshot)));
 
@@ -73,7 +78,12 @@ class ResourceMetricsTest {
   }
 
   private static ContainerSample windowsContainer(String id, String name, MemoryUsage memory) {
-    return new ContainerSample(id, name, 0, "mcr.microsoft.com/windows/nanoserver:ltsc2022", SampleFixtures.T0,
-        ContainerSample.State.RUNNING, Map.of(), new CpuUsage(SampleFixtures.T1, 1_000_000_000L, null), memory, null, null, null);
+    return ContainerSample.builder(id, name)
+        .image("mcr.microsoft.com/windows/nanoserver:ltsc2022")
+        .createdAt(SampleFixtures.T0)
+        .state(ContainerSample.State.RUNNING)
+        .cpu(new CpuUsage(SampleFixtures.T1, 1_000_000_000L, null))
+        .memory(memory)
+        .build();
   }
 }

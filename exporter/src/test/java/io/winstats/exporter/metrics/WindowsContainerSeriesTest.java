@@ -21,14 +21,10 @@ class WindowsContainerSeriesTest {
     RuntimeSample r = SampleFixtures.windowsRuntime();
     List<PodSample> unknown =
         r.pods().stream()
-            .map(p -> new PodSample(p.ref(), p.sandboxId(), p.createdAt(), p.labels(), null, p.cpu(), p.memory(),
-                p.network(), p.processCount(), p.containers()))
+            .map(p -> p.toBuilder().hostProcess(null).build())
             .toList();
 
-    String text =
-        ExpositionGoldenTest.text(
-            WindowsContainerSeries.build(
-                new RuntimeSample(r.timestamp(), r.runtimeName(), unknown, r.filesystems(), r.skipped())));
+    String text = ExpositionGoldenTest.text(WindowsContainerSeries.build(r.toBuilder().pods(unknown).build()));
 
     assertThat(text)
         .contains(

@@ -26,8 +26,7 @@ class RuntimePublisherTest {
   void theRoundIsServedBeforeItsCgroupsAreRead() {
     SnapshotStore store = new SnapshotStore();
     RuntimeSample first = SampleFixtures.runtime();
-    RuntimeSample second =
-        new RuntimeSample(SampleFixtures.T1.plusSeconds(10), first.runtimeName(), first.pods(), null, List.of());
+    RuntimeSample second = first.toBuilder().timestamp(SampleFixtures.T1.plusSeconds(10)).filesystems(null).build();
     CgroupSample firstCgroups = cgroups(SampleFixtures.T1);
     CgroupSample secondCgroups = cgroups(SampleFixtures.T1.plusSeconds(10));
     List<Snapshot> seenWhileReading = new ArrayList<>();
