@@ -1,6 +1,11 @@
 package io.winstats.exporter.metrics;
 
+import static io.winstats.exporter.metrics.MetricFamilies.counter;
+import static io.winstats.exporter.metrics.MetricFamilies.gauge;
+import static io.winstats.exporter.metrics.MetricFamilies.labelNames;
+
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CpuUsage;
@@ -21,6 +26,7 @@ import io.winstats.summary.NodeInterfaces;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -58,6 +64,20 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     return series(snapshot, windowsNode);
   }
 
+  /** Every family this collector serves on a node of its kind. */
+  @Override
+  public List<MetricFamilyDescriptor> getMetricFamilyDescriptors() {
+    return families(windowsNode);
+  }
+
+  /**
+   * The families on a Windows node ({@code windowsNode}) or a Linux one: {@code container_processes} is the
+   * runtime's on Windows and the pids cgroup's ({@link CgroupSeriesCollector}) on Linux.
+   */
+  static List<MetricFamilyDescriptor> families(boolean windowsNode) {
+    return windowsNode ? WINDOWS_FAMILIES : FAMILIES;
+  }
+
   /** The series of {@code snapshot}, for golden tests and benchmarks. */
   static MetricSnapshots series(Snapshot snapshot, boolean windowsNode) {
     MetricFamilies f = new MetricFamilies();
@@ -84,22 +104,16 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
         }
       }
     }
-    f.gauge(
-        "container_scrape_error",
-        "1 if there was an error while getting container metrics, 0 otherwise",
-        snapshot.runtimeFailing() ? 1 : 0,
-        Labels.EMPTY,
-        null);
+    f.add(SCRAPE_ERROR, snapshot.runtimeFailing() ? 1 : 0, Labels.EMPTY, null);
     return f.build();
   }
 
   private static void addMachine(MetricFamilies f, NodeSample node) {
     if (node.cpu() != null) {
-      f.gauge("machine_cpu_cores", "Number of logical CPU cores.", node.cpu().logicalCores(), Labels.EMPTY, null);
+      f.add(MACHINE_CPU_CORES, node.cpu().logicalCores(), Labels.EMPTY, null);
     }
     if (node.memory() != null) {
-      f.gaugeIfPresent(
-          "machine_memory_bytes", "Amount of memory installed on the machine.", node.memory().totalBytes(), Labels.EMPTY, null);
+      f.addIfPresent(MACHINE_MEMORY_BYTES, node.memory().totalBytes(), Labels.EMPTY, null);
     }
   }
 
@@ -110,22 +124,22 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       cpu(f, root.merge(CPU_TOTAL), node.cpu().usageCoreNanos(), at);
     }
     if (node.memory() != null) {
-      f.gaugeIfPresent(WORKING_SET, WORKING_SET_HELP, node.memory().workingSetBytes(), root, at);
-      f.gaugeIfPresent(USAGE, USAGE_HELP, node.memory().usageBytes(), root, at);
+      f.addIfPresent(WORKING_SET, node.memory().workingSetBytes(), root, at);
+      f.addIfPresent(USAGE, node.memory().usageBytes(), root, at);
     }
     for (NetworkInterfaceCounters nic : NodeInterfaces.of(node.interfaces(), windowsNode)) {
       Labels l = root.add("interface", nic.name());
-      f.counter("container_network_receive_bytes_total", RX_BYTES_HELP, nic.rxBytes(), l, at);
-      f.counter("container_network_transmit_bytes_total", TX_BYTES_HELP, nic.txBytes(), l, at);
-      f.counter("container_network_receive_errors_total", RX_ERRORS_HELP, nic.rxErrors(), l, at);
-      f.counter("container_network_transmit_errors_total", TX_ERRORS_HELP, nic.txErrors(), l, at);
-      f.counter("container_network_receive_packets_dropped_total", RX_DROPPED_HELP, nic.rxDropped(), l, at);
-      f.counter("container_network_transmit_packets_dropped_total", TX_DROPPED_HELP, nic.txDropped(), l, at);
-      f.counter(RX_PACKETS, RX_PACKETS_HELP, nic.rxPackets(), l, at);
-      f.counter(TX_PACKETS, TX_PACKETS_HELP, nic.txPackets(), l, at);
+      f.add(RX_BYTES, nic.rxBytes(), l, at);
+      f.add(TX_BYTES, nic.txBytes(), l, at);
+      f.add(RX_ERRORS, nic.rxErrors(), l, at);
+      f.add(TX_ERRORS, nic.txErrors(), l, at);
+      f.add(RX_DROPPED, nic.rxDropped(), l, at);
+      f.add(TX_DROPPED, nic.txDropped(), l, at);
+      f.add(RX_PACKETS, nic.rxPackets(), l, at);
+      f.add(TX_PACKETS, nic.txPackets(), l, at);
     }
     if (node.system() != null && node.system().bootTime() != null) {
-      f.gauge(START_TIME, START_TIME_HELP, node.system().bootTime().getEpochSecond(), root, at);
+      f.add(START_TIME, node.system().bootTime().getEpochSecond(), root, at);
     }
   }
 
@@ -137,26 +151,21 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       for (InterfaceUsage nic : network.interfaces()) {
         Labels n = l.add("interface", nic.name());
         Instant at = network.timestamp();
-        counterIfPresent(f, "container_network_receive_bytes_total", RX_BYTES_HELP, nic.rxBytes(), n, at);
-        counterIfPresent(f, "container_network_transmit_bytes_total", TX_BYTES_HELP, nic.txBytes(), n, at);
-        counterIfPresent(f, "container_network_receive_errors_total", RX_ERRORS_HELP, nic.rxErrors(), n, at);
-        counterIfPresent(f, "container_network_transmit_errors_total", TX_ERRORS_HELP, nic.txErrors(), n, at);
-        counterIfPresent(f, "container_network_receive_packets_dropped_total", RX_DROPPED_HELP, nic.rxPacketsDropped(), n, at);
-        counterIfPresent(f, "container_network_transmit_packets_dropped_total", TX_DROPPED_HELP, nic.txPacketsDropped(), n, at);
+        f.addIfPresent(RX_BYTES, nic.rxBytes(), n, at);
+        f.addIfPresent(TX_BYTES, nic.txBytes(), n, at);
+        f.addIfPresent(RX_ERRORS, nic.rxErrors(), n, at);
+        f.addIfPresent(TX_ERRORS, nic.txErrors(), n, at);
+        f.addIfPresent(RX_DROPPED, nic.rxPacketsDropped(), n, at);
+        f.addIfPresent(TX_DROPPED, nic.txPacketsDropped(), n, at);
       }
     }
     if (processesFromRuntime) {
       // containerd's Windows count: len(task.Pids) of the sandbox and its running containers (podSandboxStats in
       // internal/cri/server/sandbox_stats_windows.go); cAdvisor's is the pod cgroup's process count.
-      f.gaugeIfPresent(
-          "container_processes",
-          "Number of processes running inside the container.",
-          pod.processCount(),
-          l,
-          roundTime);
+      f.addIfPresent(PROCESSES, pod.processCount(), l, roundTime);
     }
-    f.gauge(START_TIME, START_TIME_HELP, pod.createdAt().getEpochSecond(), l, roundTime);
-    f.gauge(LAST_SEEN, LAST_SEEN_HELP, roundTime.getEpochSecond(), l, roundTime);
+    f.add(START_TIME, pod.createdAt().getEpochSecond(), l, roundTime);
+    f.add(LAST_SEEN, roundTime.getEpochSecond(), l, roundTime);
   }
 
   /**
@@ -176,11 +185,11 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
         continue;
       }
       Labels n = l.add("interface", nic.name());
-      f.counter(RX_PACKETS, RX_PACKETS_HELP, nic.rxPackets(), n, at);
-      f.counter(TX_PACKETS, TX_PACKETS_HELP, nic.txPackets(), n, at);
+      f.add(RX_PACKETS, nic.rxPackets(), n, at);
+      f.add(TX_PACKETS, nic.txPackets(), n, at);
       if (!criCountsDrops(pod.network(), nic.name())) {
-        f.counter("container_network_receive_packets_dropped_total", RX_DROPPED_HELP, nic.rxDropped(), n, at);
-        f.counter("container_network_transmit_packets_dropped_total", TX_DROPPED_HELP, nic.txDropped(), n, at);
+        f.add(RX_DROPPED, nic.rxDropped(), n, at);
+        f.add(TX_DROPPED, nic.txDropped(), n, at);
       }
     }
   }
@@ -204,29 +213,18 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     WritableLayerUsage layer = c.writableLayer();
     if (layer != null) {
       Labels device = l.add("device", layer.mountpoint());
-      f.gaugeIfPresent(
-          "container_fs_usage_bytes",
-          "Number of bytes that are consumed by the container on this filesystem.",
-          layer.usedBytes(),
-          device,
-          layer.timestamp());
+      f.addIfPresent(FS_USAGE, layer.usedBytes(), device, layer.timestamp());
       FilesystemCapacity capacity = layer.capacity();
       if (capacity != null) {
-        f.gauge(
-            "container_fs_limit_bytes",
-            "Number of bytes that can be consumed by the container on this filesystem.",
-            capacity.capacityBytes(),
-            device,
-            layer.timestamp());
+        f.add(FS_LIMIT, capacity.capacityBytes(), device, layer.timestamp());
         // The filesystem's inodes, as cAdvisor labels them with the device; none on Windows (NTFS has no count).
-        f.gaugeIfPresent(
-            "container_fs_inodes_free", "Number of available Inodes", capacity.inodesFree(), device, layer.timestamp());
-        f.gaugeIfPresent("container_fs_inodes_total", "Number of Inodes", capacity.inodes(), device, layer.timestamp());
+        f.addIfPresent(FS_INODES_FREE, capacity.inodesFree(), device, layer.timestamp());
+        f.addIfPresent(FS_INODES_TOTAL, capacity.inodes(), device, layer.timestamp());
       }
     }
     spec(f, l, c.resources(), roundTime);
-    f.gauge(START_TIME, START_TIME_HELP, c.createdAt().getEpochSecond(), l, roundTime);
-    f.gauge(LAST_SEEN, LAST_SEEN_HELP, roundTime.getEpochSecond(), l, roundTime);
+    f.add(START_TIME, c.createdAt().getEpochSecond(), l, roundTime);
+    f.add(LAST_SEEN, roundTime.getEpochSecond(), l, roundTime);
   }
 
   /**
@@ -239,15 +237,10 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     if (spec == null) {
       return;
     }
-    f.gaugeIfPresent("container_spec_cpu_period", "CPU period of the container.", spec.cpuPeriodMicros(), l, at);
-    f.gaugeIfPresent("container_spec_cpu_quota", "CPU quota of the container.", spec.cpuQuotaMicros(), l, at);
-    f.gaugeIfPresent("container_spec_cpu_shares", "CPU share of the container.", spec.cpuShares(), l, at);
-    f.gauge(
-        "container_spec_memory_limit_bytes",
-        "Memory limit for the container.",
-        spec.memoryLimitBytes() == null ? 0 : spec.memoryLimitBytes(),
-        l,
-        at);
+    f.addIfPresent(SPEC_CPU_PERIOD, spec.cpuPeriodMicros(), l, at);
+    f.addIfPresent(SPEC_CPU_QUOTA, spec.cpuQuotaMicros(), l, at);
+    f.addIfPresent(SPEC_CPU_SHARES, spec.cpuShares(), l, at);
+    f.add(SPEC_MEMORY_LIMIT, spec.memoryLimitBytes() == null ? 0 : spec.memoryLimitBytes(), l, at);
   }
 
   private static void usage(MetricFamilies f, Labels l, @Nullable CpuUsage cpu, @Nullable MemoryUsage memory) {
@@ -255,27 +248,14 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       cpu(f, l.merge(CPU_TOTAL), cpu.usageCoreNanos(), cpu.timestamp());
     }
     if (memory != null) {
-      f.gaugeIfPresent(WORKING_SET, WORKING_SET_HELP, memory.workingSetBytes(), l, memory.timestamp());
-      f.gaugeIfPresent(USAGE, USAGE_HELP, memory.usageBytes(), l, memory.timestamp());
-      f.gaugeIfPresent(
-          "container_memory_rss", "Size of RSS in bytes.", memory.rssBytes(), l, memory.timestamp());
+      f.addIfPresent(WORKING_SET, memory.workingSetBytes(), l, memory.timestamp());
+      f.addIfPresent(USAGE, memory.usageBytes(), l, memory.timestamp());
+      f.addIfPresent(RSS, memory.rssBytes(), l, memory.timestamp());
     }
   }
 
   private static void cpu(MetricFamilies f, Labels l, long usageCoreNanos, Instant at) {
-    f.counter(
-        "container_cpu_usage_seconds_total",
-        "Cumulative cpu time consumed in seconds.",
-        usageCoreNanos / 1e9,
-        l,
-        at);
-  }
-
-  private static void counterIfPresent(
-      MetricFamilies f, String name, String help, @Nullable Long value, Labels l, Instant at) {
-    if (value != null) {
-      f.counter(name, help, value, l, at);
-    }
+    f.add(CPU_USAGE, usageCoreNanos / 1e9, l, at);
   }
 
   static String podCgroup(PodSample pod) {
@@ -288,22 +268,110 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
         "container", container, "id", id, "image", image, "name", name, "namespace", namespace, "pod", pod);
   }
 
-  private static final String WORKING_SET = "container_memory_working_set_bytes";
-  private static final String WORKING_SET_HELP = "Current working set in bytes.";
-  private static final String USAGE = "container_memory_usage_bytes";
-  private static final String USAGE_HELP = "Current memory usage in bytes, including all memory regardless of when it was accessed";
-  private static final String START_TIME = "container_start_time_seconds";
-  private static final String START_TIME_HELP = "Start time of the container since unix epoch in seconds.";
-  private static final String LAST_SEEN = "container_last_seen";
-  private static final String LAST_SEEN_HELP = "Last time a container was seen by the exporter";
-  private static final String RX_PACKETS = "container_network_receive_packets_total";
-  private static final String RX_PACKETS_HELP = "Cumulative count of packets received";
-  private static final String TX_PACKETS = "container_network_transmit_packets_total";
-  private static final String TX_PACKETS_HELP = "Cumulative count of packets transmitted";
-  private static final String RX_BYTES_HELP = "Cumulative count of bytes received";
-  private static final String TX_BYTES_HELP = "Cumulative count of bytes transmitted";
-  private static final String RX_ERRORS_HELP = "Cumulative count of errors encountered while receiving";
-  private static final String TX_ERRORS_HELP = "Cumulative count of errors encountered while transmitting";
-  private static final String RX_DROPPED_HELP = "Cumulative count of packets dropped while receiving";
-  private static final String TX_DROPPED_HELP = "Cumulative count of packets dropped while transmitting";
+  /** The labels of every container, pod and root series, as the kubelet's cAdvisor labels them. */
+  static final List<String> CONTAINER_LABELS = List.of("container", "id", "image", "name", "namespace", "pod");
+
+  private static final List<String> INTERFACE = labelNames(CONTAINER_LABELS, "interface");
+  private static final List<String> DEVICE = labelNames(CONTAINER_LABELS, "device");
+
+  static final MetricFamilyDescriptor MACHINE_CPU_CORES = gauge("machine_cpu_cores", "Number of logical CPU cores.", List.of());
+  static final MetricFamilyDescriptor MACHINE_MEMORY_BYTES =
+      gauge("machine_memory_bytes", "Amount of memory installed on the machine.", List.of());
+  static final MetricFamilyDescriptor CPU_USAGE =
+      counter(
+          "container_cpu_usage_seconds_total",
+          "Cumulative cpu time consumed in seconds.",
+          labelNames(CONTAINER_LABELS, "cpu"));
+  static final MetricFamilyDescriptor WORKING_SET =
+      gauge("container_memory_working_set_bytes", "Current working set in bytes.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor USAGE =
+      gauge(
+          "container_memory_usage_bytes",
+          "Current memory usage in bytes, including all memory regardless of when it was accessed",
+          CONTAINER_LABELS);
+  static final MetricFamilyDescriptor RSS = gauge("container_memory_rss", "Size of RSS in bytes.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor RX_BYTES =
+      counter("container_network_receive_bytes_total", "Cumulative count of bytes received", INTERFACE);
+  static final MetricFamilyDescriptor TX_BYTES =
+      counter("container_network_transmit_bytes_total", "Cumulative count of bytes transmitted", INTERFACE);
+  static final MetricFamilyDescriptor RX_ERRORS =
+      counter(
+          "container_network_receive_errors_total", "Cumulative count of errors encountered while receiving", INTERFACE);
+  static final MetricFamilyDescriptor TX_ERRORS =
+      counter(
+          "container_network_transmit_errors_total",
+          "Cumulative count of errors encountered while transmitting",
+          INTERFACE);
+  static final MetricFamilyDescriptor RX_DROPPED =
+      counter(
+          "container_network_receive_packets_dropped_total",
+          "Cumulative count of packets dropped while receiving",
+          INTERFACE);
+  static final MetricFamilyDescriptor TX_DROPPED =
+      counter(
+          "container_network_transmit_packets_dropped_total",
+          "Cumulative count of packets dropped while transmitting",
+          INTERFACE);
+  static final MetricFamilyDescriptor RX_PACKETS =
+      counter("container_network_receive_packets_total", "Cumulative count of packets received", INTERFACE);
+  static final MetricFamilyDescriptor TX_PACKETS =
+      counter("container_network_transmit_packets_total", "Cumulative count of packets transmitted", INTERFACE);
+  static final MetricFamilyDescriptor PROCESSES =
+      gauge("container_processes", "Number of processes running inside the container.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor START_TIME =
+      gauge("container_start_time_seconds", "Start time of the container since unix epoch in seconds.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor LAST_SEEN =
+      gauge("container_last_seen", "Last time a container was seen by the exporter", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor FS_USAGE =
+      gauge(
+          "container_fs_usage_bytes", "Number of bytes that are consumed by the container on this filesystem.", DEVICE);
+  static final MetricFamilyDescriptor FS_LIMIT =
+      gauge(
+          "container_fs_limit_bytes",
+          "Number of bytes that can be consumed by the container on this filesystem.",
+          DEVICE);
+  static final MetricFamilyDescriptor FS_INODES_FREE = gauge("container_fs_inodes_free", "Number of available Inodes", DEVICE);
+  static final MetricFamilyDescriptor FS_INODES_TOTAL = gauge("container_fs_inodes_total", "Number of Inodes", DEVICE);
+  static final MetricFamilyDescriptor SPEC_CPU_PERIOD =
+      gauge("container_spec_cpu_period", "CPU period of the container.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor SPEC_CPU_QUOTA =
+      gauge("container_spec_cpu_quota", "CPU quota of the container.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor SPEC_CPU_SHARES =
+      gauge("container_spec_cpu_shares", "CPU share of the container.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor SPEC_MEMORY_LIMIT =
+      gauge("container_spec_memory_limit_bytes", "Memory limit for the container.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor SCRAPE_ERROR =
+      gauge("container_scrape_error", "1 if there was an error while getting container metrics, 0 otherwise", List.of());
+
+  /** The families of a Linux node, in the order a full snapshot first serves them. */
+  private static final List<MetricFamilyDescriptor> FAMILIES =
+      List.of(
+          MACHINE_CPU_CORES,
+          MACHINE_MEMORY_BYTES,
+          CPU_USAGE,
+          WORKING_SET,
+          USAGE,
+          RX_BYTES,
+          TX_BYTES,
+          RX_ERRORS,
+          TX_ERRORS,
+          RX_DROPPED,
+          TX_DROPPED,
+          RX_PACKETS,
+          TX_PACKETS,
+          START_TIME,
+          LAST_SEEN,
+          RSS,
+          FS_USAGE,
+          FS_LIMIT,
+          FS_INODES_FREE,
+          FS_INODES_TOTAL,
+          SPEC_CPU_PERIOD,
+          SPEC_CPU_QUOTA,
+          SPEC_CPU_SHARES,
+          SPEC_MEMORY_LIMIT,
+          SCRAPE_ERROR);
+
+  private static final List<MetricFamilyDescriptor> WINDOWS_FAMILIES =
+      Stream.concat(FAMILIES.stream(), Stream.of(PROCESSES)).toList();
 }

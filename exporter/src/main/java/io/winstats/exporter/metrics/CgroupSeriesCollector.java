@@ -1,6 +1,11 @@
 package io.winstats.exporter.metrics;
 
+import static io.winstats.exporter.metrics.MetricFamilies.counter;
+import static io.winstats.exporter.metrics.MetricFamilies.gauge;
+import static io.winstats.exporter.metrics.MetricFamilies.labelNames;
+
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.PodSample;
@@ -48,6 +53,11 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
     return series(snapshot);
   }
 
+  @Override
+  public List<MetricFamilyDescriptor> getMetricFamilyDescriptors() {
+    return FAMILIES;
+  }
+
   /** The series of {@code snapshot}, for tests. */
   static MetricSnapshots series(Snapshot snapshot) {
     MetricFamilies f = new MetricFamilies();
@@ -89,9 +99,9 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
     memory(f, l, s.memory(), at);
     io(f, l, s, at);
     processes(f, l, s.processes(), at);
-    pressure(f, l, "cpu", "CPU", s.cpuPressure(), at);
-    pressure(f, l, "memory", "memory", s.memoryPressure(), at);
-    pressure(f, l, "io", "IO", s.ioPressure(), at);
+    pressure(f, l, CPU_STALLED, CPU_WAITING, s.cpuPressure(), at);
+    pressure(f, l, MEMORY_STALLED, MEMORY_WAITING, s.memoryPressure(), at);
+    pressure(f, l, IO_STALLED, IO_WAITING, s.ioPressure(), at);
     spec(f, l, s.spec(), at);
     hugetlb(f, l, s.hugetlb(), at);
   }
@@ -102,26 +112,15 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
   }
 
   private static void spec(MetricFamilies f, Labels l, CgroupSpec spec, Instant at) {
-    f.gaugeIfPresent(
-        "container_spec_memory_reservation_limit_bytes",
-        "Memory reservation limit for the container.",
-        specMemory(spec.memoryReservationBytes()),
-        l,
-        at);
-    f.gaugeIfPresent(
-        "container_spec_memory_swap_limit_bytes",
-        "Memory swap limit for the container.",
-        specMemory(spec.memorySwapLimitBytes()),
-        l,
-        at);
+    f.addIfPresent(SPEC_MEMORY_RESERVATION_LIMIT, specMemory(spec.memoryReservationBytes()), l, at);
+    f.addIfPresent(SPEC_MEMORY_SWAP_LIMIT, specMemory(spec.memorySwapLimitBytes()), l, at);
   }
 
   private static void hugetlb(MetricFamilies f, Labels l, List<HugePages> sizes, Instant at) {
     for (HugePages h : sizes) {
       Labels pl = l.add("pagesize", h.pageSize());
-      f.gauge("container_hugetlb_usage_bytes", "Current hugepage usage in bytes", h.usageBytes(), pl, at);
-      f.gaugeIfPresent(
-          "container_hugetlb_max_usage_bytes", "Maximum hugepage usage recorded in bytes", h.maxUsageBytes(), pl, at);
+      f.add(HUGETLB_USAGE, h.usageBytes(), pl, at);
+      f.addIfPresent(HUGETLB_MAX_USAGE, h.maxUsageBytes(), pl, at);
     }
   }
 
@@ -129,31 +128,14 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
     if (cpu == null) {
       return;
     }
-    f.counter(
-        "container_cpu_user_seconds_total", "Cumulative user cpu time consumed in seconds.", cpu.userNanos() / 1e9, l, at);
-    f.counter(
-        "container_cpu_system_seconds_total",
-        "Cumulative system cpu time consumed in seconds.",
-        cpu.systemNanos() / 1e9,
-        l,
-        at);
+    f.add(CPU_USER, cpu.userNanos() / 1e9, l, at);
+    f.add(CPU_SYSTEM, cpu.systemNanos() / 1e9, l, at);
     // cAdvisor serves the CFS series only for a cgroup with a quota; a pod's quota is not in CRI, but a cgroup that
     // ever had one has counted periods.
     if (quota || cpu.periods() > 0) {
-      f.counter(
-          "container_cpu_cfs_periods_total", "Number of elapsed enforcement period intervals.", cpu.periods(), l, at);
-      f.counter(
-          "container_cpu_cfs_throttled_periods_total",
-          "Number of throttled period intervals.",
-          cpu.throttledPeriods(),
-          l,
-          at);
-      f.counter(
-          "container_cpu_cfs_throttled_seconds_total",
-          "Total time duration the container has been throttled.",
-          cpu.throttledNanos() / 1e9,
-          l,
-          at);
+      f.add(CFS_PERIODS, cpu.periods(), l, at);
+      f.add(CFS_THROTTLED_PERIODS, cpu.throttledPeriods(), l, at);
+      f.add(CFS_THROTTLED_SECONDS, cpu.throttledNanos() / 1e9, l, at);
     }
   }
 
@@ -161,45 +143,30 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
     if (m == null) {
       return;
     }
-    f.gauge("container_memory_cache", "Number of bytes of page cache memory.", m.cacheBytes(), l, at);
-    f.gauge("container_memory_mapped_file", "Size of memory mapped files in bytes.", m.mappedFileBytes(), l, at);
-    f.gaugeIfPresent("container_memory_swap", "Container swap usage in bytes.", m.swapBytes(), l, at);
-    f.gaugeIfPresent(
-        "container_memory_kernel_usage", "Size of kernel memory allocated in bytes.", m.kernelBytes(), l, at);
-    // A counter in cAdvisor, but its name has no _total, which client_java 1.x would append to a counter: served as
-    // a gauge so that the name stays cAdvisor's.
-    f.gaugeIfPresent("container_memory_failcnt", "Number of memory usage hits limits", m.failcnt(), l, at);
-    f.gaugeIfPresent(
-        "container_memory_max_usage_bytes", "Maximum memory usage recorded in bytes", m.maxUsageBytes(), l, at);
+    f.add(MEMORY_CACHE, m.cacheBytes(), l, at);
+    f.add(MEMORY_MAPPED_FILE, m.mappedFileBytes(), l, at);
+    f.addIfPresent(MEMORY_SWAP, m.swapBytes(), l, at);
+    f.addIfPresent(MEMORY_KERNEL_USAGE, m.kernelBytes(), l, at);
+    f.addIfPresent(MEMORY_FAILCNT, m.failcnt(), l, at);
+    f.addIfPresent(MEMORY_MAX_USAGE, m.maxUsageBytes(), l, at);
     // cAdvisor sets the container and hierarchy figures both from memory.stat's own pgfault/pgmajfault.
-    String failures = "container_memory_failures_total";
-    String failuresHelp = "Cumulative count of memory allocation failures.";
-    f.counter(failures, failuresHelp, m.pgfault(), l.merge(PGFAULT_CONTAINER), at);
-    f.counter(failures, failuresHelp, m.pgmajfault(), l.merge(PGMAJFAULT_CONTAINER), at);
-    f.counter(failures, failuresHelp, m.pgfault(), l.merge(PGFAULT_HIERARCHY), at);
-    f.counter(failures, failuresHelp, m.pgmajfault(), l.merge(PGMAJFAULT_HIERARCHY), at);
-    if (m.oomKills() != null) {
-      f.counter(
-          "container_oom_events_total",
-          "Count of out of memory events observed for the container",
-          m.oomKills(),
-          l,
-          at);
-    }
+    f.add(MEMORY_FAILURES, m.pgfault(), l.merge(PGFAULT_CONTAINER), at);
+    f.add(MEMORY_FAILURES, m.pgmajfault(), l.merge(PGMAJFAULT_CONTAINER), at);
+    f.add(MEMORY_FAILURES, m.pgfault(), l.merge(PGFAULT_HIERARCHY), at);
+    f.add(MEMORY_FAILURES, m.pgmajfault(), l.merge(PGMAJFAULT_HIERARCHY), at);
+    f.addIfPresent(OOM_EVENTS, m.oomKills(), l, at);
   }
 
   private static void io(MetricFamilies f, Labels l, CgroupStats s, Instant at) {
     for (BlockDeviceIo d : s.io()) {
       Labels dl = l.add("device", d.device());
-      f.counter("container_fs_reads_bytes_total", "Cumulative count of bytes read", d.readBytes(), dl, at);
-      f.counter("container_fs_writes_bytes_total", "Cumulative count of bytes written", d.writeBytes(), dl, at);
-      f.counter("container_fs_reads_total", "Cumulative count of reads completed", d.reads(), dl, at);
-      f.counter("container_fs_writes_total", "Cumulative count of writes completed", d.writes(), dl, at);
+      f.add(FS_READS_BYTES, d.readBytes(), dl, at);
+      f.add(FS_WRITES_BYTES, d.writeBytes(), dl, at);
+      f.add(FS_READS, d.reads(), dl, at);
+      f.add(FS_WRITES, d.writes(), dl, at);
       Labels numbers = dl.add("major", Integer.toString(d.major())).add("minor", Integer.toString(d.minor()));
-      f.counter("container_blkio_device_usage_total", "Blkio Device bytes usage", d.readBytes(),
-          numbers.merge(READ), at);
-      f.counter("container_blkio_device_usage_total", "Blkio Device bytes usage", d.writeBytes(),
-          numbers.merge(WRITE), at);
+      f.add(BLKIO_DEVICE_USAGE, d.readBytes(), numbers.merge(READ), at);
+      f.add(BLKIO_DEVICE_USAGE, d.writeBytes(), numbers.merge(WRITE), at);
     }
   }
 
@@ -207,44 +174,171 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
     if (p == null) {
       return;
     }
-    f.gauge("container_processes", "Number of processes running inside the container.", p.processes(), l, at);
-    f.gauge(
-        "container_file_descriptors", "Number of open file descriptors for the container.", p.fileDescriptors(), l, at);
-    f.gauge("container_sockets", "Number of open sockets for the container.", p.sockets(), l, at);
-    f.gaugeIfPresent("container_threads", "Number of threads running inside the container", p.threads(), l, at);
-    f.gaugeIfPresent(
-        "container_threads_max",
-        "Maximum number of threads allowed inside the container, infinity if value is zero",
-        p.threadsMax(),
-        l,
-        at);
-    f.gaugeIfPresent(
-        "container_ulimits_soft",
-        "Soft ulimit values for the container root process. Unlimited if -1, except priority and nice",
-        p.maxOpenFilesSoft(),
-        l.merge(MAX_OPEN_FILES),
-        at);
+    f.add(CadvisorSeriesCollector.PROCESSES, p.processes(), l, at);
+    f.add(FILE_DESCRIPTORS, p.fileDescriptors(), l, at);
+    f.add(SOCKETS, p.sockets(), l, at);
+    f.addIfPresent(THREADS, p.threads(), l, at);
+    f.addIfPresent(THREADS_MAX, p.threadsMax(), l, at);
+    f.addIfPresent(ULIMITS_SOFT, p.maxOpenFilesSoft(), l.merge(MAX_OPEN_FILES), at);
   }
 
   /** {@code stalled} is PSI's {@code full} total, {@code waiting} its {@code some} total, as cAdvisor maps them. */
   private static void pressure(
-      MetricFamilies f, Labels l, String resource, String word, @Nullable Pressure p, Instant at) {
+      MetricFamilies f,
+      Labels l,
+      MetricFamilyDescriptor stalled,
+      MetricFamilyDescriptor waiting,
+      @Nullable Pressure p,
+      Instant at) {
     if (p == null) {
       return;
     }
     if (p.full() != null) {
-      f.counter(
-          "container_pressure_" + resource + "_stalled_seconds_total",
-          "Total time duration no tasks in the container could make progress due to " + word + " congestion.",
-          p.full().totalMicros() / 1e6,
-          l,
-          at);
+      f.add(stalled, p.full().totalMicros() / 1e6, l, at);
     }
-    f.counter(
+    f.add(waiting, p.some().totalMicros() / 1e6, l, at);
+  }
+
+  private static final List<String> CONTAINER_LABELS = CadvisorSeriesCollector.CONTAINER_LABELS;
+  private static final List<String> DEVICE = labelNames(CONTAINER_LABELS, "device");
+
+  static final MetricFamilyDescriptor CPU_USER =
+      counter(
+          "container_cpu_user_seconds_total", "Cumulative user cpu time consumed in seconds.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor CPU_SYSTEM =
+      counter(
+          "container_cpu_system_seconds_total", "Cumulative system cpu time consumed in seconds.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor CFS_PERIODS =
+      counter(
+          "container_cpu_cfs_periods_total", "Number of elapsed enforcement period intervals.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor CFS_THROTTLED_PERIODS =
+      counter("container_cpu_cfs_throttled_periods_total", "Number of throttled period intervals.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor CFS_THROTTLED_SECONDS =
+      counter(
+          "container_cpu_cfs_throttled_seconds_total",
+          "Total time duration the container has been throttled.",
+          CONTAINER_LABELS);
+  static final MetricFamilyDescriptor MEMORY_CACHE =
+      gauge("container_memory_cache", "Number of bytes of page cache memory.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor MEMORY_MAPPED_FILE =
+      gauge("container_memory_mapped_file", "Size of memory mapped files in bytes.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor MEMORY_SWAP =
+      gauge("container_memory_swap", "Container swap usage in bytes.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor MEMORY_KERNEL_USAGE =
+      gauge("container_memory_kernel_usage", "Size of kernel memory allocated in bytes.", CONTAINER_LABELS);
+  // A counter in cAdvisor, but its name has no _total, which client_java 1.x would append to a counter: served as a
+  // gauge so that the name stays cAdvisor's.
+  static final MetricFamilyDescriptor MEMORY_FAILCNT =
+      gauge("container_memory_failcnt", "Number of memory usage hits limits", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor MEMORY_MAX_USAGE =
+      gauge("container_memory_max_usage_bytes", "Maximum memory usage recorded in bytes", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor MEMORY_FAILURES =
+      counter(
+          "container_memory_failures_total",
+          "Cumulative count of memory allocation failures.",
+          labelNames(CONTAINER_LABELS, "failure_type", "scope"));
+  static final MetricFamilyDescriptor OOM_EVENTS =
+      counter(
+          "container_oom_events_total", "Count of out of memory events observed for the container", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor FS_READS_BYTES =
+      counter("container_fs_reads_bytes_total", "Cumulative count of bytes read", DEVICE);
+  static final MetricFamilyDescriptor FS_WRITES_BYTES =
+      counter("container_fs_writes_bytes_total", "Cumulative count of bytes written", DEVICE);
+  static final MetricFamilyDescriptor FS_READS =
+      counter("container_fs_reads_total", "Cumulative count of reads completed", DEVICE);
+  static final MetricFamilyDescriptor FS_WRITES =
+      counter("container_fs_writes_total", "Cumulative count of writes completed", DEVICE);
+  static final MetricFamilyDescriptor BLKIO_DEVICE_USAGE =
+      counter(
+          "container_blkio_device_usage_total",
+          "Blkio Device bytes usage",
+          labelNames(CONTAINER_LABELS, "device", "major", "minor", "operation"));
+  static final MetricFamilyDescriptor FILE_DESCRIPTORS =
+      gauge("container_file_descriptors", "Number of open file descriptors for the container.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor SOCKETS =
+      gauge("container_sockets", "Number of open sockets for the container.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor THREADS =
+      gauge("container_threads", "Number of threads running inside the container", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor THREADS_MAX =
+      gauge(
+          "container_threads_max",
+          "Maximum number of threads allowed inside the container, infinity if value is zero",
+          CONTAINER_LABELS);
+  static final MetricFamilyDescriptor ULIMITS_SOFT =
+      gauge(
+          "container_ulimits_soft",
+          "Soft ulimit values for the container root process. Unlimited if -1, except priority and nice",
+          labelNames(CONTAINER_LABELS, "ulimit"));
+  static final MetricFamilyDescriptor CPU_STALLED = stalled("cpu", "CPU");
+  static final MetricFamilyDescriptor CPU_WAITING = waiting("cpu", "CPU");
+  static final MetricFamilyDescriptor MEMORY_STALLED = stalled("memory", "memory");
+  static final MetricFamilyDescriptor MEMORY_WAITING = waiting("memory", "memory");
+  static final MetricFamilyDescriptor IO_STALLED = stalled("io", "IO");
+  static final MetricFamilyDescriptor IO_WAITING = waiting("io", "IO");
+  static final MetricFamilyDescriptor SPEC_MEMORY_RESERVATION_LIMIT =
+      gauge(
+          "container_spec_memory_reservation_limit_bytes", "Memory reservation limit for the container.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor SPEC_MEMORY_SWAP_LIMIT =
+      gauge("container_spec_memory_swap_limit_bytes", "Memory swap limit for the container.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor HUGETLB_USAGE =
+      gauge("container_hugetlb_usage_bytes", "Current hugepage usage in bytes", labelNames(CONTAINER_LABELS, "pagesize"));
+  static final MetricFamilyDescriptor HUGETLB_MAX_USAGE =
+      gauge(
+          "container_hugetlb_max_usage_bytes",
+          "Maximum hugepage usage recorded in bytes",
+          labelNames(CONTAINER_LABELS, "pagesize"));
+
+  /** Every family, in the order a full cgroup read first serves them; the pids cgroup's {@code container_processes}. */
+  static final List<MetricFamilyDescriptor> FAMILIES =
+      List.of(
+          CPU_USER,
+          CPU_SYSTEM,
+          CFS_PERIODS,
+          CFS_THROTTLED_PERIODS,
+          CFS_THROTTLED_SECONDS,
+          MEMORY_CACHE,
+          MEMORY_MAPPED_FILE,
+          MEMORY_SWAP,
+          MEMORY_KERNEL_USAGE,
+          MEMORY_FAILCNT,
+          MEMORY_MAX_USAGE,
+          MEMORY_FAILURES,
+          OOM_EVENTS,
+          FS_READS_BYTES,
+          FS_WRITES_BYTES,
+          FS_READS,
+          FS_WRITES,
+          BLKIO_DEVICE_USAGE,
+          CadvisorSeriesCollector.PROCESSES,
+          FILE_DESCRIPTORS,
+          SOCKETS,
+          THREADS,
+          THREADS_MAX,
+          ULIMITS_SOFT,
+          CPU_STALLED,
+          CPU_WAITING,
+          MEMORY_STALLED,
+          MEMORY_WAITING,
+          IO_STALLED,
+          IO_WAITING,
+          SPEC_MEMORY_RESERVATION_LIMIT,
+          SPEC_MEMORY_SWAP_LIMIT,
+          HUGETLB_USAGE,
+          HUGETLB_MAX_USAGE);
+
+  /** PSI's {@code full} total of {@code resource} ({@code word} in cAdvisor's help). */
+  private static MetricFamilyDescriptor stalled(String resource, String word) {
+    return counter(
+        "container_pressure_" + resource + "_stalled_seconds_total",
+        "Total time duration no tasks in the container could make progress due to " + word + " congestion.",
+        CONTAINER_LABELS);
+  }
+
+  /** PSI's {@code some} total of {@code resource}. */
+  private static MetricFamilyDescriptor waiting(String resource, String word) {
+    return counter(
         "container_pressure_" + resource + "_waiting_seconds_total",
         "Total time duration tasks in the container have waited due to " + word + " congestion.",
-        p.some().totalMicros() / 1e6,
-        l,
-        at);
+        CONTAINER_LABELS);
   }
 }

@@ -65,13 +65,17 @@ public final class Exposition implements AutoCloseable {
     }
     snapshotSeries.register(
         SelfMetrics.buildInfo(build.version(), build.revision(), build.date(), windowsNode ? "windows" : "linux"));
+    // Each registry refuses a family that two collectors declare: container_processes is the runtime's on a Windows
+    // node and the pids cgroup's on a Linux one, where alone cgroups are read.
     CadvisorSeriesCollector cadvisorSeries = new CadvisorSeriesCollector(snapshots, windowsNode);
-    CgroupSeriesCollector cgroupSeries = new CgroupSeriesCollector(snapshots);
-    snapshotSeries.register(cadvisorSeries);
-    snapshotSeries.register(cgroupSeries);
     PrometheusRegistry cadvisorOnly = new PrometheusRegistry();
+    snapshotSeries.register(cadvisorSeries);
     cadvisorOnly.register(cadvisorSeries);
-    cadvisorOnly.register(cgroupSeries);
+    if (!windowsNode) {
+      CgroupSeriesCollector cgroupSeries = new CgroupSeriesCollector(snapshots);
+      snapshotSeries.register(cgroupSeries);
+      cadvisorOnly.register(cgroupSeries);
+    }
     snapshotSeries.register(windowsNode ? new WindowsExporterSeries(snapshots) : new NodeExporterSeries(snapshots));
     if (windowsNode) {
       snapshotSeries.register(new WindowsContainerSeries(snapshots));

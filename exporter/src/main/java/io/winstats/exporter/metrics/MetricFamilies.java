@@ -1,10 +1,12 @@
 package io.winstats.exporter.metrics;
 
+import io.prometheus.metrics.model.registry.MetricType;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.time.Instant;
@@ -12,85 +14,89 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Collects data points by family name, then builds client_java snapshots. Names are given as they appear on the wire
- * ({@code container_cpu_usage_seconds_total}); the {@code _total} of counters is client_java's to add back.
- * Not thread-safe: one instance per rendering.
+ * Collects data points by family, then builds client_java snapshots. A family is a client_java {@link
+ * MetricFamilyDescriptor} (name, help, type, label names), declared once as a constant of the collector that serves
+ * it ({@link #counter}, {@link #gauge}) and returned by that collector's {@code getMetricFamilyDescriptors()}; a point
+ * names its family by that constant. Families come out in the order of their first point. Not thread-safe: one
+ * instance per rendering.
  */
 final class MetricFamilies {
-  private enum Kind {
-    COUNTER,
-    GAUGE
-  }
+  private final Map<MetricFamilyDescriptor, List<Object>> families = new LinkedHashMap<>();
 
-  private record Family(Kind kind, String help, List<Object> points) {}
-
-  private final Map<String, Family> families = new LinkedHashMap<>();
-
-  /** Adds a counter point; {@code at} is the sample's own time, or {@code null} for scrape time. */
-  void counter(String wireName, String help, double value, Labels labels, @Nullable Instant at) {
+  /**
+   * A counter family, named as the wire shows it ({@code container_cpu_usage_seconds_total}); client_java keeps the
+   * name without {@code _total} and writes it back.
+   */
+  static MetricFamilyDescriptor counter(String wireName, String help, List<String> labelNames) {
     if (!wireName.endsWith("_total")) {
       throw new IllegalArgumentException("counter names end in _total: " + wireName);
     }
-    String name = wireName.substring(0, wireName.length() - "_total".length());
-    CounterDataPointSnapshot.Builder point = CounterDataPointSnapshot.builder().value(value).labels(labels);
-    if (at != null) {
-      point.scrapeTimestampMillis(at.toEpochMilli());
-    }
-    family(name, Kind.COUNTER, help).points().add(point.build());
+    return MetricFamilyDescriptor.counter(wireName.substring(0, wireName.length() - "_total".length()))
+        .help(help)
+        .labelNames(labelNames)
+        .build();
   }
 
-  /** Adds a gauge point; {@code at} is the sample's own time, or {@code null} for scrape time. */
-  void gauge(String name, String help, double value, Labels labels, @Nullable Instant at) {
-    GaugeDataPointSnapshot.Builder point = GaugeDataPointSnapshot.builder().value(value).labels(labels);
-    if (at != null) {
-      point.scrapeTimestampMillis(at.toEpochMilli());
+  /** A gauge family. */
+  static MetricFamilyDescriptor gauge(String name, String help, List<String> labelNames) {
+    return MetricFamilyDescriptor.gauge(name).help(help).labelNames(labelNames).build();
+  }
+
+  /** {@code base} and then {@code more}: a family's label names when they extend a shared set. */
+  static List<String> labelNames(List<String> base, String... more) {
+    return Stream.concat(base.stream(), Stream.of(more)).toList();
+  }
+
+  /** Adds a point to {@code family}; {@code at} is the sample's own time, or {@code null} for scrape time. */
+  void add(MetricFamilyDescriptor family, double value, Labels labels, @Nullable Instant at) {
+    Object point;
+    if (family.getType() == MetricType.COUNTER) {
+      CounterDataPointSnapshot.Builder counter = CounterDataPointSnapshot.builder().value(value).labels(labels);
+      if (at != null) {
+        counter.scrapeTimestampMillis(at.toEpochMilli());
+      }
+      point = counter.build();
+    } else if (family.getType() == MetricType.GAUGE) {
+      GaugeDataPointSnapshot.Builder gauge = GaugeDataPointSnapshot.builder().value(value).labels(labels);
+      if (at != null) {
+        gauge.scrapeTimestampMillis(at.toEpochMilli());
+      }
+      point = gauge.build();
+    } else {
+      throw new IllegalArgumentException(family.getPrometheusName() + " is a " + family.getType());
     }
-    family(name, Kind.GAUGE, help).points().add(point.build());
+    families.computeIfAbsent(family, f -> new ArrayList<>()).add(point);
   }
 
   /**
-   * Adds a counter point from a count. Sample values are float64 on the wire and in client_java, so a count above
-   * 2^53 keeps only its 53 most significant bits, as cAdvisor's and node_exporter's uint64 counters do.
+   * Adds a point from a count. Sample values are float64 on the wire and in client_java, so a count above 2^53 keeps
+   * only its 53 most significant bits, as cAdvisor's and node_exporter's uint64 counters do.
    */
-  void counter(String wireName, String help, long value, Labels labels, @Nullable Instant at) {
-    counter(wireName, help, (double) value, labels, at);
+  void add(MetricFamilyDescriptor family, long value, Labels labels, @Nullable Instant at) {
+    add(family, (double) value, labels, at);
   }
 
-  /** Adds a gauge point from a count; float64 as {@link #counter(String, String, long, Labels, Instant)} says. */
-  void gauge(String name, String help, long value, Labels labels, @Nullable Instant at) {
-    gauge(name, help, (double) value, labels, at);
-  }
-
-  /** Adds a gauge point where the value may be absent; an absent value adds nothing, as the kubelet skips nil. */
-  void gaugeIfPresent(String name, String help, @Nullable Long value, Labels labels, @Nullable Instant at) {
+  /** Adds a point where the value may be absent; an absent value adds nothing, as the kubelet skips nil. */
+  void addIfPresent(MetricFamilyDescriptor family, @Nullable Long value, Labels labels, @Nullable Instant at) {
     if (value != null) {
-      gauge(name, help, value, labels, at);
+      add(family, (double) value, labels, at);
     }
   }
 
-  private Family family(String name, Kind kind, String help) {
-    Family f = families.computeIfAbsent(name, n -> new Family(kind, help, new ArrayList<>()));
-    if (f.kind() != kind) {
-      throw new IllegalStateException(name + " is already a " + f.kind());
-    }
-    return f;
-  }
-
+  // Each list holds the point type its family's type says (add builds them so).
+  @SuppressWarnings("unchecked")
   MetricSnapshots build() {
     List<MetricSnapshot> out = new ArrayList<>(families.size());
     families.forEach(
-        (name, f) -> {
-          if (f.kind() == Kind.COUNTER) {
-            CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(f.help());
-            f.points().forEach(p -> b.dataPoint((CounterDataPointSnapshot) p));
-            out.add(b.build());
+        (family, points) -> {
+          if (family.getType() == MetricType.COUNTER) {
+            out.add(new CounterSnapshot(family.getMetadata(), (List<CounterDataPointSnapshot>) (List<?>) points));
           } else {
-            GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(f.help());
-            f.points().forEach(p -> b.dataPoint((GaugeDataPointSnapshot) p));
-            out.add(b.build());
+            out.add(new GaugeSnapshot(family.getMetadata(), (List<GaugeDataPointSnapshot>) (List<?>) points));
           }
         });
     return new MetricSnapshots(out);

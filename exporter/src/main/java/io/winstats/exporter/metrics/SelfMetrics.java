@@ -14,11 +14,13 @@ import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.sampling.SamplingLoop;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -192,10 +194,9 @@ public final class SelfMetrics {
   public static MultiCollector buildInfo(String version, String revision, String buildDate, String os) {
     MetricSnapshots snapshots =
         MetricSnapshots.of(
-            InfoSnapshot.builder()
-                .name("winstats_exporter_build")
-                .help("The daemon's version and runtime.")
-                .dataPoint(
+            new InfoSnapshot(
+                BUILD_INFO.getMetadata(),
+                List.of(
                     InfoSnapshot.InfoDataPointSnapshot.builder()
                         .labels(
                             Labels.of(
@@ -204,8 +205,24 @@ public final class SelfMetrics {
                                 "build_date", buildDate,
                                 "java_version", System.getProperty("java.version"),
                                 "os", os))
-                        .build())
-                .build());
-    return () -> snapshots;
+                        .build())));
+    return new MultiCollector() {
+      @Override
+      public MetricSnapshots collect() {
+        return snapshots;
+      }
+
+      @Override
+      public List<MetricFamilyDescriptor> getMetricFamilyDescriptors() {
+        return List.of(BUILD_INFO);
+      }
+    };
   }
+
+  /** {@code winstats_exporter_build_info}, as node_exporter's {@code node_exporter_build_info} is built. */
+  static final MetricFamilyDescriptor BUILD_INFO =
+      MetricFamilyDescriptor.info("winstats_exporter_build")
+          .help("The daemon's version and runtime.")
+          .labelNames("version", "revision", "build_date", "java_version", "os")
+          .build();
 }

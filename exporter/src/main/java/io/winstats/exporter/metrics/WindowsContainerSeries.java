@@ -1,6 +1,10 @@
 package io.winstats.exporter.metrics;
 
+import static io.winstats.exporter.metrics.MetricFamilies.counter;
+import static io.winstats.exporter.metrics.MetricFamilies.gauge;
+
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.InterfaceUsage;
@@ -11,6 +15,7 @@ import io.winstats.cri.RuntimeSample;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.summary.RunningContainers;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -38,6 +43,11 @@ public final class WindowsContainerSeries extends PerVersionCollector {
   }
 
   @Override
+  public List<MetricFamilyDescriptor> getMetricFamilyDescriptors() {
+    return FAMILIES;
+  }
+
+  @Override
   MetricSnapshots build(Snapshot snapshot) {
     return build(snapshot.runtime());
   }
@@ -57,44 +67,23 @@ public final class WindowsContainerSeries extends PerVersionCollector {
                 "namespace", pod.ref().namespace(),
                 "pod", pod.ref().name());
         Boolean hostProcess = pod.hostProcess();
-        f.gauge(
-            "windows_container_available",
-            "Available",
-            1,
-            hostProcess == null ? l : l.add("hostprocess", hostProcess.toString()),
-            noTimestamp);
+        f.add(AVAILABLE, 1, hostProcess == null ? l : l.add("hostprocess", hostProcess.toString()), noTimestamp);
         if (c.cpu() != null) {
-          f.counter(
-              "windows_container_cpu_usage_seconds_total",
-              "Total Run time in Seconds",
-              c.cpu().usageCoreNanos() / 1e9,
-              l,
-              noTimestamp);
+          f.add(CPU_USAGE_SECONDS_TOTAL, c.cpu().usageCoreNanos() / 1e9, l, noTimestamp);
         }
         MemoryUsage m = c.memory();
         if (m != null) {
-          f.gaugeIfPresent(
-              "windows_container_memory_usage_commit_bytes", "Memory Usage Commit Bytes", ResourceMetrics.usage(m), l,
-              noTimestamp);
-          f.gaugeIfPresent(
-              "windows_container_memory_usage_private_working_set_bytes",
-              "Memory Usage Private Working Set Bytes",
-              m.workingSetBytes(),
-              l,
-              noTimestamp);
+          f.addIfPresent(MEMORY_USAGE_COMMIT_BYTES, ResourceMetrics.usage(m), l, noTimestamp);
+          f.addIfPresent(MEMORY_USAGE_PRIVATE_WORKING_SET_BYTES, m.workingSetBytes(), l, noTimestamp);
         }
         NetworkUsage network = pod.network();
         if (network != null) {
           for (InterfaceUsage nic : network.interfaces()) {
             Labels n = l.add("interface", nic.name().toUpperCase(Locale.ROOT));
-            counter(f, "windows_container_network_receive_bytes_total", "Bytes Received on Interface", nic.rxBytes(), n);
-            counter(f, "windows_container_network_transmit_bytes_total", "Bytes Sent on Interface", nic.txBytes(), n);
-            counter(
-                f, "windows_container_network_receive_packets_dropped_total", "Dropped Incoming Packets on Interface",
-                nic.rxPacketsDropped(), n);
-            counter(
-                f, "windows_container_network_transmit_packets_dropped_total", "Dropped Outgoing Packets on Interface",
-                nic.txPacketsDropped(), n);
+            f.addIfPresent(NETWORK_RECEIVE_BYTES_TOTAL, nic.rxBytes(), n, noTimestamp);
+            f.addIfPresent(NETWORK_TRANSMIT_BYTES_TOTAL, nic.txBytes(), n, noTimestamp);
+            f.addIfPresent(NETWORK_RECEIVE_PACKETS_DROPPED_TOTAL, nic.rxPacketsDropped(), n, noTimestamp);
+            f.addIfPresent(NETWORK_TRANSMIT_PACKETS_DROPPED_TOTAL, nic.txPacketsDropped(), n, noTimestamp);
           }
         }
       }
@@ -102,9 +91,41 @@ public final class WindowsContainerSeries extends PerVersionCollector {
     return f.build();
   }
 
-  private static void counter(MetricFamilies f, String name, String help, @Nullable Long value, Labels labels) {
-    if (value != null) {
-      f.counter(name, help, value, labels, null);
-    }
-  }
+  private static final List<String> CONTAINER = List.of("container", "container_id", "namespace", "pod");
+  private static final List<String> INTERFACE = MetricFamilies.labelNames(CONTAINER, "interface");
+
+  /** Its {@code hostprocess} label is left out of a container whose pod's kind the runtime did not say. */
+  static final MetricFamilyDescriptor AVAILABLE =
+      gauge("windows_container_available", "Available", MetricFamilies.labelNames(CONTAINER, "hostprocess"));
+  static final MetricFamilyDescriptor CPU_USAGE_SECONDS_TOTAL =
+      counter("windows_container_cpu_usage_seconds_total", "Total Run time in Seconds", CONTAINER);
+  static final MetricFamilyDescriptor MEMORY_USAGE_COMMIT_BYTES =
+      gauge("windows_container_memory_usage_commit_bytes", "Memory Usage Commit Bytes", CONTAINER);
+  static final MetricFamilyDescriptor MEMORY_USAGE_PRIVATE_WORKING_SET_BYTES =
+      gauge(
+          "windows_container_memory_usage_private_working_set_bytes",
+          "Memory Usage Private Working Set Bytes",
+          CONTAINER);
+  static final MetricFamilyDescriptor NETWORK_RECEIVE_BYTES_TOTAL =
+      counter("windows_container_network_receive_bytes_total", "Bytes Received on Interface", INTERFACE);
+  static final MetricFamilyDescriptor NETWORK_TRANSMIT_BYTES_TOTAL =
+      counter("windows_container_network_transmit_bytes_total", "Bytes Sent on Interface", INTERFACE);
+  static final MetricFamilyDescriptor NETWORK_RECEIVE_PACKETS_DROPPED_TOTAL =
+      counter(
+          "windows_container_network_receive_packets_dropped_total", "Dropped Incoming Packets on Interface", INTERFACE);
+  static final MetricFamilyDescriptor NETWORK_TRANSMIT_PACKETS_DROPPED_TOTAL =
+      counter(
+          "windows_container_network_transmit_packets_dropped_total", "Dropped Outgoing Packets on Interface", INTERFACE);
+
+  /** Every family, in the order a full round first serves them. */
+  static final List<MetricFamilyDescriptor> FAMILIES =
+      List.of(
+          AVAILABLE,
+          CPU_USAGE_SECONDS_TOTAL,
+          MEMORY_USAGE_COMMIT_BYTES,
+          MEMORY_USAGE_PRIVATE_WORKING_SET_BYTES,
+          NETWORK_RECEIVE_BYTES_TOTAL,
+          NETWORK_TRANSMIT_BYTES_TOTAL,
+          NETWORK_RECEIVE_PACKETS_DROPPED_TOTAL,
+          NETWORK_TRANSMIT_PACKETS_DROPPED_TOTAL);
 }
