@@ -41,6 +41,34 @@ public final class Fences {
           new String[] {"io.undertow..", "org.xnio.."},
           "io.winstats.exporter.http");
 
+  /**
+   * The exposition libraries are the metrics package's: client_java builds and writes the families, Micrometer keeps
+   * the self and JVM series; the HTTP server and the daemon's wiring see only the package's own types.
+   */
+  public static final ArchRule EXPOSITION =
+      onlyIn(
+          "families are declared, built and rendered in exporter.metrics only",
+          new String[] {"io.prometheus..", "io.micrometer.."},
+          "io.winstats.exporter.metrics");
+
+  /**
+   * Jackson's streaming API only where JSON is written or read: the Summary, the JSON log lines, the runtime's verbose
+   * sandbox status, and the configuration readers.
+   */
+  public static final ArchRule JACKSON_STREAMING =
+      onlyInClasses(
+          "JSON is streamed where it is written or read, never mapped to objects outside the configuration readers",
+          new String[] {"com.fasterxml.jackson.core.."},
+          "io\\.winstats\\.(summary\\.SummaryJson|exporter\\.logging\\.LogLines|cri\\.rounds\\.HostProcessLookup"
+              + "|exporter\\.ConfigFile|exporter\\.http\\.WebConfig)");
+
+  /** Data binding and YAML only where a configuration file is read: the daemon's own and the web configuration. */
+  public static final ArchRule JACKSON_DATABIND =
+      onlyInClasses(
+          "object mapping is for reading configuration files, not for anything served",
+          new String[] {"com.fasterxml.jackson.databind..", "com.fasterxml.jackson.dataformat.."},
+          "io\\.winstats\\.exporter\\.(ConfigFile|http\\.WebConfig)");
+
   /** The collectors are leaves: neither knows the other, the Summary or the exporter. */
   public static final ArchRule PERFCOUNTERS_IS_A_LEAF =
       noClasses()
@@ -77,7 +105,17 @@ public final class Fences {
       slices().matching("io.winstats.(**)").should().beFreeOfCycles().allowEmptyShould(true);
 
   public static final List<ArchRule> ALL =
-      List.of(JNA, GRPC, UNDERTOW, PERFCOUNTERS_IS_A_LEAF, CRI_IS_A_LEAF, SUMMARY_BELOW_EXPORTER, NO_PACKAGE_CYCLES);
+      List.of(
+          JNA,
+          GRPC,
+          UNDERTOW,
+          EXPOSITION,
+          JACKSON_STREAMING,
+          JACKSON_DATABIND,
+          PERFCOUNTERS_IS_A_LEAF,
+          CRI_IS_A_LEAF,
+          SUMMARY_BELOW_EXPORTER,
+          NO_PACKAGE_CYCLES);
 
   private Fences() {}
 
@@ -95,6 +133,33 @@ public final class Fences {
   /** Checks every fence; fails with every violation listed. */
   public static void checkAll(JavaClasses classes) {
     ALL.forEach(rule -> rule.check(classes));
+  }
+
+  /**
+   * The main classes under {@code rootPackage}, which must hold {@code known}: an import that found nothing (a moved
+   * package, a wrong root) would let every rule pass on no classes.
+   */
+  public static JavaClasses mainClassesOf(String rootPackage, Class<?> known) {
+    JavaClasses classes = mainClassesOf(rootPackage);
+    if (!classes.contain(known)) {
+      throw new AssertionError(
+          "the import of " + rootPackage + " holds " + classes.size() + " classes and not " + known.getName());
+    }
+    return classes;
+  }
+
+  /** As {@link #onlyIn}, for classes named by {@code allowedClasses} (a regular expression; nested classes too). */
+  private static ArchRule onlyInClasses(String why, String[] libraries, String allowedClasses) {
+    return noClasses()
+        .that()
+        .resideInAPackage("io.winstats..")
+        .and()
+        .haveNameNotMatching(allowedClasses + "(\\$.*)?")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(libraries)
+        .because(why)
+        .allowEmptyShould(true);
   }
 
   private static ArchRule onlyIn(String why, String[] libraries, String... allowedPackages) {
