@@ -9,6 +9,7 @@ import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.exporter.http.ExporterServer;
 import io.winstats.exporter.metrics.Exposition;
 import io.winstats.exporter.metrics.SelfMetrics;
+import io.winstats.exporter.sampling.Collectors;
 import io.winstats.exporter.sampling.RuntimePublisher;
 import io.winstats.exporter.sampling.SamplingLoop;
 import io.winstats.exporter.sampling.SnapshotStore;
@@ -43,24 +44,17 @@ public final class Daemon implements AutoCloseable {
 
   private Daemon(ExporterConfig config, Clock clock) {
     try {
-      SnapshotStore store = new SnapshotStore();
+      Collectors collectors = config.collectors();
+      SnapshotStore store = collectors.cri() ? new SnapshotStore() : SnapshotStore.withoutRuntime();
       NodeCounterSource nodeSource = openNodeSource(config, clock);
       started.push(nodeSource);
       boolean windowsNode = nodeSource.platform() == NodePlatform.WINDOWS;
-      CriStatsReader cri =
-          CriStatsReaders.open(
-              config.criEndpoint(),
-              config.criTimeout(),
-              clock,
-              config.criStatsCall(),
-              Daemon::statvfsInodes,
-              HostOs.current().isWindows());
-      started.push(cri);
 
       Exposition exposition =
           new Exposition(
               store::current,
               windowsNode,
+              collectors,
               new Exposition.Build(BuildInfo.version(), BuildInfo.revision(), BuildInfo.buildDate()),
               config.exporterMetrics(),
               config.families(),
@@ -69,7 +63,6 @@ public final class Daemon implements AutoCloseable {
       nodeSource.perfCounterReadings().ifPresent(exposition::perfCounters);
       SelfMetrics self = exposition.self();
       self.samplingInterval(config.samplingInterval());
-      self.criCacheEntries(cri::cacheEntries);
 
       Consumer<NodeSample> publishNode = store::publishNode;
       Path recordFile = config.recordFile();
@@ -86,19 +79,7 @@ public final class Daemon implements AutoCloseable {
               Daemon::nodeReason,
               self.listener("node_" + nodeSource.name(), publishNode, NodeSample::timestamp, reason -> {}),
               config.samplingInterval());
-      // On a Linux node, each runtime round's cgroups are read right after it is published.
-      CgroupSampler cgroups = windowsNode ? null : CgroupSampler.probeHost(clock);
-      Consumer<RuntimeSample> publishRuntime =
-          cgroups == null ? store::publishRuntime : RuntimePublisher.readingCgroups(store, cgroups);
-      SamplingLoop<RuntimeSample> criLoop =
-          new SamplingLoop<>(
-              "cri",
-              "no container runtime answers at " + config.criEndpoint() + ": pod and container stats are missing,"
-                  + " node stats are served",
-              cri::sample,
-              Daemon::criReason,
-              self.listener("cri", publishRuntime, RuntimeSample::timestamp, store::runtimeFailed),
-              config.samplingInterval());
+      SamplingLoop<RuntimeSample> criLoop = collectors.cri() ? criLoop(config, windowsNode, store, self, clock) : null;
 
       server =
           new ExporterServer(
@@ -112,16 +93,19 @@ public final class Daemon implements AutoCloseable {
       started.push(server);
       nodeLoop.start();
       started.push(nodeLoop);
-      criLoop.start();
-      started.push(criLoop);
+      if (criLoop != null) {
+        criLoop.start();
+        started.push(criLoop);
+      }
       LOG.info(
-          "event=started version={} revision={} build_date={} listen={} {} node_source={} cri_endpoint={}"
-              + " cri_stats_call={} interval={} node={}",
+          "event=started version={} revision={} build_date={} listen={} {} collectors={} node_source={}"
+              + " cri_endpoint={} cri_stats_call={} interval={} node={}",
           BuildInfo.version(),
           BuildInfo.revision(),
           BuildInfo.buildDate(),
           config.listenAddress(),
           server.description(),
+          collectors.running(windowsNode).isEmpty() ? "none" : String.join(",", collectors.running(windowsNode)),
           nodeSource.name(),
           config.criEndpoint(),
           config.criStatsCall().rpcName(),
@@ -131,6 +115,35 @@ public final class Daemon implements AutoCloseable {
       close();
       throw e;
     }
+  }
+
+  /**
+   * The CRI reader on its loop, publishing each round; on a Linux node with the cgroup collector on, the round's
+   * cgroups are read right after it is published.
+   */
+  private SamplingLoop<RuntimeSample> criLoop(
+      ExporterConfig config, boolean windowsNode, SnapshotStore store, SelfMetrics self, Clock clock) {
+    CriStatsReader cri =
+        CriStatsReaders.open(
+            config.criEndpoint(),
+            config.criTimeout(),
+            clock,
+            config.criStatsCall(),
+            Daemon::statvfsInodes,
+            HostOs.current().isWindows());
+    started.push(cri);
+    self.criCacheEntries(cri::cacheEntries);
+    CgroupSampler cgroups = windowsNode || !config.collectors().readsCgroups() ? null : CgroupSampler.probeHost(clock);
+    Consumer<RuntimeSample> publishRuntime =
+        cgroups == null ? store::publishRuntime : RuntimePublisher.readingCgroups(store, cgroups);
+    return new SamplingLoop<>(
+        "cri",
+        "no container runtime answers at " + config.criEndpoint() + ": pod and container stats are missing, node"
+            + " stats are served",
+        cri::sample,
+        Daemon::criReason,
+        self.listener("cri", publishRuntime, RuntimeSample::timestamp, store::runtimeFailed),
+        config.samplingInterval());
   }
 
   /** Starts everything; throws {@link IllegalArgumentException} for a bad source, endpoint or record file. */

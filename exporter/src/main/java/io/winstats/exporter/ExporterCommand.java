@@ -3,6 +3,7 @@ package io.winstats.exporter;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.metrics.FamilyFilter;
+import io.winstats.exporter.sampling.Collectors;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
 import java.io.PrintWriter;
@@ -126,7 +127,12 @@ public final class ExporterCommand implements Callable<Integer> {
             values.required(Settings.WEB_TELEMETRY_PATH),
             "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built " + BuildInfo.buildDate()),
         !values.required(Settings.WEB_DISABLE_EXPORTER_METRICS),
-        new FamilyFilter(values.required(Settings.METRICS_INCLUDE), values.required(Settings.METRICS_EXCLUDE)));
+        new FamilyFilter(values.required(Settings.METRICS_INCLUDE), values.required(Settings.METRICS_EXCLUDE)),
+        new Collectors(
+            values.required(Settings.COLLECTOR_CRI),
+            values.required(Settings.COLLECTOR_CGROUP),
+            values.required(Settings.COLLECTOR_NODE),
+            values.required(Settings.COLLECTOR_CONTAINER)));
   }
 
   /**
@@ -162,6 +168,10 @@ public final class ExporterCommand implements Callable<Integer> {
 
     @Nullable String text(Setting<?> setting) {
       if (flags != null && flags.hasMatchedOption(setting.flag())) {
+        if (setting.isNegatable()) {
+          // picocli gives the negatable option true for --name, false for --no-name
+          return String.valueOf(flags.matchedOptionValue(setting.flag(), Boolean.TRUE));
+        }
         return setting.isSwitch() ? "true" : flags.matchedOptionValue(setting.flag(), "");
       }
       String fromFile = setting.inFile() ? file.value(setting.name()) : null;
@@ -219,7 +229,7 @@ public final class ExporterCommand implements Callable<Integer> {
   static OptionSpec option(Setting<?> setting) {
     OptionSpec.Builder option = OptionSpec.builder(setting.flag()).description(setting.help());
     if (setting.isSwitch()) {
-      return option.arity("0").type(boolean.class).build();
+      return option.arity("0").type(boolean.class).negatable(setting.isNegatable()).build();
     }
     option.paramLabel(setting.paramLabel()).arity("1").type(String.class);
     if (setting.defaultValue() != null) {
@@ -239,6 +249,12 @@ public final class ExporterCommand implements Callable<Integer> {
   public static CommandLine commandLine(DaemonLauncher launcher) {
     ExporterCommand command = new ExporterCommand(launcher);
     CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+    // picocli negates --name to --no-name only for names of word characters and dashes; ours have dots.
+    spec.negatableOptionTransformer(
+        new CommandLine.RegexTransformer.Builder(CommandLine.RegexTransformer.createDefault())
+            .addPattern("^--no-(\\w[\\w.-]*)$", "--$1", "--[no-]$1")
+            .addPattern("^--(\\w[\\w.-]*)$", "--no-$1", "--[no-]$1")
+            .build());
     Settings.ALL.forEach(setting -> spec.addOption(option(setting)));
     command.spec = spec;
     CommandLine cli = new CommandLine(spec);

@@ -6,6 +6,7 @@ import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.logging.LogLines;
 import io.winstats.exporter.metrics.FamilyFilter;
+import io.winstats.exporter.sampling.Collectors;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
@@ -34,6 +35,7 @@ import org.jspecify.annotations.Nullable;
  * @param server HTTP limits, and the web configuration (TLS, authentication) and bearer token file if any
  * @param exporterMetrics whether /metrics carries the daemon's own process_* and jvm_* series
  * @param families which metric families the Prometheus endpoint serves
+ * @param collectors which collectors run
  */
 public record ExporterConfig(
     ListenAddress listenAddress,
@@ -51,7 +53,8 @@ public record ExporterConfig(
     List<CustomCounter> customCounters,
     ServerSettings server,
     boolean exporterMetrics,
-    FamilyFilter families) {
+    FamilyFilter families,
+    Collectors collectors) {
   public ExporterConfig {
     Objects.requireNonNull(listenAddress, "listenAddress");
     Objects.requireNonNull(criEndpoint, "criEndpoint");
@@ -67,5 +70,6 @@ public record ExporterConfig(
     customCounters = List.copyOf(customCounters);
     Objects.requireNonNull(server, "server");
     Objects.requireNonNull(families, "families");
+    Objects.requireNonNull(collectors, "collectors");
   }
 }

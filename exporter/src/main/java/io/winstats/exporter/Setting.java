@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * ({@link ExporterCommand}), the file ({@link ConfigFile}) and {@code --print-config} all read this declaration.
  *
  * @param name the flag without its dashes, and the YAML key
- * @param paramLabel the value's placeholder in the usage ({@code DURATION}); empty for a switch
+ * @param paramLabel the value's placeholder in the usage ({@code DURATION}); empty for a switch (on when given; one
+ *     on by default is turned off by {@code --no-name})
  * @param defaultValue the text used when neither the command line nor the file gives one, or null for none
  * @param help the usage text, without the default, which the usage adds
  * @param inFile whether the configuration file may hold it ({@code --config.file} and {@code --print-config} may not)
@@ -73,5 +74,10 @@ record Setting<T>(
   /** A switch takes no value: given is true. */
   boolean isSwitch() {
     return paramLabel.isEmpty();
+  }
+
+  /** A switch that is on unless turned off: {@code --no-name} turns it off, as kingpin's negatable flags do. */
+  boolean isNegatable() {
+    return isSwitch() && "true".equals(defaultValue);
   }
 }

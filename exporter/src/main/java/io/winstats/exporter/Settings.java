@@ -249,6 +249,33 @@ final class Settings {
           LogLines.Format::parse,
           c -> c.logFormat().flagValue());
 
+  static final Setting<Boolean> COLLECTOR_CRI =
+      collectorSwitch(
+          "collector.cri",
+          "The CRI round: pods and containers in the Summary, the cAdvisor and resource series. Off: no CRI call, no"
+              + " pod series; the endpoints serve the node alone.",
+          c -> c.collectors().cri());
+
+  static final Setting<Boolean> COLLECTOR_CGROUP =
+      collectorSwitch(
+          "collector.cgroup",
+          "On a Linux node, the cgroups of each CRI round's pods and containers (the cAdvisor series CRI lacks:"
+              + " throttling, page cache, block IO, processes, PSI, pod packets). Off: no cgroup file is read.",
+          c -> c.collectors().cgroup());
+
+  static final Setting<Boolean> COLLECTOR_NODE =
+      collectorSwitch(
+          "collector.node",
+          "The node series under node_exporter's names (Linux) or windows_exporter's (Windows) on the Prometheus"
+              + " endpoint. Off: not built; the node counters are still read for the other endpoints.",
+          c -> c.collectors().node());
+
+  static final Setting<Boolean> COLLECTOR_CONTAINER =
+      collectorSwitch(
+          "collector.container",
+          "On a Windows node, windows_exporter's container series (windows_container_*). Off: not built.",
+          c -> c.collectors().container());
+
   static final Setting<Path> CONFIG_FILE =
       commandLineOnly(
           "config.file",
@@ -275,6 +302,10 @@ final class Settings {
           WEB_DISABLE_EXPORTER_METRICS,
           METRICS_INCLUDE,
           METRICS_EXCLUDE,
+          COLLECTOR_CRI,
+          COLLECTOR_CGROUP,
+          COLLECTOR_NODE,
+          COLLECTOR_CONTAINER,
           CRI_ENDPOINT,
           CRI_TIMEOUT,
           CRI_STATS_CALL,
@@ -313,6 +344,12 @@ final class Settings {
   private static Setting<Boolean> switchSetting(
       String name, String help, Function<ExporterConfig, @Nullable Object> printed) {
     return new Setting<>(name, "", "false", help, true, Settings::bool, printed);
+  }
+
+  /** A collector's switch: on unless {@code --no-collector.X} (or {@code false} in the file) turns it off. */
+  private static Setting<Boolean> collectorSwitch(
+      String name, String help, Function<ExporterConfig, @Nullable Object> printed) {
+    return new Setting<>(name, "", "true", help, true, Settings::bool, printed);
   }
 
   private static Boolean bool(String text) {

@@ -114,6 +114,60 @@ class CgroupSeriesEndToEndIT {
     }
   }
 
+  /**
+   * --no-collector.cgroup, end to end: the CRI figures of a container are served, its cgroup-derived series are not,
+   * and the daemon never probed the cgroup tree (no cgroups_enabled line), so no cgroup file was read.
+   */
+  @Test
+  void withTheCgroupCollectorOffTheCriSeriesStayAndNoCgroupIsRead(ContainerdHarness harness, CriTestClient client)
+      throws Exception {
+    PodHandle pod = harness.defer(client.runPod("uncounted", "e2e-cg-off", List.of(ContainerSpec.burner("burn", 0.1))));
+    String id = pod.containerId("burn");
+    try (DaemonProcess daemon =
+        DaemonProcess.start(
+            Path.of("target", "e2e-cgroups-off", "daemon.log"),
+            "--cri.endpoint=" + harness.endpoint(),
+            "--sampling.interval=1s",
+            "--no-collector.cgroup")) {
+      List<PrometheusText> scrape =
+          Deadline.poll(
+              "the container's CRI series on /metrics/cadvisor",
+              WAIT,
+              () -> {
+                DaemonProcess.Response r = daemon.get("/metrics/cadvisor");
+                List<PrometheusText> samples = r.status() == 200 ? PrometheusText.parse(r.body()) : List.of();
+                return PrometheusText.select(samples, "container_cpu_usage_seconds_total", "name", id).isEmpty()
+                    ? null
+                    : samples;
+              });
+      // A later round: the first one's cgroups, had they been read, were published before it.
+      long first = cpuTimestamp(scrape, id);
+      List<PrometheusText> later =
+          Deadline.poll(
+              "a later round on /metrics",
+              WAIT,
+              () -> {
+                List<PrometheusText> samples = PrometheusText.parse(daemon.get("/metrics").body());
+                return cpuTimestamp(samples, id) > first ? samples : null;
+              });
+
+      assertThat(PrometheusText.select(later, "container_memory_working_set_bytes", "name", id)).hasSize(1);
+      for (String cgroupOnly :
+          List.of("container_cpu_user_seconds_total", "container_memory_cache", "container_processes",
+              "container_fs_reads_bytes_total", "container_network_receive_packets_total")) {
+        assertThat(PrometheusText.select(later, cgroupOnly, "pod", "uncounted")).as(cgroupOnly).isEmpty();
+      }
+      assertThat(daemon.log()).contains("collectors=cri,node ").doesNotContain("event=cgroups_enabled");
+    }
+  }
+
+  /** The sample time of the container's CPU series, or 0 when there is none. */
+  private static long cpuTimestamp(List<PrometheusText> samples, String id) {
+    List<PrometheusText> cpu = PrometheusText.select(samples, "container_cpu_usage_seconds_total", "name", id);
+    Long at = cpu.isEmpty() ? null : cpu.get(0).timestampMillis();
+    return at == null ? 0 : at;
+  }
+
   private static long keyed(Path dir, String file, String key) {
     try {
       for (String line : Files.readString(dir.resolve(file)).split("\n")) {

@@ -164,6 +164,47 @@ class ExporterWithoutRuntimeIT {
     }
   }
 
+  /**
+   * node_exporter's collector switches, end to end: without the CRI collector no CRI call is made (no WARN about the
+   * missing socket, no collector="cri" health series), the endpoints serve the node alone with no scrape error, and
+   * without the node collector no node_exporter series is built.
+   */
+  @Test
+  void collectorsSwitchedOffDoNoWorkAndServeNothing(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    try (DaemonProcess daemon = DaemonProcess.start(dir.resolve("daemon.log"),
+        "--cri.endpoint=unix://" + dir.resolve("no-such.sock"), "--sampling.interval=1s", "--no-collector.cri",
+        "--no-collector.node")) {
+      Deadline.await("/healthz 200\n" + daemon.log(), Duration.ofSeconds(30), () -> daemon.get("/healthz").status() == 200);
+      // A CRI loop starts with the node loop and says at its first failed round that the runtime is missing; give
+      // both a few one-second rounds.
+      Deadline.await("a node round", Duration.ofSeconds(30),
+          () -> PrometheusText.select(PrometheusText.parse(daemon.get("/metrics").body()),
+              "winstats_exporter_collector_success").stream().anyMatch(s -> s.value() == 1.0));
+      Thread.sleep(3_000);
+
+      List<PrometheusText> metrics = PrometheusText.parse(daemon.get("/metrics").body());
+      assertThat(metrics).extracting(PrometheusText::name)
+          .contains("machine_cpu_cores", "container_cpu_usage_seconds_total", "process_cpu_seconds_total")
+          .noneMatch(n -> n.startsWith("node_") || n.startsWith("winstats_exporter_cri_"));
+      assertThat(metrics).noneMatch(s -> "cri".equals(s.labels().get("collector")) || "cri".equals(s.labels().get("source")));
+      assertThat(PrometheusText.select(metrics, "winstats_exporter_collector_success"))
+          .extracting(s -> s.labels().get("collector")).singleElement().asString().startsWith("node_");
+      assertThat(PrometheusText.select(metrics, "container_scrape_error")).singleElement()
+          .satisfies(s -> assertThat(s.value()).isZero());
+      assertThat(PrometheusText.select(PrometheusText.parse(daemon.get("/metrics/resource").body()), "resource_scrape_error"))
+          .singleElement().satisfies(s -> assertThat(s.value()).isZero());
+      assertThat(PrometheusText.parse(daemon.get("/metrics/cadvisor").body())).extracting(PrometheusText::name)
+          .contains("machine_cpu_cores", "container_scrape_error")
+          .allMatch(n -> n.startsWith("machine_") || n.equals("container_scrape_error") || n.startsWith("container_"));
+      assertThat(daemon.get("/stats/summary").body()).contains("\"pods\":[]");
+      String log = daemon.log();
+      assertThat(log.lines().filter(l -> l.contains("level=WARN") || l.contains("level=ERROR"))).as(log).isEmpty();
+      assertThat(log).doesNotContain("event=cgroups_enabled").doesNotContain("event=cri_");
+      assertThat(log.lines().filter(l -> l.contains("event=started")).map(LogfmtLines::parse).findFirst().orElseThrow())
+          .containsEntry("collectors", "none");
+    }
+  }
+
   /** The lines a failed start printed that are not the INFO log lines written before it failed. */
   private static List<String> problemLines(DaemonProcess.Result r) {
     return r.output().lines().filter(l -> !l.contains(" level=INFO ")).toList();

@@ -23,8 +23,11 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 class ReadmeFlagTableTest {
   private static final Path README = Path.of("..", "README.md");
-  /** {@code | `--name=LABEL` | default | help |}, or {@code | `--name` | ...} for a switch. */
-  private static final Pattern ROW = Pattern.compile("^\\| `(--[a-z.-]+)(?:=([A-Z:]+))?`(?:, `--[a-z]+`)? \\|([^|]*)\\|");
+  /**
+   * {@code | `--name=LABEL` | default | help |}, {@code | `--name` | ...} for a switch, {@code | `--name`,
+   * `--no-name` | ...} for one on by default.
+   */
+  private static final Pattern ROW = Pattern.compile("^\\| `(--[a-z.-]+)(?:=([A-Z:]+))?`(?:, `--[a-z.-]+`)? \\|([^|]*)\\|");
   /** Flags the file cannot set: they pick the file, or act once and exit. */
   private static final Set<String> COMMAND_LINE_ONLY = Set.of("config.file", "print-config", "help", "version");
 

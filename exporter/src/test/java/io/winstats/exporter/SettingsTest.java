@@ -39,6 +39,10 @@ class SettingsTest {
         Map.entry("web.disable-exporter-metrics", "true"),
         Map.entry("metrics.include", "(container|machine)_.*"),
         Map.entry("metrics.exclude", "container_network_.*"),
+        Map.entry("collector.cri", "false"),
+        Map.entry("collector.cgroup", "false"),
+        Map.entry("collector.node", "false"),
+        Map.entry("collector.container", "false"),
         Map.entry("cri.endpoint", "tcp://127.0.0.1:7777"),
         Map.entry("cri.timeout", "750ms"),
         Map.entry("cri.stats-call", "ListContainerStats"),
@@ -71,9 +75,12 @@ class SettingsTest {
     List<String> context = name.equals("node.memory.working-set") ? List.of("--node.source=pdh") : List.of();
     Path file = Files.writeString(dir.resolve(name + ".yml"), name + ": '" + value.replace("'", "''") + "'\n");
 
-    // A switch is given alone on the command line; its example is "true".
-    boolean isSwitch = java.util.Objects.requireNonNull(Settings.byName(name)).isSwitch();
-    String byFlag = printConfig(context, isSwitch ? "--" + name : "--" + name + "=" + value);
+    // A switch is given alone on the command line; its example is "true", or "false" for one on by default, which
+    // --no-name turns off.
+    Setting<?> setting = java.util.Objects.requireNonNull(Settings.byName(name));
+    String flag =
+        setting.isNegatable() ? "--no-" + name : setting.isSwitch() ? "--" + name : "--" + name + "=" + value;
+    String byFlag = printConfig(context, flag);
     String byFile = printConfig(context, "--config.file=" + file);
     String byDefault = printConfig(context);
 

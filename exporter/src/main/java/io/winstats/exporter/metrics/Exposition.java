@@ -3,6 +3,7 @@ package io.winstats.exporter.metrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.winstats.exporter.sampling.Collectors;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.PerfCounterReadings;
 import java.time.Clock;
@@ -17,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What the two Prometheus endpoints serve, assembled once at start-up: {@code /metrics} is the build info, the cAdvisor
  * and cgroup series, the node series under the names of the node's own exporter (windows_exporter or node_exporter)
- * and, on a Windows node, windows_exporter's container series, all built once per snapshot version; plus the live part
+ * and, on a Windows node, windows_exporter's container series, each when its collector runs, all built once per
+ * snapshot version; plus the live part
  * (the self series, the process and JVM series unless switched off, the PDH source's counter health). {@code
  * /metrics/cadvisor} is the cAdvisor and cgroup collectors alone, as the kubelet serves that path. Closing releases
  * the Micrometer registry and the JVM binders.
@@ -43,6 +45,7 @@ public final class Exposition implements AutoCloseable {
   /**
    * @param snapshots the published snapshot
    * @param windowsNode whether the node source describes a Windows node
+   * @param collectors which collectors run: the cgroup, node and container series are registered only when theirs do
    * @param exporterMetrics whether {@code /metrics} carries the daemon's own process and JVM series
    * @param families which families {@code /metrics} serves; {@code /metrics/cadvisor} serves them all
    * @param clock the self metrics' clock (sample ages)
@@ -50,6 +53,7 @@ public final class Exposition implements AutoCloseable {
   public Exposition(
       Supplier<Snapshot> snapshots,
       boolean windowsNode,
+      Collectors collectors,
       Build build,
       boolean exporterMetrics,
       FamilyFilter families,
@@ -71,13 +75,15 @@ public final class Exposition implements AutoCloseable {
     PrometheusRegistry cadvisorOnly = new PrometheusRegistry();
     snapshotSeries.register(cadvisorSeries);
     cadvisorOnly.register(cadvisorSeries);
-    if (!windowsNode) {
+    if (!windowsNode && collectors.readsCgroups()) {
       CgroupSeriesCollector cgroupSeries = new CgroupSeriesCollector(snapshots);
       snapshotSeries.register(cgroupSeries);
       cadvisorOnly.register(cgroupSeries);
     }
-    snapshotSeries.register(windowsNode ? new WindowsExporterSeries(snapshots) : new NodeExporterSeries(snapshots));
-    if (windowsNode) {
+    if (collectors.node()) {
+      snapshotSeries.register(windowsNode ? new WindowsExporterSeries(snapshots) : new NodeExporterSeries(snapshots));
+    }
+    if (windowsNode && collectors.servesContainers()) {
       snapshotSeries.register(new WindowsContainerSeries(snapshots));
     }
     metrics =

@@ -9,11 +9,28 @@ import org.jspecify.annotations.Nullable;
 
 /** The one published {@link Snapshot}. Writers are the sampling loops; readers are request handlers. Thread-safe. */
 public final class SnapshotStore {
-  private final AtomicReference<Snapshot> current = new AtomicReference<>(Snapshot.EMPTY);
+  private final AtomicReference<Snapshot> current;
+
+  /** A store that waits for a runtime: until its first round, the runtime counts as failing. */
+  public SnapshotStore() {
+    this(Snapshot.EMPTY);
+  }
+
+  private SnapshotStore(Snapshot first) {
+    current = new AtomicReference<>(first);
+  }
+
+  /**
+   * A store for a daemon that reads no runtime ({@code --no-collector.cri}): no runtime sample ever comes, and none
+   * is missing, so {@code container_scrape_error} and {@code resource_scrape_error} stay 0.
+   */
+  public static SnapshotStore withoutRuntime() {
+    return new SnapshotStore(new Snapshot(0, null, null, null, null));
+  }
 
   /** The newest snapshot. Never blocks. */
   public Snapshot current() {
-    // Starts at EMPTY and is only replaced by new snapshots; NullAway models AtomicReference.get() as nullable.
+    // Starts at a first snapshot and is only replaced by new ones; NullAway models AtomicReference.get() as nullable.
     return Objects.requireNonNull(current.get(), "current");
   }
 

@@ -1,0 +1,100 @@
+package io.winstats.exporter.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.winstats.exporter.sampling.Collectors;
+import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.exporter.testing.PrometheusText;
+import io.winstats.summary.SampleFixtures;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** Which families each Prometheus endpoint serves, for each node kind and collector switch. */
+class ExpositionTest {
+  private static final Exposition.Build BUILD = new Exposition.Build("1.0", "abc", "2026-11-26");
+
+  /** A Linux node with pods and their cgroups, or a Windows node with pods. */
+  private static Snapshot snapshot(boolean windowsNode) {
+    if (!windowsNode) {
+      return CadvisorContractTest.linuxSnapshot(io.winstats.cri.cgroups.CgroupVersion.V2);
+    }
+    return new Snapshot(
+        3,
+        SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L),
+        null,
+        ExpositionGoldenTest.windowsPods(),
+        null);
+  }
+
+  private static Set<String> served(MetricsRenderer renderer) {
+    StringBuilder text = new StringBuilder();
+    for (ByteBuffer part : renderer.render(null, false).parts()) {
+      text.append(StandardCharsets.UTF_8.decode(part));
+    }
+    Set<String> names = new TreeSet<>();
+    PrometheusText.parse(text.toString()).forEach(s -> names.add(s.name()));
+    return names;
+  }
+
+  private static Exposition exposition(boolean windowsNode, Collectors collectors) {
+    Snapshot snapshot = snapshot(windowsNode);
+    return new Exposition(() -> snapshot, windowsNode, collectors, BUILD, false, FamilyFilter.ALL, Clock.systemUTC());
+  }
+
+  @Test
+  void everyCollectorOnServesTheNodesOwnExporterSeries() {
+    try (Exposition linux = exposition(false, Collectors.ALL);
+        Exposition windows = exposition(true, Collectors.ALL)) {
+      assertThat(served(linux.metrics()))
+          .contains("node_cpu_seconds_total", "container_cpu_usage_seconds_total", "container_memory_cache",
+              "winstats_exporter_build_info")
+          .noneMatch(n -> n.startsWith("windows_"));
+      assertThat(served(windows.metrics()))
+          .contains("windows_cpu_time_total", "windows_container_available", "container_processes")
+          .noneMatch(n -> n.startsWith("node_") || n.equals("container_memory_cache"));
+      assertThat(served(linux.cadvisor())).contains("container_memory_cache").noneMatch(n -> n.startsWith("node_"));
+    }
+  }
+
+  @Test
+  void aCollectorSwitchedOffIsNotRegistered() {
+    try (Exposition linux = exposition(false, new Collectors(true, false, false, true));
+        Exposition windows = exposition(true, new Collectors(true, true, true, false))) {
+      Set<String> linuxMetrics = served(linux.metrics());
+      assertThat(linuxMetrics)
+          .as("no cgroup and no node_exporter series")
+          .contains("container_cpu_usage_seconds_total", "machine_cpu_cores")
+          .noneMatch(n -> n.startsWith("node_"))
+          .doesNotContain("container_memory_cache", "container_processes");
+      assertThat(served(linux.cadvisor())).doesNotContain("container_memory_cache");
+      assertThat(served(windows.metrics())).contains("windows_cpu_time_total").noneMatch(n -> n.startsWith("windows_container_"));
+    }
+  }
+
+  /**
+   * Why the cgroup collector is registered only on a Linux node: container_processes is declared by both collectors,
+   * and a registry refuses a family two collectors declare, as it would refuse any other duplicate.
+   */
+  @Test
+  void aRegistryRefusesAFamilyTwoCollectorsDeclare() {
+    Snapshot snapshot = snapshot(true);
+    PrometheusRegistry registry = new PrometheusRegistry();
+    registry.register(new CadvisorSeriesCollector(() -> snapshot, true));
+
+    assertThatThrownBy(() -> registry.register(new CgroupSeriesCollector(() -> snapshot)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("container_processes");
+    assertThat(List.of(CadvisorSeriesCollector.families(false), CgroupSeriesCollector.FAMILIES))
+        .as("on a Linux node only the cgroup collector declares it")
+        .satisfiesExactly(
+            cadvisor -> assertThat(cadvisor).noneMatch(f -> f.getPrometheusName().equals("container_processes")),
+            cgroup -> assertThat(cgroup).anyMatch(f -> f.getPrometheusName().equals("container_processes")));
+  }
+}
