@@ -24,7 +24,9 @@ import org.slf4j.Logger;
  *
  * <p>Lifecycle: {@link #open(Instant)} opens the query, adds every counter with {@code PdhAddEnglishCounterW}, reads
  * each counter's type and time base, and primes the query with one collect ({@code PDH_NO_DATA} from it is expected
- * and ignored). A counter whose add failed for a reason other than a malformed path is added again on a later
+ * and ignored). A counter whose type lookup fails after its add is taken out of the query again ({@code
+ * PdhRemoveCounter}), so the query holds only counters it tracks. A counter whose add failed for a reason other than a
+ * malformed path is added again on a later
  * {@link #collect(Instant)}, with a growing backoff: the first retry after the retry interval, each further one after
  * twice the previous wait, up to the longest retry interval; success resets it. An object that is absent (PerfProc
  * disabled, a driver's counters not installed) usually stays absent, so retrying every minute forever only costs. When an added counter, or the whole collect, reports that
@@ -203,7 +205,14 @@ final class ObjectQuery {
     }
     try {
       PdhCounter c = lib.addEnglishCounter(q, t.path);
-      PdhLibrary.CounterInfo info = lib.counterInfo(c);
+      PdhLibrary.CounterInfo info;
+      try {
+        info = lib.counterInfo(c);
+      } catch (PdhException e) {
+        // Added but untyped: its raw values cannot be read, so take it out rather than collect it untracked.
+        remove(c);
+        throw e;
+      }
       t.type = info.type();
       t.timeBase = timeBase(c);
       t.handle = c;
@@ -221,6 +230,19 @@ final class ObjectQuery {
         t.addable = false;
       }
       fail(t, e.statusName(), e.call(), now);
+    }
+  }
+
+  /**
+   * {@code PdhRemoveCounter} of a counter this query does not track. Should PDH refuse, the query is rebuilt on a later
+   * collect: closing it frees every counter it holds.
+   */
+  private void remove(PdhCounter c) {
+    try {
+      lib.removeCounter(c);
+    } catch (PdhException e) {
+      log.debug("event=pdh_remove_failed path={} status={}", c.path(), e.statusName());
+      rebuild = true;
     }
   }
 

@@ -40,6 +40,7 @@ final class FakePdhLibrary implements PdhLibrary {
   private final Map<String, List<RawCounterItem>> loaded = new HashMap<>();
   private final Set<String> missingObjects = new HashSet<>();
   private final Map<String, Integer> addFailures = new HashMap<>();
+  private final Map<String, Integer> counterInfoFailures = new HashMap<>();
   private final Map<String, Integer> collectFailures = new HashMap<>();
   private long localFileTime;
   private final long totalPhysicalBytes = 17_179_869_184L;
@@ -234,6 +235,15 @@ final class FakePdhLibrary implements PdhLibrary {
     addFailures.put(key(path), status.code());
   }
 
+  /** {@code PdhGetCounterInfoW} fails for {@code path} (null: succeeds again), after its add succeeded. */
+  synchronized void failCounterInfo(String path, @Nullable PdhStatus status) {
+    if (status == null) {
+      counterInfoFailures.remove(key(path));
+    } else {
+      counterInfoFailures.put(key(path), status.code());
+    }
+  }
+
   synchronized void failCollect(String object, @Nullable PdhStatus status) {
     if (status == null) {
       collectFailures.remove(object.toLowerCase(Locale.ROOT));
@@ -282,6 +292,17 @@ final class FakePdhLibrary implements PdhLibrary {
 
   synchronized int openQueries() {
     return queries.size();
+  }
+
+  /** The paths of the counters the open queries hold now, one entry per counter handle. */
+  synchronized List<String> countersInQueries() {
+    List<String> out = new ArrayList<>();
+    for (QueryState q : queries.values()) {
+      for (long h : q.counters) {
+        out.add(counters.get(h).path);
+      }
+    }
+    return out;
   }
 
   synchronized boolean closed() {
@@ -413,6 +434,10 @@ final class FakePdhLibrary implements PdhLibrary {
     CounterState c = counters.get(counter.handle());
     if (c == null) {
       throw new PdhException(PdhStatus.PDH_INVALID_HANDLE, "PdhGetCounterInfoW", counter.path());
+    }
+    Integer failure = counterInfoFailures.get(key(c.path));
+    if (failure != null) {
+      throw new PdhException(failure, "PdhGetCounterInfoW", counter.path());
     }
     return new CounterInfo(types.get(key(c.path)), 0, c.path);
   }

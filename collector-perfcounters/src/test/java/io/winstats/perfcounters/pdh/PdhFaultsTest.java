@@ -138,6 +138,32 @@ class PdhFaultsTest {
   }
 
   /**
+   * {@code PdhAddEnglishCounterW} succeeded, then {@code PdhGetCounterInfoW} failed: without the counter's type its raw
+   * value cannot be read (the size bit decides the wrap), so the source does not track the counter, and it removes it
+   * with {@code PdhRemoveCounter} rather than leave it in the query (Microsoft Learn, {@code PdhAddEnglishCounterW}:
+   * the add puts the counter in the query; {@code PdhRemoveCounter}: removes it). A later attempt adds it once more,
+   * and the query then holds it exactly once.
+   */
+  @Test
+  void aCounterWhoseTypeLookupFailsIsRemovedFromTheQueryAndAddedAgainLater() {
+    fake.failCounterInfo(AVAILABLE, PdhStatus.PDH_MEMORY_ALLOCATION_FAILURE);
+    PdhNodeSource source = open(Duration.ofSeconds(30));
+
+    assertThat(fake.countersInQueries()).doesNotContain(AVAILABLE).contains(MemoryCounter.COMMITTED_BYTES.path().toString());
+    assertThat(fake.calls()).contains("PdhRemoveCounter " + AVAILABLE);
+    assertThat(health(source, AVAILABLE).ok()).isFalse();
+    assertThat(health(source, AVAILABLE).call()).isEqualTo("PdhGetCounterInfoW");
+    assertThat(source.sample().memory().availableBytes()).isNull();
+
+    fake.failCounterInfo(AVAILABLE, null);
+    NodeSample recovered = source.sample();
+
+    assertThat(fake.countersInQueries()).filteredOn(AVAILABLE::equals).hasSize(1);
+    assertThat(recovered.memory().availableBytes()).isEqualTo(4_294_967_296L);
+    assertThat(health(source, AVAILABLE).ok()).isTrue();
+  }
+
+  /**
    * Two adapters share a name (PDH shows the second as {@code name#1}); the first is removed and PDH renames the
    * second to the plain name. Only network series change: {@code name#1} ends, and {@code name} carries the other
    * adapter's counters from then on. A 64-bit counter shows the switch as a decrease (a counter reset for rate()); a
