@@ -25,10 +25,18 @@ import org.jspecify.annotations.Nullable;
  * {@link NodeMemory}, the working set as the {@link WorkingSetDefinition} chosen. Confined to the sampling thread.
  */
 final class PdhMemory {
-  static final List<PerfCounter> COUNTERS =
-      Stream.<Set<? extends PerfCounter>>of(EnumSet.allOf(MemoryCounter.class), EnumSet.allOf(ProcessCounter.class))
-          .<PerfCounter>flatMap(Set::stream)
-          .toList();
+  /**
+   * Every {@code \Memory} counter, and {@code \Process(_Total)\Working Set - Private} only for the kubelet's
+   * working set: the physical one is total − {@code Available Bytes}, and the {@code Process} query is the expensive
+   * one (OSHI measured 30–50 ms for a process list through PDH, oshi#1001), so it is not opened for nothing.
+   */
+  static List<PerfCounter> counters(WorkingSetDefinition workingSet) {
+    return Stream.<Set<? extends PerfCounter>>of(
+            EnumSet.allOf(MemoryCounter.class),
+            workingSet == WorkingSetDefinition.KUBELET ? EnumSet.allOf(ProcessCounter.class) : Set.of())
+        .<PerfCounter>flatMap(Set::stream)
+        .toList();
+  }
 
   private final PdhLibrary lib;
   private final WorkingSetDefinition workingSet;
@@ -45,7 +53,7 @@ final class PdhMemory {
    * commit figures the {@code windows-global-commit-memory} system container needs stay.
    *
    * @param memory the collect of the {@code Memory} query
-   * @param process the collect of the {@code Process} query
+   * @param process the collect of the {@code Process} query (none with the physical working set)
    * @return the memory, or {@code null} (and the part named in {@code missing}) when no counter at all could be read
    */
   @Nullable NodeMemory read(Collected memory, Collected process, Map<NodePart, String> missing) {
@@ -56,13 +64,16 @@ final class PdhMemory {
     } catch (PdhException e) {
       failures.putIfAbsent(NodePart.MEMORY, e.call() + " " + e.statusName());
     }
-    Reading privateWorkingSet = reading(process, ProcessCounter.WORKING_SET_PRIVATE);
-    Long privateBytes = single(privateWorkingSet);
-    if (privateBytes == null) {
-      failures.putIfAbsent(
-          NodePart.MEMORY,
-          privateWorkingSet.path() + " "
-              + (privateWorkingSet.ok() ? "PDH_CSTATUS_NO_INSTANCE" : privateWorkingSet.failure()));
+    Long privateBytes = null;
+    if (workingSet == WorkingSetDefinition.KUBELET) {
+      Reading privateWorkingSet = reading(process, ProcessCounter.WORKING_SET_PRIVATE);
+      privateBytes = single(privateWorkingSet);
+      if (privateBytes == null) {
+        failures.putIfAbsent(
+            NodePart.MEMORY,
+            privateWorkingSet.path() + " "
+                + (privateWorkingSet.ok() ? "PDH_CSTATUS_NO_INSTANCE" : privateWorkingSet.failure()));
+      }
     }
     Long available = single(reading(memory, MemoryCounter.AVAILABLE_BYTES));
     Long committed = single(reading(memory, MemoryCounter.COMMITTED_BYTES));

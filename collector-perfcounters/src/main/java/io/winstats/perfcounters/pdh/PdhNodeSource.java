@@ -59,7 +59,8 @@ import org.slf4j.LoggerFactory;
  * Node counters from PDH raw values: exact cumulative CPU, memory, network, volumes, disk I/O and system figures.
  *
  * <p><b>Queries.</b> One PDH query per perf object ({@link ProcessorInformationCounter}, {@link MemoryCounter},
- * {@link ProcessCounter}, {@link NetworkInterfaceCounter}, {@link LogicalDiskCounter}, {@link SystemCounter}, plus one
+ * {@link ProcessCounter} (for the kubelet's working set only), {@link NetworkInterfaceCounter}, {@link
+ * LogicalDiskCounter}, {@link SystemCounter}, plus one
  * per object named only by a {@link CustomCounter}), opened once, counters added by English path with wildcard
  * instances, primed with one collect. Each sample collects every query and reads raw arrays; no formatted value is
  * integrated (kubernetes#124734).
@@ -95,16 +96,20 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   /** The kubelet's default {@code --root-dir} on Windows. */
   public static final Path DEFAULT_KUBELET_ROOT_DIRECTORY = Path.of("C:\\var\\lib\\kubelet");
 
-  /** The declared counters this source adds, in order: each per-object mapping declares the ones it reads. */
-  static final List<PerfCounter> COUNTERS =
-      Stream.<Collection<? extends PerfCounter>>of(
-              PdhProcessorInformation.COUNTERS,
-              PdhMemory.COUNTERS,
-              PdhNetworkInterface.COUNTERS,
-              PdhLogicalDisk.COUNTERS,
-              PdhSystem.COUNTERS)
-          .<PerfCounter>flatMap(Collection::stream)
-          .toList();
+  /**
+   * The declared counters this source adds with the node working set as {@code workingSet} defines it, in order: each
+   * per-object mapping declares the ones it reads.
+   */
+  static List<PerfCounter> counters(WorkingSetDefinition workingSet) {
+    return Stream.<Collection<? extends PerfCounter>>of(
+            PdhProcessorInformation.COUNTERS,
+            PdhMemory.counters(workingSet),
+            PdhNetworkInterface.COUNTERS,
+            PdhLogicalDisk.COUNTERS,
+            PdhSystem.COUNTERS)
+        .<PerfCounter>flatMap(Collection::stream)
+        .toList();
+  }
 
   /**
    * Settings of the source; {@link #defaults()} are the production values.
@@ -398,7 +403,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
 
   private void openAll() {
     Instant now = clock.instant();
-    for (PerfCounter d : COUNTERS) {
+    for (PerfCounter d : counters(options.workingSet())) {
       query(d.object()).declare(d.path().toString(), d.raw(), now);
     }
     for (CustomCounter c : custom.counters()) {

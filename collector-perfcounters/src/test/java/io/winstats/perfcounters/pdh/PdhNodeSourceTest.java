@@ -70,7 +70,7 @@ class PdhNodeSourceTest {
   /** Every counter the source adds: an English path that parses back to itself, and never the legacy Processor object. */
   @Test
   void declaredCounterSetsAreWellFormedAndDistinct() {
-    List<PerfCounter> all = PdhNodeSource.COUNTERS;
+    List<PerfCounter> all = PdhNodeSource.counters(WorkingSetDefinition.KUBELET);
 
     assertThat(all).hasSize(6 + 7 + 1 + 8 + 10 + 5);
     assertThat(all).extracting(d -> d.path().toString()).doesNotHaveDuplicates();
@@ -447,6 +447,38 @@ class PdhNodeSourceTest {
 
     assertThat(s.memory().workingSetBytes()).isEqualTo(17_179_869_184L - 4_294_967_296L);
     assertThat(s.memory().availableBytes()).isEqualTo(4_294_967_296L);
+  }
+
+  /**
+   * The physical definition needs no {@code \Process(_Total)} counter, the expensive one (a process list through PDH
+   * took 30–50 ms where the registry read took 1–2 ms, oshi#1001): the source neither adds it nor collects its query.
+   */
+  @Test
+  void physicalWorkingSetNeverQueriesTheProcessObject() {
+    String workingSet = ProcessCounter.WORKING_SET_PRIVATE.path().toString();
+    Options options =
+        new Options(
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(30),
+            Duration.ZERO,
+            Duration.ZERO,
+            nanos::incrementAndGet,
+            v -> "NTFS",
+            WorkingSetDefinition.PHYSICAL,
+            kubeletRoot,
+            log);
+    PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
+    opened.add(source);
+
+    NodeSample s = source.sample();
+    source.sample();
+
+    assertThat(fake.calls()).noneMatch(c -> c.contains("\\Process("));
+    assertThat(fake.countersInQueries()).doesNotContain(workingSet);
+    assertThat(fake.count("PdhOpenQueryW")).isEqualTo(5);
+    assertThat(source.health()).extracting(CounterHealth::path).doesNotContain(workingSet);
+    assertThat(s.missing()).isEmpty();
+    assertThat(s.memory().workingSetBytes()).isEqualTo(17_179_869_184L - 4_294_967_296L);
   }
 
   /** PerfProc disabled: the Process object is unknown, and only the figures from its working set go. */
