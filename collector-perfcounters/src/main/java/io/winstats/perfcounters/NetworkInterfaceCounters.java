@@ -25,4 +25,76 @@ public record NetworkInterfaceCounters(
       }
     }
   }
+
+  /** A builder for interface {@code name} with every counter 0; a source sets each by name. */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** Names each counter of a {@link NetworkInterfaceCounters}; not thread-safe. */
+  public static final class Builder {
+    private final String name;
+    private long rxBytes;
+    private long txBytes;
+    private long rxPackets;
+    private long txPackets;
+    private long rxErrors;
+    private long txErrors;
+    private long rxDropped;
+    private long txDropped;
+
+    private Builder(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+    }
+
+    public Builder rxBytes(long value) {
+      this.rxBytes = value;
+      return this;
+    }
+
+    public Builder txBytes(long value) {
+      this.txBytes = value;
+      return this;
+    }
+
+    public Builder rxPackets(long value) {
+      this.rxPackets = value;
+      return this;
+    }
+
+    public Builder txPackets(long value) {
+      this.txPackets = value;
+      return this;
+    }
+
+    public Builder rxErrors(long value) {
+      this.rxErrors = value;
+      return this;
+    }
+
+    public Builder txErrors(long value) {
+      this.txErrors = value;
+      return this;
+    }
+
+    public Builder rxDropped(long value) {
+      this.rxDropped = value;
+      return this;
+    }
+
+    public Builder txDropped(long value) {
+      this.txDropped = value;
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @throws IllegalArgumentException when a counter is negative
+     */
+    public NetworkInterfaceCounters build() {
+      return new NetworkInterfaceCounters(
+          name, rxBytes, txBytes, rxPackets, txPackets, rxErrors, txErrors, rxDropped, txDropped);
+    }
+  }
 }

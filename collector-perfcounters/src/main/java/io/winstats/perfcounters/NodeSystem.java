@@ -31,12 +31,17 @@ public record NodeSystem(
 
   /** A builder with the process count set and every other figure absent; a source sets the ones it has, by name. */
   public static Builder builder(long processes) {
-    return new Builder(processes);
+    return new Builder().processes(processes);
+  }
+
+  /** A builder with every figure absent; the process count must be set before {@link Builder#build()}. */
+  public static Builder builder() {
+    return new Builder();
   }
 
   /** Names each figure of a {@link NodeSystem}; not thread-safe. Unset figures are absent ({@code null}). */
   public static final class Builder {
-    private final long processes;
+    private @Nullable Long processes;
     private @Nullable Instant bootTime;
     private @Nullable Long threads;
     private @Nullable Long maxProcesses;
@@ -47,8 +52,12 @@ public record NodeSystem(
     private @Nullable Double load15;
     private @Nullable Long maxThreads;
 
-    private Builder(long processes) {
-      this.processes = processes;
+    private Builder() {}
+
+    /** The process count, the one figure every source has. */
+    public Builder processes(long value) {
+      this.processes = value;
+      return this;
     }
 
     public Builder bootTime(@Nullable Instant value) {
@@ -90,9 +99,18 @@ public record NodeSystem(
       return this;
     }
 
+    /**
+     * Builds the record.
+     *
+     * @throws IllegalStateException when the process count was not set
+     */
     public NodeSystem build() {
+      Long processCount = processes;
+      if (processCount == null) {
+        throw new IllegalStateException("the process count is not set");
+      }
       return new NodeSystem(
-          bootTime, processes, threads, maxProcesses, contextSwitches, processorQueueLength, load1, load5, load15,
+          bootTime, processCount, threads, maxProcesses, contextSwitches, processorQueueLength, load1, load5, load15,
           maxThreads);
     }
   }

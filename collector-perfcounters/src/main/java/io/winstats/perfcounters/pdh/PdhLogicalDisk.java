@@ -1,13 +1,17 @@
 package io.winstats.perfcounters.pdh;
 
+import static io.winstats.perfcounters.pdh.PdhReadings.fill;
 import static io.winstats.perfcounters.pdh.PdhReadings.reading;
 import static io.winstats.perfcounters.pdh.PdhReadings.require;
 import static io.winstats.perfcounters.pdh.PdhReadings.ticksToNanos;
 import static io.winstats.perfcounters.pdh.PdhReadings.unsigned;
+import static io.winstats.perfcounters.pdh.PerfCounterType.is64Bit;
 
 import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.binding.Figure;
+import io.winstats.perfcounters.binding.LogicalDiskBinding;
 import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
@@ -79,19 +83,23 @@ final class PdhLogicalDisk {
     return out;
   }
 
-  /** Cumulative I/O per volume; {@code ioTimeNanos} accumulates from {@code % Idle Time} (see {@link BusyTime}). */
+  /**
+   * Cumulative I/O per volume: the counts and the queue as {@link LogicalDiskBinding#DISK_IO} binds them; the read and
+   * write time from the {@code Avg. Disk sec} timers' FirstValue (cumulative ticks of their time base) in place of
+   * {@code % Disk Read Time} and {@code % Disk Write Time}; {@code ioTimeNanos} from {@code % Idle Time} (see {@link
+   * BusyTime}).
+   */
   @Nullable List<DiskIoCounters> disks(Collected c, Map<NodePart, String> missing) {
-    Reading readBytes = reading(c, LogicalDiskCounter.DISK_READ_BYTES);
-    Reading writeBytes = reading(c, LogicalDiskCounter.DISK_WRITE_BYTES);
-    Reading reads = reading(c, LogicalDiskCounter.DISK_READS);
-    Reading writes = reading(c, LogicalDiskCounter.DISK_WRITES);
+    List<Reading> readings = new ArrayList<>();
+    for (Figure<LogicalDiskCounter, ?, ?> f : LogicalDiskBinding.DISK_IO.figures()) {
+      readings.add(reading(c, pdhCounter(f.counter())));
+    }
+    if (!require(NodePart.DISK_IO, missing, readings.toArray(Reading[]::new))) {
+      return null;
+    }
     Reading readTime = reading(c, LogicalDiskCounter.AVG_DISK_SEC_PER_READ);
     Reading writeTime = reading(c, LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE);
     Reading idle = reading(c, LogicalDiskCounter.IDLE_TIME);
-    Reading queue = reading(c, LogicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH);
-    if (!require(NodePart.DISK_IO, missing, readBytes, writeBytes, reads, writes, readTime, writeTime, idle, queue)) {
-      return null;
-    }
     for (Reading r : List.of(readTime, writeTime)) {
       if (r.timeBase() <= 0) {
         missing.put(NodePart.DISK_IO, r.path() + " NO_TIME_BASE");
@@ -100,46 +108,48 @@ final class PdhLogicalDisk {
     }
     List<DiskIoCounters> out = new ArrayList<>();
     Set<String> keys = new HashSet<>();
-    for (String volume : readBytes.items().keySet()) {
+    Set<String> volumes = new HashSet<>();
+    for (String volume : readings.get(0).items().keySet()) {
       if (InstanceNames.isTotal(volume)) {
         continue;
       }
-      Reading[] rs = {readBytes, writeBytes, reads, writes, readTime, writeTime, idle, queue};
-      RawCounter[] raw = new RawCounter[rs.length];
-      boolean complete = true;
-      for (int i = 0; i < rs.length; i++) {
-        RawCounter item = rs[i].items().get(volume);
-        if (item == null) {
-          complete = false;
-        } else {
-          raw[i] = item;
-        }
-      }
-      if (!complete) {
+      volumes.add(volume);
+      keys.add(PdhReadings.key(readTime, volume));
+      keys.add(PdhReadings.key(writeTime, volume));
+      RawCounter read = readTime.items().get(volume);
+      RawCounter write = writeTime.items().get(volume);
+      RawCounter idleNow = idle.items().get(volume);
+      DiskIoCounters.Builder builder = DiskIoCounters.builder(volume);
+      if (read == null || write == null || idleNow == null
+          || fill(builder, LogicalDiskBinding.DISK_IO, c, volume, counts, keys) != null) {
         continue;
       }
-      long[] cumulative = new long[6];
-      for (int i = 0; i < 6; i++) {
-        String key = i + "|" + volume;
-        keys.add(key);
-        cumulative[i] = counts.update(key, raw[i].firstValue(), PerfCounterType.is64Bit(rs[i].type()));
-      }
-      long ioNanos = busy.computeIfAbsent(volume, v -> new BusyTime()).update(raw[6], idle.type(), idle.timeBase());
+      long readTicks = counts.update(PdhReadings.key(readTime, volume), read.firstValue(), is64Bit(readTime.type()));
+      long writeTicks = counts.update(PdhReadings.key(writeTime, volume), write.firstValue(), is64Bit(writeTime.type()));
       out.add(
-          new DiskIoCounters(
-              volume,
-              cumulative[0],
-              cumulative[1],
-              cumulative[2],
-              cumulative[3],
-              ticksToNanos(cumulative[4], readTime.timeBase()),
-              ticksToNanos(cumulative[5], writeTime.timeBase()),
-              ioNanos,
-              unsigned(queue, raw[7].firstValue())));
+          builder
+              .readTimeNanos(ticksToNanos(readTicks, readTime.timeBase()))
+              .writeTimeNanos(ticksToNanos(writeTicks, writeTime.timeBase()))
+              .ioTimeNanos(
+                  busy.computeIfAbsent(volume, v -> new BusyTime()).update(idleNow, idle.type(), idle.timeBase()))
+              .build());
     }
     counts.retainOnly(keys);
-    busy.keySet().retainAll(out.stream().map(DiskIoCounters::device).toList());
+    busy.keySet().retainAll(volumes);
     return out;
+  }
+
+  /**
+   * The counter PDH reads for a figure of {@link LogicalDiskBinding#DISK_IO}: the {@code Avg. Disk sec} timers for the
+   * read and write time, whose FirstValue is the cumulative time (the {@code %} timers are not added), else the
+   * figure's own counter.
+   */
+  private static LogicalDiskCounter pdhCounter(LogicalDiskCounter counter) {
+    return switch (counter) {
+      case DISK_READ_TIME -> LogicalDiskCounter.AVG_DISK_SEC_PER_READ;
+      case DISK_WRITE_TIME -> LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE;
+      default -> counter;
+    };
   }
 
   /**

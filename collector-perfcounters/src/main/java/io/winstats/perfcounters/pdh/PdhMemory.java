@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.pdh;
 
+import static io.winstats.perfcounters.pdh.PdhReadings.fill;
 import static io.winstats.perfcounters.pdh.PdhReadings.reading;
 import static io.winstats.perfcounters.pdh.PdhReadings.require;
 import static io.winstats.perfcounters.pdh.PdhReadings.single;
@@ -7,37 +8,28 @@ import static io.winstats.perfcounters.pdh.PdhReadings.single;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.WorkingSetDefinition;
+import io.winstats.perfcounters.binding.MemoryBinding;
 import io.winstats.perfcounters.counters.MemoryCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
 import io.winstats.perfcounters.pdh.ObjectQuery.Reading;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.EnumMap;
-import java.util.EnumSet;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code \Memory}, {@code \Process(_Total)\Working Set - Private} and {@code GlobalMemoryStatusEx} as
- * {@link NodeMemory}, the working set as the {@link WorkingSetDefinition} chosen. Confined to the sampling thread.
+ * {@code \Memory} as {@link MemoryBinding#MEMORY} binds it, plus the special cases: the physical size from {@code
+ * GlobalMemoryStatusEx}, the working set as the {@link WorkingSetDefinition} chosen ({@code \Process(_Total)\Working
+ * Set - Private} for the kubelet's), and usage = committed bytes, as the kubelet reports it. Confined to the sampling
+ * thread.
  */
 final class PdhMemory {
-  /**
-   * Every {@code \Memory} counter, and {@code \Process(_Total)\Working Set - Private} only for the kubelet's
-   * working set: the physical one is total − {@code Available Bytes}, and the {@code Process} query is the expensive
-   * one (OSHI measured 30–50 ms for a process list through PDH, oshi#1001), so it is not opened for nothing.
-   */
-  static List<PerfCounter> counters(WorkingSetDefinition workingSet) {
-    return Stream.<Set<? extends PerfCounter>>of(
-            EnumSet.allOf(MemoryCounter.class),
-            workingSet == WorkingSetDefinition.KUBELET ? EnumSet.allOf(ProcessCounter.class) : Set.of())
-        .<PerfCounter>flatMap(Set::stream)
-        .toList();
-  }
-
   private final PdhLibrary lib;
   private final WorkingSetDefinition workingSet;
   private final CumulativeCounters<String> counts = new CumulativeCounters<>();
@@ -45,6 +37,19 @@ final class PdhMemory {
   PdhMemory(PdhLibrary lib, WorkingSetDefinition workingSet) {
     this.lib = lib;
     this.workingSet = workingSet;
+  }
+
+  /**
+   * Every {@code \Memory} counter, and {@code \Process(_Total)\Working Set - Private} only for the kubelet's working
+   * set: the physical one is total − {@code Available Bytes}, and the {@code Process} query is the expensive one (OSHI
+   * measured 30–50 ms for a process list through PDH, oshi#1001), so it is not opened for nothing.
+   */
+  static List<PerfCounter> counters(WorkingSetDefinition workingSet) {
+    return Stream.<Set<? extends PerfCounter>>of(
+            EnumSet.allOf(MemoryCounter.class),
+            workingSet == WorkingSetDefinition.KUBELET ? EnumSet.allOf(ProcessCounter.class) : Set.of())
+        .<PerfCounter>flatMap(Set::stream)
+        .toList();
   }
 
   /**
@@ -69,31 +74,17 @@ final class PdhMemory {
       Reading privateWorkingSet = reading(process, ProcessCounter.WORKING_SET_PRIVATE);
       privateBytes = single(privateWorkingSet);
       if (privateBytes == null) {
-        failures.putIfAbsent(
-            NodePart.MEMORY,
-            privateWorkingSet.path() + " "
-                + (privateWorkingSet.ok() ? "PDH_CSTATUS_NO_INSTANCE" : privateWorkingSet.failure()));
+        failures.putIfAbsent(NodePart.MEMORY, PdhReadings.lacking(privateWorkingSet));
       }
     }
-    Long available = single(reading(memory, MemoryCounter.AVAILABLE_BYTES));
-    Long committed = single(reading(memory, MemoryCounter.COMMITTED_BYTES));
-    Reading faults = reading(memory, MemoryCounter.PAGE_FAULTS);
-    Long pageFaults = null;
-    Long rawFaults = single(faults);
-    if (rawFaults != null) {
-      pageFaults = counts.update(faults.path(), rawFaults, PerfCounterType.is64Bit(faults.type()));
-    }
+    NodeMemory.Builder builder = NodeMemory.builder();
+    fill(builder, MemoryBinding.MEMORY, memory, null, counts, new HashSet<>());
+    NodeMemory counters = builder.build();
     NodeMemory read =
-        NodeMemory.builder()
+        builder
             .totalBytes(total)
-            .availableBytes(available)
-            .workingSetBytes(workingSet.workingSetBytes(privateBytes, total, available))
-            .usageBytes(committed)
-            .freeBytes(single(reading(memory, MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES)))
-            .cacheBytes(single(reading(memory, MemoryCounter.CACHE_BYTES)))
-            .committedBytes(committed)
-            .commitLimitBytes(single(reading(memory, MemoryCounter.COMMIT_LIMIT)))
-            .pageFaults(pageFaults)
+            .workingSetBytes(workingSet.workingSetBytes(privateBytes, total, counters.availableBytes()))
+            .usageBytes(counters.committedBytes())
             .build();
     // The physical size alone says nothing about the node's memory now.
     if (read.equals(NodeMemory.builder().totalBytes(total).build())) {

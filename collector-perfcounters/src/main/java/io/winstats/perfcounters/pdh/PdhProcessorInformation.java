@@ -7,6 +7,8 @@ import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.binding.Figure;
+import io.winstats.perfcounters.binding.ProcessorBinding;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
@@ -16,6 +18,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,6 +39,11 @@ final class PdhProcessorInformation {
     logicalCores = count;
   }
 
+  /**
+   * Per core, each timer of {@link ProcessorBinding#MODES} as nanoseconds (FirstValue × 100). {@code % User Time} and
+   * {@code % Privileged Time} are required, with a 100 ns type, since the node's usage is their sum; the other modes
+   * are read when their type is exactly {@code PERF_100NSEC_TIMER}.
+   */
   @Nullable NodeCpu read(Collected c, Map<NodePart, String> missing) {
     Reading user = reading(c, ProcessorInformationCounter.USER_TIME);
     Reading privileged = reading(c, ProcessorInformationCounter.PRIVILEGED_TIME);
@@ -48,11 +56,15 @@ final class PdhProcessorInformation {
         return null;
       }
     }
-    Map<CpuMode, Reading> optional = new EnumMap<>(CpuMode.class);
-    optional.put(CpuMode.IDLE, reading(c, ProcessorInformationCounter.IDLE_TIME));
-    optional.put(CpuMode.INTERRUPT, reading(c, ProcessorInformationCounter.INTERRUPT_TIME));
-    optional.put(CpuMode.DPC, reading(c, ProcessorInformationCounter.DPC_TIME));
-    optional.values().removeIf(r -> !r.ok() || r.type() != PerfCounterType.PERF_100NSEC_TIMER);
+    Map<Figure<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>>, Reading> modes = new LinkedHashMap<>();
+    for (Figure<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>> f : ProcessorBinding.MODES.figures()) {
+      Reading r = reading(c, f.counter());
+      boolean required = f.counter() == ProcessorInformationCounter.USER_TIME
+          || f.counter() == ProcessorInformationCounter.PRIVILEGED_TIME;
+      if (required || (r.ok() && r.type() == PerfCounterType.PERF_100NSEC_TIMER)) {
+        modes.put(f, r);
+      }
+    }
     List<CoreCpuTime> cores = new ArrayList<>();
     for (Map.Entry<String, RawCounter> e : user.items().entrySet()) {
       String core = e.getKey();
@@ -60,20 +72,16 @@ final class PdhProcessorInformation {
       if (InstanceNames.isTotal(core) || p == null) {
         continue;
       }
-      long user100 = e.getValue().firstValue();
-      long privileged100 = p.firstValue();
-      Map<CpuMode, Long> modes = new EnumMap<>(CpuMode.class);
-      modes.put(CpuMode.USER, Math.multiplyExact(user100, 100L));
-      modes.put(CpuMode.PRIVILEGED, Math.multiplyExact(privileged100, 100L));
-      optional.forEach(
-          (mode, r) -> {
+      Map<CpuMode, Long> nanosByMode = new EnumMap<>(CpuMode.class);
+      modes.forEach(
+          (f, r) -> {
             RawCounter v = r.items().get(core);
             if (v != null) {
-              modes.put(mode, Math.multiplyExact(v.firstValue(), 100L));
+              f.set().accept(nanosByMode, Math.multiplyExact(v.firstValue(), 100L));
             }
           });
-      cores.add(new CoreCpuTime(core, modes));
-      coreBusy100ns.put(core, Math.addExact(user100, privileged100));
+      cores.add(new CoreCpuTime(core, nanosByMode));
+      coreBusy100ns.put(core, Math.addExact(e.getValue().firstValue(), p.firstValue()));
     }
     if (cores.isEmpty()) {
       missing.put(NodePart.CPU, user.path() + " NO_PROCESSOR_INSTANCES");

@@ -1,12 +1,12 @@
 package io.winstats.perfcounters.pdh;
 
+import static io.winstats.perfcounters.pdh.PdhReadings.fill;
 import static io.winstats.perfcounters.pdh.PdhReadings.reading;
-import static io.winstats.perfcounters.pdh.PdhReadings.require;
-import static io.winstats.perfcounters.pdh.PdhReadings.single;
 import static io.winstats.perfcounters.pdh.PdhReadings.ticksToNanos;
 
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.binding.SystemBinding;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
 import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
@@ -16,11 +16,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/** {@code \System} as {@link NodeSystem}: processes, threads, context switches, queue length, boot time. */
+/**
+ * {@code \System} as {@link SystemBinding#SYSTEM} binds it (processes, threads, context switches, queue length), plus
+ * the boot time from {@code System Up Time}.
+ */
 final class PdhSystem {
   static final Set<? extends PerfCounter> COUNTERS = EnumSet.allOf(SystemCounter.class);
 
@@ -31,27 +35,13 @@ final class PdhSystem {
    * @param collectedAt when the {@code System} query was collected
    */
   @Nullable NodeSystem read(Collected c, Instant collectedAt, Map<NodePart, String> missing) {
-    Reading processes = reading(c, SystemCounter.PROCESSES);
-    if (!require(NodePart.SYSTEM, missing, processes)) {
+    NodeSystem.Builder builder = NodeSystem.builder();
+    Reading lacking = fill(builder, SystemBinding.SYSTEM, c, null, counts, new HashSet<>());
+    if (lacking != null) {
+      missing.put(NodePart.SYSTEM, PdhReadings.lacking(lacking));
       return null;
     }
-    Long processCount = single(processes);
-    if (processCount == null) {
-      missing.put(NodePart.SYSTEM, processes.path() + " PDH_CSTATUS_NO_INSTANCE");
-      return null;
-    }
-    Reading switches = reading(c, SystemCounter.CONTEXT_SWITCHES);
-    Long rawSwitches = single(switches);
-    Long contextSwitches =
-        rawSwitches == null
-            ? null
-            : counts.update(switches.path(), rawSwitches, PerfCounterType.is64Bit(switches.type()));
-    return NodeSystem.builder(processCount)
-        .bootTime(bootTime(reading(c, SystemCounter.SYSTEM_UP_TIME), collectedAt))
-        .threads(single(reading(c, SystemCounter.THREADS)))
-        .contextSwitches(contextSwitches)
-        .processorQueueLength(single(reading(c, SystemCounter.PROCESSOR_QUEUE_LENGTH)))
-        .build();
+    return builder.bootTime(bootTime(reading(c, SystemCounter.SYSTEM_UP_TIME), collectedAt)).build();
   }
 
   /**

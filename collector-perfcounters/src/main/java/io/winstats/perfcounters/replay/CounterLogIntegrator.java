@@ -29,7 +29,8 @@ import org.jspecify.annotations.Nullable;
  * used: the interval they cover is unknown. This is the kubelet's {@code convertCPUValue} integration with the real
  * interval in place of its fixed 1 s (kubernetes#124734). Each perf object is mapped by its own class ({@link
  * ReplayProcessor}, {@link ReplayMemory}, {@link ReplayNetworkInterface}, {@link ReplayLogicalDisk}, {@link
- * ReplaySystem}); this class integrates the rows and assembles the samples.
+ * ReplaySystem}), which reads the figures of the object's binding table ({@code …perfcounters.binding}) and keeps its
+ * special cases; this class integrates the rows and assembles the samples.
  *
  * <p>A part the log cannot give at all is named in {@link #unavailable()}. A part whose needed cell is blank in a row
  * is missing from that row's sample with the reason, and the blank column's cumulative figure does not grow over that

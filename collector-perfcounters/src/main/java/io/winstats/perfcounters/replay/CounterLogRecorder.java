@@ -7,6 +7,7 @@ import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.counters.NodeExtraCounter;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,7 +49,8 @@ import org.slf4j.LoggerFactory;
  * and capacity bytes. Figures no PDH counter holds with the same meaning go to our own {@code \Winstats Node} object
  * ({@link NodeExtraCounter}). Each perf object's columns are written by its own class ({@link ReplayProcessor},
  * {@link ReplayMemory}, {@link ReplayNetworkInterface}, {@link ReplayLogicalDisk}, {@link ReplaySystem}), the same
- * class that reads them back. Not recorded: file system device and type, inodes, per-mode detail beyond the five
+ * class that reads them back, one column per row of the object's binding table ({@code …perfcounters.binding}) plus
+ * the object's special cases. Not recorded: file system device and type, inodes, per-mode detail beyond the five
  * Windows percentages. PDH's {@code (}/{@code )} in instance names become {@code [}/{@code ]}.
  *
  * <p>Not thread-safe. Write failures throw {@link UncheckedIOException}.
@@ -166,13 +168,13 @@ public final class CounterLogRecorder implements AutoCloseable {
       ReplayMemory.record(memory, result);
     }
     for (NetworkInterfaceCounters nic : first.interfaces()) {
-      ReplayNetworkInterface.record(nic.name(), result);
+      ReplayNetworkInterface.record(nic, result);
     }
     for (FilesystemUsage fs : first.filesystems()) {
       ReplayLogicalDisk.recordVolume(fs.mountpoint(), result);
     }
     for (DiskIoCounters disk : first.disks()) {
-      ReplayLogicalDisk.recordDisk(disk.device(), result);
+      ReplayLogicalDisk.recordDisk(disk, result);
     }
     NodeSystem system = first.system();
     if (system != null) {

@@ -2,8 +2,6 @@ package io.winstats.perfcounters.replay;
 
 import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.LoggedCounter;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,14 +20,6 @@ final class LogHeader {
   private final @Nullable String host;
   private final Map<String, Integer> index = new HashMap<>();
   private final Map<String, Set<String>> instancesByObject = new HashMap<>();
-
-  /** One instance's columns of a counter set, for each counter the instance needs. */
-  record InstanceColumns<C extends Enum<C> & LoggedCounter>(String instance, Map<C, Integer> columns) {
-    /** The column of {@code counter}; a plan from {@link LogHeader#complete} has one for each counter it needs. */
-    int column(C counter) {
-      return Objects.requireNonNull(columns.get(counter), () -> instance + " has no column for " + counter.counter());
-    }
-  }
 
   LogHeader(List<@Nullable CounterPath> columns) {
     this.columns = columns;
@@ -68,47 +57,9 @@ final class LogHeader {
     return index.get(key(object, instance, counter.counter()));
   }
 
-  /** The columns of {@code type}'s counters that {@code object(instance)} has. */
-  <C extends Enum<C> & LoggedCounter> Map<C, Integer> columns(
-      String object, @Nullable String instance, Class<C> type) {
-    Map<C, Integer> result = new EnumMap<>(type);
-    for (C counter : type.getEnumConstants()) {
-      Integer column = column(object, instance, counter);
-      if (column != null) {
-        result.put(counter, column);
-      }
-    }
-    return result;
-  }
-
-  /** The instances that have every counter of {@code needed} (every constant of {@code type} when null). */
-  <C extends Enum<C> & LoggedCounter> List<InstanceColumns<C>> complete(
-      String object, Set<String> instances, Class<C> type, @Nullable Set<C> needed) {
-    Set<C> required = needed == null ? Set.of(type.getEnumConstants()) : needed;
-    List<InstanceColumns<C>> plans = new ArrayList<>();
-    for (String instance : instances) {
-      Map<C, Integer> byCounter = columns(object, instance, type);
-      byCounter.keySet().retainAll(required);
-      if (byCounter.keySet().containsAll(required)) {
-        plans.add(new InstanceColumns<>(instance, byCounter));
-      }
-    }
-    return plans;
-  }
-
-  /** Why no instance is {@link #complete}: what the first instance lacks. */
-  <C extends Enum<C> & LoggedCounter> String incomplete(
-      String object, Set<String> instances, Class<C> type, @Nullable Set<C> needed) {
-    Set<C> required = needed == null ? Set.of(type.getEnumConstants()) : needed;
-    String instance = instances.iterator().next();
-    Set<C> present = columns(object, instance, type).keySet();
-    String lacking =
-        required.stream()
-            .filter(c -> !present.contains(c))
-            .sorted()
-            .map(LoggedCounter::counter)
-            .collect(Collectors.joining(", "));
-    return "no instance of " + object + "(*) has every counter the node model needs; " + object + "(" + instance
+  /** Why no instance of {@code object} can be read: what its first instance lacks. */
+  static String incomplete(String object, String firstInstance, String lacking) {
+    return "no instance of " + object + "(*) has every counter the node model needs; " + object + "(" + firstInstance
         + ") lacks " + lacking;
   }
 

@@ -1,7 +1,8 @@
 package io.winstats.perfcounters.replay;
 
 import io.winstats.perfcounters.NodePart;
-import io.winstats.perfcounters.counters.LoggedCounter;
+import io.winstats.perfcounters.binding.FigureKind;
+import io.winstats.perfcounters.counters.FormattedUnit;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -13,6 +14,8 @@ import org.jspecify.annotations.Nullable;
  * sample; an optional cell that is blank gives null.
  */
 final class LoggedRow {
+  private static final double NANOS_PER_SECOND = 1e9;
+
   private final LogHeader header;
   private final int row;
   private final CounterLog.Row values;
@@ -98,19 +101,37 @@ final class LoggedRow {
     return Double.isNaN(values.raw(column));
   }
 
-  @Nullable Long optionalGauge(Map<LoggedCounter, Integer> columns, LoggedCounter counter) {
-    Integer column = columns.get(counter);
+  /** The gauge in {@code column}; null when there is no such column or its cell is blank. */
+  @Nullable Long optionalGauge(@Nullable Integer column) {
     return column == null || isBlank(column) ? null : gauge(column);
   }
 
-  @Nullable Double optionalDecimal(Map<LoggedCounter, Integer> columns, LoggedCounter counter) {
-    Integer column = columns.get(counter);
+  /** The decimal gauge in {@code column}; null when there is no such column or its cell is blank. */
+  @Nullable Double optionalDecimal(@Nullable Integer column) {
     return column == null || isBlank(column) ? null : gaugeValue(column);
   }
 
-  @Nullable Long optionalCount(Map<LoggedCounter, Integer> columns, LoggedCounter counter) {
-    Integer column = columns.get(counter);
-    return column == null || (row > 0 && isBlank(column)) ? null : count(column);
+  /**
+   * A bound figure from its column: a unit that is no rate as the value itself; a rate integrated up to this row, as a
+   * count ({@link FigureKind#CUMULATIVE}) or as the nanoseconds of a timer's percentage ({@link FigureKind#TIMER}) or of
+   * its complement ({@link FigureKind#INVERSE_TIMER}).
+   *
+   * @param strict whether a blank cell throws {@link BlankCell} (the part leaves the row's sample) rather than give
+   *     null; a rate's first row is never blank, its integral is 0 there
+   */
+  @Nullable Long figure(int column, FigureKind kind, FormattedUnit unit, boolean strict) {
+    if (!unit.isRate()) {
+      return !strict && isBlank(column) ? null : gauge(column);
+    }
+    if (!strict && row > 0 && isBlank(column)) {
+      return null;
+    }
+    return switch (kind) {
+      case CUMULATIVE -> count(column);
+      case TIMER -> Math.round(rate(column) / 100 * NANOS_PER_SECOND);
+      case INVERSE_TIMER -> Math.round(complement(column) / 100 * NANOS_PER_SECOND);
+      case GAUGE -> throw new IllegalStateException("Figure refuses a gauge logged as a rate: " + header.path(column));
+    };
   }
 
   /** A {@link BlankCell} naming this row. */

@@ -4,6 +4,8 @@ import io.winstats.perfcounters.CounterReading;
 import io.winstats.perfcounters.CounterRates;
 import io.winstats.perfcounters.CounterWidth;
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.binding.Binding;
+import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.LoggedCounter;
 import java.util.ArrayList;
@@ -16,11 +18,18 @@ import org.jspecify.annotations.Nullable;
  * current sample.
  */
 record RecordedColumn(CounterPath path, Cell cell) {
+  private static final double NANOS_PER_SECOND = 1e9;
 
   /** A value of one column from the previous and the current sample; null for a blank cell. */
   @FunctionalInterface
   interface Cell {
     @Nullable String value(@Nullable NodeSample previous, NodeSample current, long intervalNanos);
+  }
+
+  /** The record a sample holds for one set of columns: its memory, one core, one interface; null when it lacks it. */
+  @FunctionalInterface
+  interface Select<M> {
+    @Nullable M from(NodeSample sample);
   }
 
   /** Builds the columns of one host, in the order they are added. */
@@ -38,9 +47,64 @@ record RecordedColumn(CounterPath path, Cell cell) {
       columns.add(new RecordedColumn(new CounterPath(host, object, pdhInstance, counter.counter()), cell));
     }
 
+    /**
+     * Adds a column under {@code object(instance)} for each figure of {@code binding} that {@code first} has, written
+     * as the figure's counter formats it: a unit that is no rate as the value, a count per second, a timer as the
+     * percentage of the interval (an inverse timer as 100 minus it), each between the previous and the current row.
+     *
+     * @param select the record in a sample (null when the sample lacks it)
+     */
+    <C extends LoggedCounter, M, B> void addFigures(
+        String object,
+        @Nullable String instance,
+        Binding<C, M, B> binding,
+        M first,
+        Select<M> select) {
+      for (Figure<C, M, B> f : binding.figures()) {
+        if (f.value().apply(first) == null) {
+          continue;
+        }
+        add(object, instance, f.counter(), (p, c, dt) -> {
+          M now = select.from(c);
+          Long value = now == null ? null : f.value().apply(now);
+          if (value == null) {
+            return null;
+          }
+          if (!f.counter().formatted().isRate()) {
+            return Long.toString(value);
+          }
+          M then = p == null ? null : select.from(p);
+          Long before = then == null ? null : f.value().apply(then);
+          return switch (f.kind()) {
+            case CUMULATIVE -> perSecond(before, value, dt);
+            case TIMER -> percentOfInterval(before, value, dt, false);
+            case INVERSE_TIMER -> percentOfInterval(before, value, dt, true);
+            case GAUGE -> throw new IllegalStateException("Figure refuses a gauge logged as a rate");
+          };
+        });
+      }
+    }
+
     List<RecordedColumn> list() {
       return List.copyOf(columns);
     }
+  }
+
+  /**
+   * The share of the interval that {@code before} to {@code now} nanoseconds of a timer took, in percent as PDH formats
+   * it ({@code inverse}: 100 minus it), or null (a blank cell) without a previous value, on a reset or without an
+   * interval.
+   */
+  static @Nullable String percentOfInterval(@Nullable Long before, long now, long intervalNanos, boolean inverse) {
+    if (before == null) {
+      return null;
+    }
+    OptionalDouble rate = rate(before, now, intervalNanos);
+    if (rate.isEmpty()) {
+      return null;
+    }
+    double percent = rate.getAsDouble() / NANOS_PER_SECOND * 100;
+    return PdhCsv.decimal(inverse ? 100 - percent : percent);
   }
 
   /** The per-second rate of a 64-bit cumulative figure over {@code intervalNanos}; empty on a reset or no interval. */

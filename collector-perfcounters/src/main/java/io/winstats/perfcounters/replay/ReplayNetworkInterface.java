@@ -3,29 +3,29 @@ package io.winstats.perfcounters.replay;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.binding.Binding;
+import io.winstats.perfcounters.binding.NetworkInterfaceBinding;
 import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
- * {@code \Network Adapter(*)} (or {@code \Network Interface(*)}) in a counter log as {@link NetworkInterfaceCounters}:
- * the columns {@link CounterLogIntegrator} integrates and those {@link CounterLogRecorder} writes. An interface is
- * read only when it has every {@link NetworkInterfaceCounter}.
+ * {@code \Network Adapter(*)} (or {@code \Network Interface(*)}) in a counter log as {@link NetworkInterfaceCounters},
+ * as {@link NetworkInterfaceBinding} binds them: the columns {@link CounterLogIntegrator} integrates and those {@link
+ * CounterLogRecorder} writes. An interface is read only when it has every counter.
  */
 final class ReplayNetworkInterface {
-  /**
-   * The objects that hold {@link NetworkInterfaceCounter}'s counters, in order of preference: {@code Network
-   * Adapter(*)}, what the kubelet reads, then {@code Network Interface(*)}.
-   */
-  static final List<String> OBJECTS = List.of("Network Adapter", NetworkInterfaceCounter.OBJECT);
+  private static final Binding<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder>
+      BINDING = NetworkInterfaceBinding.NETWORK_INTERFACE;
 
-  private final List<LogHeader.InstanceColumns<NetworkInterfaceCounter>> nics;
+  private final List<BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder>>
+      nics;
 
-  private ReplayNetworkInterface(List<LogHeader.InstanceColumns<NetworkInterfaceCounter>> nics) {
+  private ReplayNetworkInterface(
+      List<BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder>> nics) {
     this.nics = nics;
   }
 
@@ -33,17 +33,21 @@ final class ReplayNetworkInterface {
 
   /** The interfaces the header offers in full, or null with the reason put in {@code unavailable}. */
   static @Nullable ReplayNetworkInterface plan(LogHeader header, Map<NodePart, String> unavailable) {
-    for (String object : OBJECTS) {
+    for (String object : BINDING.objects()) {
       Set<String> instances = header.instances(object);
       if (instances.isEmpty()) {
         continue;
       }
-      List<LogHeader.InstanceColumns<NetworkInterfaceCounter>> plans =
-          header.complete(object, instances, NetworkInterfaceCounter.class, null);
-      if (plans.isEmpty()) {
-        unavailable.put(NodePart.NETWORK, header.incomplete(object, instances, NetworkInterfaceCounter.class, null));
+      List<BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder>> plans =
+          new ArrayList<>();
+      for (String instance : instances) {
+        plans.add(BoundColumns.of(header, object, instance, BINDING));
+      }
+      if (plans.stream().noneMatch(BoundColumns::complete)) {
+        unavailable.put(NodePart.NETWORK, LogHeader.incomplete(object, plans.get(0).instance(), plans.get(0).lacking()));
         return null;
       }
+      plans.removeIf(p -> !p.complete());
       return new ReplayNetworkInterface(plans);
     }
     unavailable.put(NodePart.NETWORK, "the log has no Network Adapter(*) or Network Interface(*) counters");
@@ -52,51 +56,20 @@ final class ReplayNetworkInterface {
 
   List<NetworkInterfaceCounters> read(LoggedRow row) {
     List<NetworkInterfaceCounters> result = new ArrayList<>();
-    for (LogHeader.InstanceColumns<NetworkInterfaceCounter> nic : nics) {
-      result.add(
-          new NetworkInterfaceCounters(
-              nic.instance(),
-              row.count(nic.column(NetworkInterfaceCounter.BYTES_RECEIVED)),
-              row.count(nic.column(NetworkInterfaceCounter.BYTES_SENT)),
-              row.count(nic.column(NetworkInterfaceCounter.PACKETS_RECEIVED)),
-              row.count(nic.column(NetworkInterfaceCounter.PACKETS_SENT)),
-              row.gauge(nic.column(NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS)),
-              row.gauge(nic.column(NetworkInterfaceCounter.PACKETS_OUTBOUND_ERRORS)),
-              row.gauge(nic.column(NetworkInterfaceCounter.PACKETS_RECEIVED_DISCARDED)),
-              row.gauge(nic.column(NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED))));
+    for (BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder> nic : nics) {
+      NetworkInterfaceCounters.Builder builder = NetworkInterfaceCounters.builder(nic.instance());
+      nic.read(row, builder);
+      result.add(builder.build());
     }
     return result;
   }
 
   // ---------------------------------------------------------------- recording
 
-  /** Adds every {@link NetworkInterfaceCounter} of interface {@code name} under {@code Network Adapter}. */
-  static void record(String name, RecordedColumn.Columns out) {
-    String object = OBJECTS.get(0);
-    for (NetworkInterfaceCounter counter : NetworkInterfaceCounter.values()) {
-      ToLongFunction<NetworkInterfaceCounters> field =
-          switch (counter) {
-            case BYTES_RECEIVED -> NetworkInterfaceCounters::rxBytes;
-            case BYTES_SENT -> NetworkInterfaceCounters::txBytes;
-            case PACKETS_RECEIVED -> NetworkInterfaceCounters::rxPackets;
-            case PACKETS_SENT -> NetworkInterfaceCounters::txPackets;
-            case PACKETS_RECEIVED_ERRORS -> NetworkInterfaceCounters::rxErrors;
-            case PACKETS_OUTBOUND_ERRORS -> NetworkInterfaceCounters::txErrors;
-            case PACKETS_RECEIVED_DISCARDED -> NetworkInterfaceCounters::rxDropped;
-            case PACKETS_OUTBOUND_DISCARDED -> NetworkInterfaceCounters::txDropped;
-          };
-      out.add(object, name, counter, (p, c, dt) -> {
-        NetworkInterfaceCounters now = nic(c, name);
-        if (now == null) {
-          return null;
-        }
-        if (!counter.formatted().isRate()) {
-          return Long.toString(field.applyAsLong(now));
-        }
-        NetworkInterfaceCounters before = p == null ? null : nic(p, name);
-        return RecordedColumn.perSecond(before == null ? null : field.applyAsLong(before), field.applyAsLong(now), dt);
-      });
-    }
+  /** Adds every counter of interface {@code name} under {@code Network Adapter}. */
+  static void record(NetworkInterfaceCounters first, RecordedColumn.Columns out) {
+    String name = first.name();
+    out.addFigures(BINDING.recordedObject(), name, BINDING, first, s -> nic(s, name));
   }
 
   private static @Nullable NetworkInterfaceCounters nic(NodeSample sample, String name) {

@@ -4,6 +4,9 @@ import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.binding.Binding;
+import io.winstats.perfcounters.binding.ProcessorBinding;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -12,12 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.function.ToLongFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
  * {@code \Processor Information(*)} (or the legacy {@code \Processor(*)}) in a counter log as {@link NodeCpu}: the
- * columns {@link CounterLogIntegrator} integrates and those {@link CounterLogRecorder} writes.
+ * columns {@link CounterLogIntegrator} integrates and those {@link CounterLogRecorder} writes. Each core's modes are
+ * the timers {@link ProcessorBinding#MODES} binds; {@code % Processor Time} and the node's usage are the special cases
+ * kept here.
  *
  * <p>Per core, CPU nanoseconds = Σ pct/100 × interval; for the node, usageCoreNanos = Σ {@code _Total % Processor
  * Time}/100 × interval × cores, where cores is the number of per-processor instances in the header. A core whose log
@@ -27,19 +31,20 @@ import org.jspecify.annotations.Nullable;
 final class ReplayProcessor {
   private static final double NANOS_PER_SECOND = 1e9;
 
-  /**
-   * The objects that hold {@link ProcessorInformationCounter}'s counters, in order of preference: {@code Processor
-   * Information(*)} (all processor groups, instances {@code group,index}), then the legacy {@code Processor(*)} (the
-   * first 64 processors, instances {@code index}).
-   */
-  static final List<String> OBJECTS = List.of(ProcessorInformationCounter.OBJECT, "Processor");
+  private static final Binding<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>> MODES =
+      ProcessorBinding.MODES;
+
+  /** One core's columns: its modes, and its {@code % Processor Time} when the log has it. */
+  private record CoreColumns(
+      String core, BoundColumns<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>> modes,
+      @Nullable Integer busy) {}
 
   /** The columns of each core, in header order. */
-  private final Map<String, Map<ProcessorInformationCounter, Integer>> columns;
+  private final List<CoreColumns> cores;
   private final @Nullable Integer total;
 
-  private ReplayProcessor(Map<String, Map<ProcessorInformationCounter, Integer>> columns, @Nullable Integer total) {
-    this.columns = columns;
+  private ReplayProcessor(List<CoreColumns> cores, @Nullable Integer total) {
+    this.cores = cores;
     this.total = total;
   }
 
@@ -48,28 +53,27 @@ final class ReplayProcessor {
   /** The CPU columns the header offers, or null with the reason put in {@code unavailable}. */
   static @Nullable ReplayProcessor plan(LogHeader header, Map<NodePart, String> unavailable) {
     boolean anyObject = false;
-    for (String object : OBJECTS) {
+    for (String object : MODES.objects()) {
       Set<String> instances = header.instances(object);
       if (instances.isEmpty()) {
         continue;
       }
       anyObject = true;
       Integer total = header.column(object, "_Total", ProcessorInformationCounter.PROCESSOR_TIME);
-      Map<String, Map<ProcessorInformationCounter, Integer>> columns = new LinkedHashMap<>();
+      List<CoreColumns> cores = new ArrayList<>();
       for (String instance : instances) {
         if (instance.equals("_Total") || instance.endsWith(",_Total")) {
           continue;
         }
-        Map<ProcessorInformationCounter, Integer> byCounter =
-            header.columns(object, instance, ProcessorInformationCounter.class);
-        if (!byCounter.isEmpty()) {
-          columns.put(instance, byCounter);
+        BoundColumns<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>> modes =
+            BoundColumns.of(header, object, instance, MODES);
+        Integer busy = header.column(object, instance, ProcessorInformationCounter.PROCESSOR_TIME);
+        if (!modes.isEmpty() || busy != null) {
+          cores.add(new CoreColumns(instance, modes, busy));
         }
       }
-      boolean perCoreTotal =
-          !columns.isEmpty()
-              && columns.values().stream().allMatch(m -> m.containsKey(ProcessorInformationCounter.PROCESSOR_TIME));
-      if (columns.isEmpty()) {
+      boolean perCoreTotal = !cores.isEmpty() && cores.stream().allMatch(c -> c.busy() != null);
+      if (cores.isEmpty()) {
         unavailable.put(
             NodePart.CPU,
             "the log has only " + object + "(_Total), so the number of logical processors, which the integration"
@@ -80,7 +84,7 @@ final class ReplayProcessor {
         unavailable.put(NodePart.CPU, "the log lacks " + object + "(*)\\% Processor Time");
         return null;
       }
-      return new ReplayProcessor(columns, total);
+      return new ReplayProcessor(cores, total);
     }
     if (!anyObject) {
       unavailable.put(NodePart.CPU, "the log has no Processor Information(*) or Processor(*) counters");
@@ -91,70 +95,51 @@ final class ReplayProcessor {
   NodeCpu read(LoggedRow row) {
     List<CoreCpuTime> coreTimes = new ArrayList<>();
     double coreSeconds = 0;
-    for (Map.Entry<String, Map<ProcessorInformationCounter, Integer>> core : columns.entrySet()) {
-      Map<CpuMode, Long> nanosByMode = new EnumMap<>(CpuMode.class);
-      for (Map.Entry<ProcessorInformationCounter, Integer> e : core.getValue().entrySet()) {
-        double seconds = row.rate(e.getValue()) / 100;
-        CpuMode mode = modeOf(e.getKey());
-        if (mode != null) {
-          nanosByMode.put(mode, Math.round(seconds * NANOS_PER_SECOND));
-        } else if (total == null) {
-          coreSeconds += seconds;
+    for (CoreColumns core : cores) {
+      Integer busy = core.busy();
+      if (busy != null) {
+        double busySeconds = row.rate(busy) / 100;
+        if (total == null) {
+          coreSeconds += busySeconds;
         }
       }
-      Integer busy = core.getValue().get(ProcessorInformationCounter.PROCESSOR_TIME);
-      if (!nanosByMode.containsKey(CpuMode.IDLE) && busy != null) {
+      Map<CpuMode, Long> nanosByMode = new EnumMap<>(CpuMode.class);
+      core.modes().readStrictly(row, nanosByMode);
+      if (busy != null && !nanosByMode.containsKey(CpuMode.IDLE)) {
         // Derived, not logged: idle = interval - busy, Σ (100 - % Processor Time)/100 × interval, so that
         // windows_cpu_time_total{mode="idle"} exists for the kubernetes-mixin Windows CPU rules.
         nanosByMode.put(CpuMode.IDLE, Math.round(row.complement(busy) / 100 * NANOS_PER_SECOND));
       }
-      coreTimes.add(new CoreCpuTime(core.getKey(), nanosByMode));
+      coreTimes.add(new CoreCpuTime(core.core(), nanosByMode));
     }
     if (total != null) {
-      coreSeconds = row.rate(total) / 100 * columns.size();
+      coreSeconds = row.rate(total) / 100 * cores.size();
     }
-    return new NodeCpu(columns.size(), Math.round(coreSeconds * NANOS_PER_SECOND), coreTimes);
-  }
-
-  /**
-   * The CPU mode a {@code \Processor Information} timer measures, or {@code null} for {@code % Processor Time}, which
-   * is busy time and not a mode of its own. Kept here, the only reader, so that the counter catalogue does not depend
-   * on the node records.
-   */
-  private static @Nullable CpuMode modeOf(ProcessorInformationCounter counter) {
-    return switch (counter) {
-      case PROCESSOR_TIME -> null;
-      case USER_TIME -> CpuMode.USER;
-      case PRIVILEGED_TIME -> CpuMode.PRIVILEGED;
-      case IDLE_TIME -> CpuMode.IDLE;
-      case INTERRUPT_TIME -> CpuMode.INTERRUPT;
-      case DPC_TIME -> CpuMode.DPC;
-    };
+    return new NodeCpu(cores.size(), Math.round(coreSeconds * NANOS_PER_SECOND), coreTimes);
   }
 
   // ---------------------------------------------------------------- recording
 
   /**
    * Adds a column per core and counter, {@code Processor Information} when core names hold a comma ({@code
-   * group,index}) and {@code Processor} otherwise, and {@code _Total % Processor Time} as usageCoreNanos over cores.
+   * group,index}) and {@code Processor} otherwise: {@code % Processor Time} as the core's busy time (every mode but
+   * idle, iowait, interrupt and dpc), then the modes {@link ProcessorBinding#MODES} binds; and {@code _Total %
+   * Processor Time} as usageCoreNanos over cores.
    */
   static void record(NodeCpu first, RecordedColumn.Columns out) {
     List<CoreCpuTime> cores = first.cores();
-    String object = cores.stream().anyMatch(c -> c.core().contains(",")) ? OBJECTS.get(0) : OBJECTS.get(1);
+    String object =
+        cores.stream().anyMatch(c -> c.core().contains(",")) ? MODES.objects().get(0) : MODES.objects().get(1);
     for (CoreCpuTime core : cores) {
       String name = core.core();
-      for (ProcessorInformationCounter counter : ProcessorInformationCounter.values()) {
-        ToLongFunction<CoreCpuTime> nanos = coreNanos(counter);
-        out.add(object, name, counter, (p, c, dt) -> {
-          CoreCpuTime before = p == null || p.cpu() == null ? null : core(p.cpu(), name);
-          CoreCpuTime now = c.cpu() == null ? null : core(c.cpu(), name);
-          if (before == null || now == null) {
-            return null;
-          }
-          OptionalDouble rate = RecordedColumn.rate(nanos.applyAsLong(before), nanos.applyAsLong(now), dt);
-          return rate.isEmpty() ? null : PdhCsv.decimal(rate.getAsDouble() / NANOS_PER_SECOND * 100);
-        });
-      }
+      out.add(object, name, ProcessorInformationCounter.PROCESSOR_TIME, (p, c, dt) -> {
+        CoreCpuTime before = p == null ? null : core(p, name);
+        CoreCpuTime now = core(c, name);
+        return now == null
+            ? null
+            : RecordedColumn.percentOfInterval(before == null ? null : busy(before), busy(now), dt, false);
+      });
+      out.addFigures(object, name, MODES, core, s -> core(s, name));
     }
     out.add(object, "_Total", ProcessorInformationCounter.PROCESSOR_TIME, (p, c, dt) -> {
       if (p == null || p.cpu() == null || c.cpu() == null) {
@@ -167,33 +152,19 @@ final class ReplayProcessor {
     });
   }
 
-  /**
-   * The model's CPU modes folded into the five Windows percentages: {@code % User Time} = user + nice, {@code %
-   * Privileged Time} = system + irq + softirq + privileged, {@code % Idle Time} = idle + iowait, {@code % Interrupt
-   * Time} = irq + interrupt, {@code % DPC Time} = softirq + dpc and {@code % Processor Time} = every other mode.
-   */
-  private static ToLongFunction<CoreCpuTime> coreNanos(ProcessorInformationCounter counter) {
-    return switch (counter) {
-      case USER_TIME -> c -> c.nanos(CpuMode.USER) + c.nanos(CpuMode.NICE);
-      case PRIVILEGED_TIME ->
-          c -> c.nanos(CpuMode.SYSTEM) + c.nanos(CpuMode.IRQ) + c.nanos(CpuMode.SOFTIRQ) + c.nanos(CpuMode.PRIVILEGED);
-      case IDLE_TIME -> c -> c.nanos(CpuMode.IDLE) + c.nanos(CpuMode.IOWAIT);
-      case INTERRUPT_TIME -> c -> c.nanos(CpuMode.IRQ) + c.nanos(CpuMode.INTERRUPT);
-      case DPC_TIME -> c -> c.nanos(CpuMode.SOFTIRQ) + c.nanos(CpuMode.DPC);
-      case PROCESSOR_TIME ->
-          c -> {
-            long busy = 0;
-            for (CpuMode mode : CpuMode.values()) {
-              if (mode != CpuMode.IDLE && mode != CpuMode.IOWAIT && mode != CpuMode.INTERRUPT && mode != CpuMode.DPC) {
-                busy += c.nanos(mode);
-              }
-            }
-            return busy;
-          };
-    };
+  /** A core's busy time, {@code % Processor Time}: every mode but idle, iowait, interrupt and dpc. */
+  private static long busy(CoreCpuTime core) {
+    long busy = 0;
+    for (CpuMode mode : CpuMode.values()) {
+      if (mode != CpuMode.IDLE && mode != CpuMode.IOWAIT && mode != CpuMode.INTERRUPT && mode != CpuMode.DPC) {
+        busy += core.nanos(mode);
+      }
+    }
+    return busy;
   }
 
-  private static @Nullable CoreCpuTime core(NodeCpu cpu, String name) {
-    return cpu.cores().stream().filter(c -> c.core().equals(name)).findFirst().orElse(null);
+  private static @Nullable CoreCpuTime core(NodeSample sample, String name) {
+    NodeCpu cpu = sample.cpu();
+    return cpu == null ? null : cpu.cores().stream().filter(c -> c.core().equals(name)).findFirst().orElse(null);
   }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.MemoryCounter;
-import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -41,26 +40,5 @@ class LogHeaderTest {
     assertThat(header.column("Memory", null, MemoryCounter.AVAILABLE_BYTES)).isEqualTo(0);
     assertThat(header.column("Memory", null, MemoryCounter.CACHE_BYTES)).isNull();
     assertThat(header.instances("Network Interface")).containsExactly("eth0");
-  }
-
-  @Test
-  void aCompletePlanNamesEveryColumnItNeeds() {
-    LogHeader header =
-        new LogHeader(
-            Arrays.stream(NetworkInterfaceCounter.values())
-                .map(c -> new CounterPath("H", NetworkInterfaceCounter.OBJECT, "eth0", c.counter()))
-                .toList());
-
-    List<LogHeader.InstanceColumns<NetworkInterfaceCounter>> plans =
-        header.complete(
-            NetworkInterfaceCounter.OBJECT, header.instances(NetworkInterfaceCounter.OBJECT),
-            NetworkInterfaceCounter.class, null);
-
-    assertThat(plans).singleElement().satisfies(p -> {
-      assertThat(p.instance()).isEqualTo("eth0");
-      assertThat(p.column(NetworkInterfaceCounter.BYTES_RECEIVED)).isEqualTo(0);
-      assertThat(p.column(NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED))
-          .isEqualTo(NetworkInterfaceCounter.values().length - 1);
-    });
   }
 }

@@ -1,14 +1,12 @@
-package io.winstats.perfcounters.replay;
-
-import io.winstats.perfcounters.counters.FormattedUnit;
-import io.winstats.perfcounters.counters.LoggedCounter;
+package io.winstats.perfcounters.counters;
 
 /**
- * Columns of our own object {@code \Winstats Node}, which only {@link CounterLogRecorder} writes: node-model figures
- * that no PDH counter holds with the same meaning (physical memory size, the Linux working set and usage, swap, load,
- * the pid limit). Windows never writes this object, so typeperf and relog logs do not have it.
+ * Columns of our own object {@code \Winstats Node}, which only the counter-log recorder ({@code --record}) writes:
+ * node-model figures that no PDH counter holds with the same meaning (physical memory size, the working set and usage
+ * as the daemon defined them, swap, load, the pid limit). Windows never writes this object, so typeperf and relog logs
+ * do not have it.
  */
-enum NodeExtraCounter implements LoggedCounter {
+public enum NodeExtraCounter implements LoggedCounter {
   PHYSICAL_MEMORY_BYTES("Physical Memory Bytes", FormattedUnit.BYTES),
   MEMORY_WORKING_SET_BYTES("Memory Working Set Bytes", FormattedUnit.BYTES),
   MEMORY_USAGE_BYTES("Memory Usage Bytes", FormattedUnit.BYTES),
@@ -20,7 +18,7 @@ enum NodeExtraCounter implements LoggedCounter {
   LOAD_5("Load Average 5m", FormattedUnit.COUNT),
   LOAD_15("Load Average 15m", FormattedUnit.COUNT);
 
-  static final String OBJECT = "Winstats Node";
+  public static final String OBJECT = "Winstats Node";
 
   private final String counter;
   private final FormattedUnit formatted;

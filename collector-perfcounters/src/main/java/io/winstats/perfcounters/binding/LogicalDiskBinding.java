@@ -1,0 +1,50 @@
+package io.winstats.perfcounters.binding;
+
+import io.winstats.perfcounters.DiskIoCounters;
+import io.winstats.perfcounters.counters.LogicalDiskCounter;
+import java.util.List;
+
+/**
+ * {@code \LogicalDisk(*)}'s I/O counters bound to {@link DiskIoCounters}, one per volume; every counter is needed.
+ *
+ * <p>The readers keep the special cases: live, PDH reads the read and write time from {@code Avg. Disk sec/Read} and
+ * {@code /Write} (their FirstValue is the cumulative time in ticks of the time base; a log carries the formatted
+ * seconds per operation, which do not integrate back) and the busy time as elapsed minus {@code % Idle Time} since it
+ * first saw the volume; the volume space ({@code Free Megabytes}, {@code % Free Space}, which Windows refreshes every
+ * 10–15 minutes) is a {@code FilesystemUsage} of its own.
+ */
+public final class LogicalDiskBinding {
+  /** The disk I/O counters, as logs hold them. */
+  public static final Binding<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder> DISK_IO =
+      new Binding<>(List.of(LogicalDiskCounter.OBJECT), List.of(
+          Figure.cumulative(
+                  LogicalDiskCounter.DISK_READ_BYTES, DiskIoCounters::readBytes, DiskIoCounters.Builder::readBytes)
+              .asNeeded(),
+          Figure.cumulative(
+                  LogicalDiskCounter.DISK_WRITE_BYTES,
+                  DiskIoCounters::writtenBytes,
+                  DiskIoCounters.Builder::writtenBytes)
+              .asNeeded(),
+          Figure.cumulative(LogicalDiskCounter.DISK_READS, DiskIoCounters::reads, DiskIoCounters.Builder::reads)
+              .asNeeded(),
+          Figure.cumulative(LogicalDiskCounter.DISK_WRITES, DiskIoCounters::writes, DiskIoCounters.Builder::writes)
+              .asNeeded(),
+          Figure.timer(
+                  LogicalDiskCounter.DISK_READ_TIME, DiskIoCounters::readTimeNanos, DiskIoCounters.Builder::readTimeNanos)
+              .asNeeded(),
+          Figure.timer(
+                  LogicalDiskCounter.DISK_WRITE_TIME,
+                  DiskIoCounters::writeTimeNanos,
+                  DiskIoCounters.Builder::writeTimeNanos)
+              .asNeeded(),
+          Figure.inverseTimer(
+                  LogicalDiskCounter.IDLE_TIME, DiskIoCounters::ioTimeNanos, DiskIoCounters.Builder::ioTimeNanos)
+              .asNeeded(),
+          Figure.gauge(
+                  LogicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH,
+                  DiskIoCounters::queueLength,
+                  DiskIoCounters.Builder::queueLength)
+              .asNeeded()));
+
+  private LogicalDiskBinding() {}
+}

@@ -1,0 +1,48 @@
+package io.winstats.perfcounters.binding;
+
+import io.winstats.perfcounters.CoreCpuTime;
+import io.winstats.perfcounters.CpuMode;
+import io.winstats.perfcounters.counters.ProcessorInformationCounter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The per-core timers of {@code \Processor Information(*)} bound to the CPU modes of a {@link CoreCpuTime} (built as a
+ * map of mode to nanoseconds). A log written from a Linux sample folds the /proc/stat modes into the five Windows
+ * timers: {@code % User Time} = user + nice, {@code % Privileged Time} = system + irq + softirq + privileged, {@code %
+ * Idle Time} = idle + iowait, {@code % Interrupt Time} = irq + interrupt, {@code % DPC Time} = softirq + dpc.
+ *
+ * <p>The readers keep the special cases: {@code % Processor Time} (busy time, not a mode; per core and {@code _Total}
+ * it carries the node's usage through a log), the node usage from user + privileged live, the logical processor count.
+ */
+public final class ProcessorBinding {
+  /**
+   * Logs hold these counters under {@code Processor Information(*)} (every processor group, instances {@code
+   * group,index}) or the legacy {@code Processor(*)} (the first 64 processors, instances {@code index}).
+   */
+  public static final Binding<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>> MODES =
+      new Binding<>(List.of(ProcessorInformationCounter.OBJECT, "Processor"), List.of(
+          Figure.timer(
+              ProcessorInformationCounter.USER_TIME,
+              (CoreCpuTime c) -> c.nanos(CpuMode.USER) + c.nanos(CpuMode.NICE),
+              (Map<CpuMode, Long> modes, long nanos) -> modes.put(CpuMode.USER, nanos)),
+          Figure.timer(
+              ProcessorInformationCounter.PRIVILEGED_TIME,
+              (CoreCpuTime c) ->
+                  c.nanos(CpuMode.SYSTEM) + c.nanos(CpuMode.IRQ) + c.nanos(CpuMode.SOFTIRQ) + c.nanos(CpuMode.PRIVILEGED),
+              (Map<CpuMode, Long> modes, long nanos) -> modes.put(CpuMode.PRIVILEGED, nanos)),
+          Figure.timer(
+              ProcessorInformationCounter.IDLE_TIME,
+              (CoreCpuTime c) -> c.nanos(CpuMode.IDLE) + c.nanos(CpuMode.IOWAIT),
+              (Map<CpuMode, Long> modes, long nanos) -> modes.put(CpuMode.IDLE, nanos)),
+          Figure.timer(
+              ProcessorInformationCounter.INTERRUPT_TIME,
+              (CoreCpuTime c) -> c.nanos(CpuMode.IRQ) + c.nanos(CpuMode.INTERRUPT),
+              (Map<CpuMode, Long> modes, long nanos) -> modes.put(CpuMode.INTERRUPT, nanos)),
+          Figure.timer(
+              ProcessorInformationCounter.DPC_TIME,
+              (CoreCpuTime c) -> c.nanos(CpuMode.SOFTIRQ) + c.nanos(CpuMode.DPC),
+              (Map<CpuMode, Long> modes, long nanos) -> modes.put(CpuMode.DPC, nanos))));
+
+  private ProcessorBinding() {}
+}
