@@ -212,6 +212,35 @@ final class FakePdhLibrary implements PdhLibrary {
         .value();
   }
 
+  /**
+   * Moves every item of {@code path} on: {@code first} maps (item index, FirstValue) to the new FirstValue, {@code
+   * second} (item index, SecondValue) to the new SecondValue.
+   */
+  synchronized void advance(String path, ItemUpdate first, ItemUpdate second) {
+    List<RawCounterItem> list = items.get(key(path));
+    for (int i = 0; i < list.size(); i++) {
+      RawCounterItem item = list.get(i);
+      RawCounter v = item.value();
+      list.set(
+          i,
+          new RawCounterItem(
+              item.instance(),
+              new RawCounter(
+                  v.cStatus(), localFileTime, first.apply(i, v.firstValue()), second.apply(i, v.secondValue()), 0)));
+    }
+  }
+
+  /** The new value of item {@code index} of a path. */
+  @FunctionalInterface
+  interface ItemUpdate {
+    long apply(int index, long value);
+  }
+
+  /** The {@code dwType} of {@code path}. */
+  synchronized int type(String path) {
+    return types.get(key(path));
+  }
+
   synchronized void setType(String path, int type, @Nullable Long timeBase) {
     types.put(key(path), type);
     if (timeBase != null) {

@@ -1,0 +1,464 @@
+package io.winstats.perfcounters.pdh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.winstats.perfcounters.CoreCpuTime;
+import io.winstats.perfcounters.DiskIoCounters;
+import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NodeCpu;
+import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.NodeSourceException;
+import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.WorkingSetDefinition;
+import io.winstats.perfcounters.binding.Binding;
+import io.winstats.perfcounters.binding.LogicalDiskBinding;
+import io.winstats.perfcounters.binding.MemoryBinding;
+import io.winstats.perfcounters.binding.NetworkInterfaceBinding;
+import io.winstats.perfcounters.binding.ProcessorBinding;
+import io.winstats.perfcounters.binding.SystemBinding;
+import io.winstats.perfcounters.counters.CounterPath;
+import io.winstats.perfcounters.counters.LogicalDiskCounter;
+import io.winstats.perfcounters.counters.MemoryCounter;
+import io.winstats.perfcounters.counters.PerfCounter;
+import io.winstats.perfcounters.counters.ProcessCounter;
+import io.winstats.perfcounters.counters.ProcessorInformationCounter;
+import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
+import io.winstats.perfcounters.replay.CounterLogRecorder;
+import io.winstats.perfcounters.replay.ReplayNodeSource;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Live, record, replay: Windows-shaped samples from the PDH source over {@link FakePdhLibrary} (the synthetic-4cpu
+ * fixture, every raw value moved on between samples, the 32-bit {@code Bytes Received/sec} across its wrap) are
+ * written by {@link CounterLogRecorder} and read back by {@link ReplayNodeSource}, and the replayed samples must equal
+ * the originals in every figure a log carries.
+ *
+ * <p>Two checks make a counter read live but forgotten in the log fail here. Every counter the PDH source adds has a
+ * column in the recorded log, or is listed in {@link #NOT_LOGGED} with the reason. Every component of every node-model
+ * record is classified in {@link #CARRIED} (the same after the round trip; a cumulative figure that replays as its
+ * increase since the first row; or not carried, with the reason), and compared accordingly, so a new model field needs
+ * a classification, and one the log drops fails its comparison.
+ *
+ * <p>Not counters, and so not in the first check: the physical memory size ({@code GlobalMemoryStatusEx}, carried as
+ * {@code \Winstats Node\Physical Memory Bytes}), the logical processor count ({@code GetActiveProcessorCount}, carried
+ * as the number of per-core instances) and the kubelet's root volume ({@code GetDiskFreeSpaceExW}, read live, never
+ * logged).
+ */
+class RecordReplayParityTest {
+  @TempDir Path dir;
+
+  private static final String FIXTURE = "fixtures/pdh/synthetic-4cpu/sample-1.tsv";
+  private static final Instant START = Instant.parse("2025-01-15T10:00:05.123Z");
+  /** Intervals between the samples, uneven on purpose. */
+  private static final long[] INTERVALS_MS = {1_000, 2_750, 500, 10_250};
+
+  /** The counters the PDH source adds that a recorded log has no column for, with the reason. */
+  static final Map<String, String> NOT_LOGGED =
+      Map.of(
+          ProcessCounter.WORKING_SET_PRIVATE.path().toString(),
+          "the log carries the working set as the daemon defined it (\\Winstats Node\\Memory Working Set Bytes),"
+              + " whichever --node.memory.working-set chose",
+          LogicalDiskCounter.AVG_DISK_SEC_PER_READ.path().toString(),
+          "PDH reads the read time from its raw FirstValue; the log carries % Disk Read Time, since the formatted"
+              + " seconds per read do not integrate back to a time",
+          LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE.path().toString(),
+          "as Avg. Disk sec/Read: the log carries % Disk Write Time",
+          MemoryCounter.PAGES.path().toString(),
+          "added to the query but read into no node figure");
+
+  /** How a record component fares in a log. */
+  private record Carried(Kind kind, String reason) {
+    enum Kind {
+      SAME,
+      INCREASE,
+      NOT_CARRIED
+    }
+  }
+
+  private static final Carried SAME = new Carried(Carried.Kind.SAME, "");
+  private static final Carried INCREASE = new Carried(Carried.Kind.INCREASE, "");
+
+  private static Carried notCarried(String reason) {
+    return new Carried(Carried.Kind.NOT_CARRIED, reason);
+  }
+
+  /**
+   * Every component of every node-model record: {@code SAME} (records and lists are compared component by component),
+   * {@code INCREASE} (replayed cumulative figures start at 0 at the first row), or not carried with the reason.
+   */
+  static final Map<Class<? extends Record>, Map<String, Carried>> CARRIED =
+      Map.of(
+          NodeSample.class,
+          Map.ofEntries(
+              Map.entry("timestamp", SAME),
+              Map.entry("monotonicNanos", notCarried("a log holds times; replay's clock is the offset since row 0")),
+              Map.entry("origin", notCarried("replay integrates formatted values: FORMATTED by definition")),
+              Map.entry("cpu", SAME),
+              Map.entry("memory", SAME),
+              Map.entry("interfaces", SAME),
+              Map.entry("filesystems", SAME),
+              Map.entry("disks", SAME),
+              Map.entry("system", SAME),
+              Map.entry("missing", SAME),
+              Map.entry("kubeletRootFs", notCarried("read live from the volume (GetDiskFreeSpaceExW), not a counter"))),
+          NodeCpu.class,
+          Map.of("logicalCores", SAME, "usageCoreNanos", INCREASE, "cores", SAME),
+          CoreCpuTime.class,
+          Map.of("core", SAME, "nanosByMode", INCREASE),
+          NodeMemory.class,
+          Map.ofEntries(
+              Map.entry("totalBytes", SAME),
+              Map.entry("availableBytes", SAME),
+              Map.entry("workingSetBytes", SAME),
+              Map.entry("usageBytes", SAME),
+              Map.entry("freeBytes", SAME),
+              Map.entry("cacheBytes", SAME),
+              Map.entry("committedBytes", SAME),
+              Map.entry("commitLimitBytes", SAME),
+              Map.entry("pageFaults", INCREASE),
+              Map.entry("majorPageFaults", INCREASE),
+              Map.entry("swapTotalBytes", SAME),
+              Map.entry("swapFreeBytes", SAME)),
+          NetworkInterfaceCounters.class,
+          Map.of(
+              "name", SAME,
+              "rxBytes", INCREASE,
+              "txBytes", INCREASE,
+              "rxPackets", INCREASE,
+              "txPackets", INCREASE,
+              "rxErrors", SAME,
+              "txErrors", SAME,
+              "rxDropped", SAME,
+              "txDropped", SAME),
+          FilesystemUsage.class,
+          Map.of(
+              "device", notCarried("a volume is logged by its mount point, which replay also names it by"),
+              "mountpoint", SAME,
+              "fsType", notCarried("a counter log has no file system type"),
+              "capacityBytes", SAME,
+              "availableBytes", SAME,
+              "usedBytes", SAME,
+              "inodes", SAME,
+              "inodesFree", SAME,
+              "readOnly", SAME),
+          DiskIoCounters.class,
+          Map.of(
+              "device", SAME,
+              "readBytes", INCREASE,
+              "writtenBytes", INCREASE,
+              "reads", INCREASE,
+              "writes", INCREASE,
+              "readTimeNanos", INCREASE,
+              "writeTimeNanos", INCREASE,
+              "ioTimeNanos", INCREASE,
+              "queueLength", SAME,
+              "weightedIoTimeNanos", notCarried("Linux only (/proc/diskstats field 11); no column is written for it")),
+          NodeSystem.class,
+          Map.of(
+              "bootTime", SAME,
+              "processes", SAME,
+              "threads", SAME,
+              "maxProcesses", SAME,
+              "contextSwitches", INCREASE,
+              "processorQueueLength", SAME,
+              "load1", SAME,
+              "load5", SAME,
+              "load15", SAME,
+              "maxThreads", notCarried("Linux only (kernel.threads-max); no column is written for it")));
+
+  /** The key a list element is matched by between samples. */
+  private static final Map<Class<?>, Function<Object, String>> KEYS =
+      Map.of(
+          CoreCpuTime.class, o -> ((CoreCpuTime) o).core(),
+          NetworkInterfaceCounters.class, o -> ((NetworkInterfaceCounters) o).name(),
+          FilesystemUsage.class, o -> ((FilesystemUsage) o).mountpoint(),
+          DiskIoCounters.class, o -> ((DiskIoCounters) o).device());
+
+  /** The tables whose object names a log may hold a counter under. */
+  private static final List<Binding<?, ?, ?>> TABLES =
+      List.of(
+          MemoryBinding.MEMORY,
+          SystemBinding.SYSTEM,
+          NetworkInterfaceBinding.NETWORK_INTERFACE,
+          LogicalDiskBinding.DISK_IO,
+          ProcessorBinding.MODES);
+
+  private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE);
+  private final AtomicLong nanos = new AtomicLong(1_000);
+  private final List<PdhNodeSource> opened = new ArrayList<>();
+  private Instant now = START;
+
+  @AfterEach
+  void closeSources() {
+    opened.forEach(PdhNodeSource::close);
+  }
+
+  @Test
+  void everyCounterThePdhSourceReadsHasAColumnInTheRecordedLogOrAReason() throws IOException {
+    Path log = record(liveSamples());
+    Set<String> columns = new TreeSet<>();
+    for (String cell : headerCells(log)) {
+      CounterPath.parseQualified(cell).ifPresent(p -> columns.add(key(p.object(), p.counter())));
+    }
+
+    Map<String, String> unlogged = new TreeMap<>();
+    for (PerfCounter d : PdhNodeSource.counters(WorkingSetDefinition.KUBELET)) {
+      boolean logged = objectsInALog(d.object()).stream().anyMatch(o -> columns.contains(key(o, d.counter())));
+      if (!logged) {
+        unlogged.put(d.path().toString(), NOT_LOGGED.getOrDefault(d.path().toString(), "NO COLUMN AND NO REASON"));
+      }
+    }
+
+    assertThat(unlogged).as("counters PDH reads without a column in the recorded log").isEqualTo(NOT_LOGGED);
+  }
+
+  @Test
+  void aRecordedLogReplaysEveryFigureItCarries() throws IOException {
+    List<NodeSample> live = liveSamples();
+    assertThat(live).allSatisfy(s -> assertThat(s.missing()).isEmpty());
+    assertThat(live.get(live.size() - 1).interfaces())
+        .as("the 32-bit Bytes Received/sec wrapped and was carried")
+        .anySatisfy(n -> assertThat(n.rxBytes()).isGreaterThan(1L << 32));
+
+    List<NodeSample> replayed = replay(record(live));
+
+    assertThat(replayed).hasSize(live.size());
+    for (int i = 0; i < live.size(); i++) {
+      compare("sample " + i, live.get(i), live.get(0), replayed.get(i));
+    }
+  }
+
+  @Test
+  void everyComponentOfEveryNodeRecordIsClassified() {
+    CARRIED.forEach(
+        (type, byName) ->
+            assertThat(byName.keySet())
+                .as("components of %s", type.getSimpleName())
+                .containsExactlyInAnyOrderElementsOf(
+                    List.of(type.getRecordComponents()).stream().map(RecordComponent::getName).toList()));
+  }
+
+  // ------------------------------------------------------------ the live side
+
+  /** Five samples, every raw value moved on between them. */
+  private List<NodeSample> liveSamples() {
+    Options options =
+        new Options(
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(30),
+            Duration.ZERO,
+            Duration.ZERO,
+            nanos::incrementAndGet,
+            v -> "NTFS",
+            WorkingSetDefinition.KUBELET,
+            dir,
+            new CapturingLogger());
+    PdhNodeSource source = new PdhNodeSource(fake, new SteppingClock(), List.of(), options);
+    opened.add(source);
+    List<NodeSample> samples = new ArrayList<>();
+    samples.add(source.sample());
+    for (int step = 0; step < INTERVALS_MS.length; step++) {
+      long ms = INTERVALS_MS[step];
+      now = now.plusMillis(ms);
+      advance(ms, step);
+      samples.add(source.sample());
+    }
+    return samples;
+  }
+
+  /**
+   * Moves every counter on by {@code ms} milliseconds in the way its type counts: timers by a share of the elapsed 100
+   * ns, counts by a rate (32-bit types wrap), gauges by a step, the free space down by a megabyte per sample, the
+   * uptime's base on. Each instance moves by its own amount, so a mixup of instances shows.
+   */
+  private void advance(long ms, int step) {
+    long ticks = ms * 10_000;
+    for (PerfCounter d : PdhNodeSource.counters(WorkingSetDefinition.KUBELET)) {
+      String path = d.path().toString();
+      long mask = PerfCounterType.is64Bit(fake.type(path)) ? -1L : 0xFFFF_FFFFL;
+      switch (d.raw()) {
+        case TIMER_100NS, TIMER_100NS_INVERSE ->
+            fake.advance(path, (i, v) -> v + ticks * share(d) / 100 + i * 1_000L, (i, v) -> v + ticks);
+        case PRECISION_TIMER_100NS ->
+            fake.advance(path, (i, v) -> v + ticks * 9 / 10 - i * 1_000L, (i, v) -> v + ticks);
+        case COUNT, BULK_COUNT ->
+            fake.advance(path, (i, v) -> (v + ms * 1_003 * (i + 1)) & mask, (i, v) -> v + ticks);
+        case RAW, RAW_LARGE -> fake.advance(path, (i, v) -> (v + (step + 1) * (i + 1) * 4_096L) & mask, (i, v) -> v);
+        case RAW_FRACTION -> fake.advance(path, (i, v) -> v - 1 - i, (i, v) -> v);
+        case AVERAGE_TIMER -> fake.advance(path, (i, v) -> v + ticks / 50 * (i + 1), (i, v) -> v + 7 * (i + 1));
+        case ELAPSED_TIME -> fake.advance(path, (i, v) -> v, (i, v) -> v + ticks);
+      }
+    }
+  }
+
+  /** Percent of the elapsed time a processor timer counts. */
+  private static long share(PerfCounter d) {
+    return switch ((ProcessorInformationCounter) d) {
+      case PROCESSOR_TIME, IDLE_TIME -> 65;
+      case USER_TIME -> 20;
+      case PRIVILEGED_TIME -> 12;
+      case INTERRUPT_TIME -> 1;
+      case DPC_TIME -> 2;
+    };
+  }
+
+  /** The clock the test moves: the source stamps each sample with it. */
+  private final class SteppingClock extends Clock {
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  // ------------------------------------------------------------ the log
+
+  private Path record(List<NodeSample> samples) throws IOException {
+    Path file = dir.resolve("recorded.csv");
+    try (CounterLogRecorder recorder = CounterLogRecorder.open(file, "winnode")) {
+      samples.forEach(recorder::record);
+    }
+    return file;
+  }
+
+  private static List<NodeSample> replay(Path file) {
+    ReplayNodeSource source =
+        ReplayNodeSource.open(
+            file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED,
+            Clock.fixed(Instant.EPOCH, ZoneOffset.UTC));
+    List<NodeSample> out = new ArrayList<>();
+    while (true) {
+      try {
+        out.add(source.sample());
+      } catch (NodeSourceException e) {
+        assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.END_OF_LOG);
+        return out;
+      }
+    }
+  }
+
+  private static List<String> headerCells(Path log) throws IOException {
+    String header = Files.readString(log, StandardCharsets.UTF_8).split("\r\n", 2)[0];
+    List<String> cells = new ArrayList<>();
+    for (String quoted : header.substring(1, header.length() - 1).split("\",\"")) {
+      cells.add(quoted.replace("\"\"", "\""));
+    }
+    return cells;
+  }
+
+  /** The object names a log may hold an object's counters under: its table's, else its own. */
+  private static List<String> objectsInALog(String object) {
+    return TABLES.stream()
+        .map(Binding::objects)
+        .filter(names -> names.contains(object))
+        .findFirst()
+        .orElse(List.of(object));
+  }
+
+  private static String key(String object, String counter) {
+    return (object + "\\" + counter).toLowerCase(Locale.ROOT);
+  }
+
+  // ------------------------------------------------------------ the comparison
+
+  private static void compare(String where, Object live, Object first, Object replayed) {
+    if (live instanceof Record record) {
+      Map<String, Carried> byName = CARRIED.get(record.getClass());
+      assertThat(byName).as("%s: %s is not classified in CARRIED", where, record.getClass().getSimpleName()).isNotNull();
+      for (RecordComponent c : record.getClass().getRecordComponents()) {
+        Carried carried = byName.get(c.getName());
+        assertThat(carried).as("%s.%s is not classified in CARRIED", where, c.getName()).isNotNull();
+        String at = where + "." + c.getName();
+        Object l = value(c, live);
+        Object f = value(c, first);
+        Object r = value(c, replayed);
+        switch (carried.kind()) {
+          case SAME -> same(at, l, f, r);
+          case INCREASE -> increase(at, l, f, r);
+          case NOT_CARRIED -> {}
+        }
+      }
+    } else {
+      assertThat(replayed).as(where).isEqualTo(live);
+    }
+  }
+
+  private static void same(String where, Object live, Object first, Object replayed) {
+    if (live instanceof Record) {
+      assertThat(replayed).as("%s replayed", where).isNotNull();
+      compare(where, live, first, replayed);
+    } else if (live instanceof List<?> list && !list.isEmpty() && KEYS.containsKey(list.get(0).getClass())) {
+      Function<Object, String> key = KEYS.get(list.get(0).getClass());
+      Map<String, Object> firstByKey = byKey((List<?>) first, key);
+      Map<String, Object> replayedByKey = byKey((List<?>) replayed, key);
+      assertThat(replayedByKey.keySet()).as(where).isEqualTo(byKey(list, key).keySet());
+      for (Object element : list) {
+        String k = key.apply(element);
+        compare(where + "[" + k + "]", element, firstByKey.get(k), replayedByKey.get(k));
+      }
+    } else {
+      assertThat(replayed).as(where).isEqualTo(live);
+    }
+  }
+
+  /** A cumulative figure replays as its increase since the first sample; within 1 of its unit, a rate's rounding. */
+  private static void increase(String where, Object live, Object first, Object replayed) {
+    if (live instanceof Map<?, ?> map) {
+      assertThat(((Map<?, ?>) replayed).keySet()).as(where).isEqualTo(map.keySet());
+      map.forEach((k, v) -> increase(where + "[" + k + "]", v, ((Map<?, ?>) first).get(k), ((Map<?, ?>) replayed).get(k)));
+    } else if (live == null) {
+      assertThat(replayed).as(where).isNull();
+    } else {
+      long expected = ((Number) live).longValue() - ((Number) Objects.requireNonNull(first, where)).longValue();
+      assertThat(replayed).as(where).isNotNull();
+      assertThat(((Number) replayed).longValue()).as(where).isBetween(expected - 1, expected + 1);
+    }
+  }
+
+  private static Map<String, Object> byKey(List<?> list, Function<Object, String> key) {
+    return list.stream().collect(Collectors.toMap(key, e -> e, (a, b) -> fail("duplicate " + a), TreeMap::new));
+  }
+
+  private static Object value(RecordComponent c, Object record) {
+    try {
+      return c.getAccessor().invoke(record);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+}
