@@ -7,20 +7,30 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The import fences of every module, checked by each module's {@code ArchitectureTest} against its own main classes
  * (the way OSHI keeps JNA behind its platform packages). One list, so that a module cannot forget a rule.
  */
 public final class Fences {
-  /** JNA is the native layer: PDH, statvfs and the named pipe, nowhere else. */
+  /**
+   * JNA is the native layer: the PDH port's implementation, the libc statvfs call and the named pipe, each a package of
+   * its own, nowhere else (not the PDH source or the procfs source themselves).
+   */
   public static final ArchRule JNA =
       onlyIn(
           "JNA is the native layer, kept behind the PDH, statvfs and named-pipe ports",
           new String[] {"com.sun.jna.."},
-          "io.winstats.perfcounters.pdh",
-          "io.winstats.perfcounters.procfs",
+          "io.winstats.perfcounters.pdh.jna",
+          "io.winstats.perfcounters.procfs.libc",
           "io.winstats.cri.npipe");
 
   /**
@@ -117,17 +127,62 @@ public final class Fences {
           SUMMARY_BELOW_EXPORTER,
           NO_PACKAGE_CYCLES);
 
+  /** Where a module's main sources are, relative to its test's working directory (the module). */
+  private static final Path MAIN_SOURCES = Path.of("src", "main", "java");
+
   private Fences() {}
 
   /**
    * The main classes under {@code rootPackage} on this test's class path: not test classes, and not jars, so a
-   * module's own {@code target/classes} and never another module's test jar.
+   * module's own {@code target/classes} and never another module's test jar. Every rule passes on an empty import,
+   * so the import must hold a class of every package the module's {@code src/main/java} (the test's working
+   * directory) declares under {@code rootPackage}.
+   *
+   * @throws AssertionError when it imported no class, or none of some source package
    */
   public static JavaClasses mainClassesOf(String rootPackage) {
+    JavaClasses classes = importMain(rootPackage);
+    if (classes.isEmpty()) {
+      throw new AssertionError(
+          "imported no main class under " + rootPackage + ": every fence would pass on an empty import");
+    }
+    return requireEveryPackage(classes, rootPackage);
+  }
+
+  private static JavaClasses importMain(String rootPackage) {
     return new ClassFileImporter()
         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
         .importPackages(rootPackage);
+  }
+
+  private static JavaClasses requireEveryPackage(JavaClasses classes, String rootPackage) {
+    Set<String> missing = packagesWithoutClasses(classes, MAIN_SOURCES, rootPackage);
+    if (!missing.isEmpty()) {
+      throw new AssertionError("imported no main class of " + missing + ", which " + MAIN_SOURCES + " declares");
+    }
+    return classes;
+  }
+
+  /**
+   * The packages under {@code rootPackage} that hold a Java source file (other than {@code package-info.java}) in
+   * {@code sourceRoot} and of which {@code classes} has no class, sorted.
+   */
+  static Set<String> packagesWithoutClasses(JavaClasses classes, Path sourceRoot, String rootPackage) {
+    String separator = sourceRoot.getFileSystem().getSeparator();
+    Path root = sourceRoot.resolve(rootPackage.replace(".", separator));
+    Set<String> declared = new TreeSet<>();
+    if (Files.isDirectory(root)) {
+      try (Stream<Path> files = Files.walk(root)) {
+        files
+            .filter(f -> f.toString().endsWith(".java") && !f.getFileName().toString().equals("package-info.java"))
+            .forEach(f -> declared.add(sourceRoot.relativize(f.getParent()).toString().replace(separator, ".")));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    classes.forEach(c -> declared.remove(c.getPackageName()));
+    return declared;
   }
 
   /** Checks every fence; fails with every violation listed. */
@@ -137,15 +192,16 @@ public final class Fences {
 
   /**
    * The main classes under {@code rootPackage}, which must hold {@code known}: an import that found nothing (a moved
-   * package, a wrong root) would let every rule pass on no classes.
+   * package, a wrong root) would let every rule pass on no classes. Like {@link #mainClassesOf(String)}, it must also
+   * hold a class of every source package.
    */
   public static JavaClasses mainClassesOf(String rootPackage, Class<?> known) {
-    JavaClasses classes = mainClassesOf(rootPackage);
+    JavaClasses classes = importMain(rootPackage);
     if (!classes.contain(known)) {
       throw new AssertionError(
           "the import of " + rootPackage + " holds " + classes.size() + " classes and not " + known.getName());
     }
-    return classes;
+    return requireEveryPackage(classes, rootPackage);
   }
 
   /** As {@link #onlyIn}, for classes named by {@code allowedClasses} (a regular expression; nested classes too). */

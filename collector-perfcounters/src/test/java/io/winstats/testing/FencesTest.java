@@ -5,17 +5,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.winstats.perfcounters.pdh.JnaBesideThePort;
+import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
+import io.winstats.perfcounters.procfs.libc.LibcStatvfs;
 import io.winstats.testing.fences.a.CycleStart;
 import io.winstats.testing.fences.a.JnaOutsideItsPackages;
 import io.winstats.testing.fences.b.CycleEnd;
 import io.winstats.testing.fences.b.NoCrossing;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The fences catch a class that crosses them, and pass one that does not. */
 class FencesTest {
 
   @Test
-  void jnaOutsideThePdhStatvfsAndPipePackagesFailsTheBuild() {
+  void jnaOutsideTheNativePackagesFailsTheBuild() {
     JavaClasses crossing = new ClassFileImporter().importClasses(JnaOutsideItsPackages.class);
 
     assertThat(Fences.JNA.evaluate(crossing).hasViolation()).isTrue();
@@ -23,6 +30,43 @@ class FencesTest {
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("JnaOutsideItsPackages")
         .hasMessageContaining("com.sun.jna.Pointer");
+  }
+
+  /** The fence is the JNA sub-packages, not the sources above them: JNA in {@code pdh} itself fails. */
+  @Test
+  void jnaInThePdhSourceOutsideItsJnaSubPackageFailsTheBuild() {
+    JavaClasses crossing = new ClassFileImporter().importClasses(JnaBesideThePort.class);
+    JavaClasses allowed = new ClassFileImporter().importClasses(JnaPdhLibrary.class, LibcStatvfs.class);
+
+    assertThat(Fences.JNA.evaluate(crossing).hasViolation()).isTrue();
+    assertThat(Fences.JNA.evaluate(allowed).hasViolation()).isFalse();
+    assertThat(allowed.get(JnaPdhLibrary.class).getDirectDependenciesFromSelf())
+        .as("the allowed classes do use JNA, so the second check means something")
+        .anyMatch(d -> d.getTargetClass().getPackageName().startsWith("com.sun.jna"));
+  }
+
+  /** Every rule passes on no classes at all; the import refuses to be empty. */
+  @Test
+  void anImportOfNoClassFails() {
+    assertThatThrownBy(() -> Fences.mainClassesOf("io.winstats.nosuchpackage"))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("imported no main class under io.winstats.nosuchpackage");
+  }
+
+  /** A package with sources but no imported class (classes not compiled, or out of the import) is named. */
+  @Test
+  void aSourcePackageWithoutImportedClassesIsNamed(@TempDir Path sources) throws IOException {
+    Path b = Files.createDirectories(sources.resolve(Path.of("io", "winstats", "testing", "fences", "b")));
+    Path c = Files.createDirectories(sources.resolve(Path.of("io", "winstats", "testing", "fences", "c")));
+    Files.writeString(b.resolve("NoCrossing.java"), "");
+    Files.writeString(c.resolve("Elsewhere.java"), "");
+    Files.writeString(c.resolve("package-info.java"), "");
+    Path onlyInfo = Files.createDirectories(sources.resolve(Path.of("io", "winstats", "testing", "fences", "d")));
+    Files.writeString(onlyInfo.resolve("package-info.java"), "");
+    JavaClasses imported = new ClassFileImporter().importClasses(NoCrossing.class);
+
+    assertThat(Fences.packagesWithoutClasses(imported, sources, "io.winstats.testing.fences"))
+        .containsExactly("io.winstats.testing.fences.c");
   }
 
   @Test

@@ -192,31 +192,22 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   private boolean closed;
 
   /**
-   * Opens the real PDH source on this Windows host.
+   * Opens the PDH source over {@code lib} (on a Windows host, {@code pdh.jna.JnaPdhLibrary}) with custom counters, the
+   * node working set as {@code workingSet} defines it, and the kubelet's root directory whose volume the Summary's node
+   * filesystem describes. A custom counter whose path PDH refuses is reported in {@link #health()} with its status and
+   * logged once; the other counters run normally.
    *
    * @param clock the source clock: health timestamps and retry pacing and sample timestamps
    * @throws NodeSourceException {@code READ_FAILED} when PDH cannot be loaded, {@code TIMEOUT} when opening hangs
    */
-  public static PdhNodeSource open(Clock clock) {
-    return open(clock, List.of());
-  }
-
-  /**
-   * Opens the real PDH source with custom counters. A custom counter whose path PDH refuses is reported in
-   * {@link #health()} with its status and logged once; the other counters run normally.
-   */
-  public static PdhNodeSource open(Clock clock, List<CustomCounter> customCounters) {
-    return open(clock, customCounters, WorkingSetDefinition.KUBELET, DEFAULT_KUBELET_ROOT_DIRECTORY);
-  }
-
-  /**
-   * Opens the real PDH source with custom counters, the node working set as {@code workingSet} defines it, and the
-   * kubelet's root directory whose volume the Summary's node filesystem describes.
-   */
   public static PdhNodeSource open(
-      Clock clock, List<CustomCounter> customCounters, WorkingSetDefinition workingSet, Path kubeletRootDirectory) {
+      PdhLibrary lib,
+      Clock clock,
+      List<CustomCounter> customCounters,
+      WorkingSetDefinition workingSet,
+      Path kubeletRootDirectory) {
     return new PdhNodeSource(
-        new JnaPdhLibrary(),
+        lib,
         clock,
         customCounters,
         Options.defaults().withWorkingSet(workingSet).withKubeletRootDirectory(kubeletRootDirectory));

@@ -8,10 +8,10 @@
  * PdhNetworkInterface}, {@code PdhLogicalDisk}, {@code PdhSystem}, plus {@code PdhCustomCounters}) that declares the
  * counters it reads and maps one collect to its part of the sample: the figures of the object's binding table
  * ({@code …perfcounters.binding}) through {@code PdhReadings.fill}, and the object's special cases by hand.
- * All PDH access goes through the narrow port {@link io.winstats.perfcounters.pdh.PdhLibrary};
- * {@link io.winstats.perfcounters.pdh.JnaPdhLibrary} and its {@code Structure} classes are the only code in this
- * package that touches JNA (elsewhere only {@code procfs.Statvfs} and the named pipe in collector-cri do, a fence the
- * build checks), and nothing here loads {@code pdh.dll} before the first PDH call.
+ * All PDH access goes through the narrow port {@link io.winstats.perfcounters.pdh.PdhLibrary}, in Java terms; its JNA
+ * implementation lives in the sub-package {@code pdh.jna}, the only place below {@code pdh} that touches JNA (a fence
+ * the build checks), and {@code sources.NodeCounterSources} hands it to the source. Nothing here depends on JNA, so
+ * everything above the port runs and is tested off Windows with a fake.
  */
 @NullMarked
 package io.winstats.perfcounters.pdh;

@@ -5,6 +5,7 @@ import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource;
+import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import io.winstats.perfcounters.procfs.ProcfsNodeSource;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
 import java.nio.file.Path;
@@ -63,6 +64,6 @@ public final class NodeCounterSources {
     if (!windowsHost) {
       throw new IllegalArgumentException("pdh source is only available on Windows");
     }
-    return PdhNodeSource.open(clock, customCounters, workingSet, kubeletRootDirectory);
+    return PdhNodeSource.open(new JnaPdhLibrary(), clock, customCounters, workingSet, kubeletRootDirectory);
   }
 }

@@ -25,6 +25,7 @@ import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
+import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -630,7 +631,14 @@ class PdhNodeSourceTest {
   @Test
   @DisabledOnOs(OS.WINDOWS)
   void openingTheRealSourceWithoutPdhIsAReadFailure() {
-    assertThatThrownBy(() -> PdhNodeSource.open(Clock.systemUTC()))
+    assertThatThrownBy(
+            () ->
+                PdhNodeSource.open(
+                    new JnaPdhLibrary(),
+                    Clock.systemUTC(),
+                    List.of(),
+                    WorkingSetDefinition.KUBELET,
+                    PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY))
         .isInstanceOfSatisfying(
             NodeSourceException.class,
             e -> {

@@ -3,8 +3,10 @@ package io.winstats.perfcounters.pdh;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CounterHealth;
 import io.winstats.perfcounters.counters.CustomCounter;
+import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +31,13 @@ class PdhNodeSourceWindowsTest {
             "\\Processor Information(_Total)\\% Processor Time", "cpu_pct", CustomCounter.Type.GAUGE, Map.of(), null);
     CustomCounter bogus =
         new CustomCounter("\\No Such Object\\No Such Counter", "bogus", CustomCounter.Type.GAUGE, Map.of(), null);
-    try (PdhNodeSource source = PdhNodeSource.open(clock, List.of(utilization, bogus))) {
+    try (PdhNodeSource source =
+        PdhNodeSource.open(
+            new JnaPdhLibrary(),
+            clock,
+            List.of(utilization, bogus),
+            WorkingSetDefinition.KUBELET,
+            PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY)) {
       NodeSample first = source.sample();
       Thread.sleep(1_100);
       NodeSample second = source.sample();

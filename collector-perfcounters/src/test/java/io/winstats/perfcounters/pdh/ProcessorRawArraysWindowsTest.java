@@ -7,6 +7,7 @@ import io.winstats.perfcounters.pdh.PdhLibrary.PdhCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhQuery;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounterItem;
+import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

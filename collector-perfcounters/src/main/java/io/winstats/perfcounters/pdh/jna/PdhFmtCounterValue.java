@@ -1,9 +1,10 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.pdh.jna;
 
 import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Union;
+import io.winstats.perfcounters.pdh.PdhLibrary;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,4 +1,4 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.pdh.jna;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,8 +8,11 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
+import io.winstats.perfcounters.pdh.PdhException;
+import io.winstats.perfcounters.pdh.PdhLibrary;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounterItem;
+import io.winstats.perfcounters.pdh.PdhStatus;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +29,10 @@ import org.junit.jupiter.api.condition.OS;
  */
 @EnabledIf("pointersAre64Bit")
 class JnaPdhLibraryTest {
+  /** {@code winperf.h}'s {@code PERF_100NSEC_TIMER}, a type the script answers with. */
+  private static final int PERF_100NSEC_TIMER = 0x20510500;
+  /** {@code winperf.h}'s {@code PERF_COUNTER_BULK_COUNT}. */
+  private static final int PERF_COUNTER_BULK_COUNT = 0x10410500;
 
   static boolean pointersAre64Bit() {
     return Native.POINTER_SIZE == 8;
@@ -46,7 +53,7 @@ class JnaPdhLibraryTest {
     int arrayStatus;
     final List<String> arrayCalls = new ArrayList<>();
     String lastAddedPath = "";
-    int counterType = PerfCounterType.PERF_100NSEC_TIMER;
+    int counterType = PERF_100NSEC_TIMER;
     String fullPath = "\\\\HOST\\Processor Information(*)\\% User Time";
     PdhRawCounter seenNewer;
     PdhRawCounter seenOlder;
@@ -343,11 +350,11 @@ class JnaPdhLibraryTest {
 
   @Test
   void counterInfoReadsTypeScaleAndPath() {
-    pdh.counterType = PerfCounterType.PERF_COUNTER_BULK_COUNT;
+    pdh.counterType = PERF_COUNTER_BULK_COUNT;
 
     PdhLibrary.CounterInfo info = lib.counterInfo(counter());
 
-    assertThat(info.type()).isEqualTo(PerfCounterType.PERF_COUNTER_BULK_COUNT);
+    assertThat(info.type()).isEqualTo(PERF_COUNTER_BULK_COUNT);
     assertThat(info.defaultScale()).isEqualTo(-2);
     assertThat(info.fullPath()).isEqualTo(pdh.fullPath);
   }

@@ -1,4 +1,4 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.pdh.jna;
 
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
@@ -8,6 +8,9 @@ import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 import com.sun.jna.win32.StdCallLibrary;
 import com.sun.jna.win32.W32APIOptions;
+import io.winstats.perfcounters.pdh.PdhException;
+import io.winstats.perfcounters.pdh.PdhLibrary;
+import io.winstats.perfcounters.pdh.PdhStatus;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;

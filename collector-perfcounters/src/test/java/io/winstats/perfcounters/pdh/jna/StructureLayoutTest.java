@@ -1,4 +1,4 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.pdh.jna;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

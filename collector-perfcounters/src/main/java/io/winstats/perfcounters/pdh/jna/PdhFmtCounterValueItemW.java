@@ -1,4 +1,4 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.pdh.jna;
 
 import com.sun.jna.Pointer;
 import com.sun.jna.Structure;

@@ -1,8 +1,9 @@
-package io.winstats.perfcounters.pdh;
+package io.winstats.perfcounters.pdh.jna;
 
 import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 import com.sun.jna.Structure.FieldOrder;
+import io.winstats.perfcounters.pdh.PdhLibrary;
 
 /**
  * {@code PDH_RAW_COUNTER}: x64 size 40. {@code TimeStamp} is a {@link FileTime} (alignment 4), so it sits at offset 4,
