@@ -17,11 +17,20 @@ import org.jspecify.annotations.Nullable;
  *     as the kubelet reports it
  * @param freeBytes unused memory ({@code MemFree}; {@code Memory\Free & Zero Page List Bytes})
  * @param cacheBytes page or system cache ({@code Cached + Buffers}; {@code Memory\Cache Bytes})
+ * @param modifiedPageListBytes Windows: cached data and code on the modified page list ({@code Memory\Modified Page
+ *     List Bytes}); absent on Linux
+ * @param standbyCacheCoreBytes Windows: the core standby cache lists ({@code Memory\Standby Cache Core Bytes})
+ * @param standbyCacheNormalPriorityBytes Windows: the normal-priority standby cache lists ({@code Memory\Standby Cache
+ *     Normal Priority Bytes})
+ * @param standbyCacheReserveBytes Windows: the reserve standby cache lists ({@code Memory\Standby Cache Reserve
+ *     Bytes})
  * @param committedBytes committed virtual memory ({@code Committed_AS}; {@code Memory\Committed Bytes})
  * @param commitLimitBytes ({@code CommitLimit}; {@code Memory\Commit Limit})
  * @param pageFaults cumulative page faults ({@code pgfault}; {@code Memory\Page Faults/sec} raw)
- * @param majorPageFaults cumulative major page faults ({@code pgmajfault}; {@code Memory\Pages/sec} raw on Windows is
- *     the closest and is not used here)
+ * @param majorPageFaults cumulative major page faults ({@code pgmajfault}); absent on Windows, which counts the pages
+ *     of hard faults instead ({@code swapPageOperations})
+ * @param swapPageOperations Windows: cumulative pages read from or written to disk to resolve hard faults ({@code
+ *     Memory\Pages/sec} raw); absent on Linux
  * @param swapTotalBytes swap or page file size
  * @param swapFreeBytes free swap
  */
@@ -32,10 +41,15 @@ public record NodeMemory(
     @Nullable Long usageBytes,
     @Nullable Long freeBytes,
     @Nullable Long cacheBytes,
+    @Nullable Long modifiedPageListBytes,
+    @Nullable Long standbyCacheCoreBytes,
+    @Nullable Long standbyCacheNormalPriorityBytes,
+    @Nullable Long standbyCacheReserveBytes,
     @Nullable Long committedBytes,
     @Nullable Long commitLimitBytes,
     @Nullable Long pageFaults,
     @Nullable Long majorPageFaults,
+    @Nullable Long swapPageOperations,
     @Nullable Long swapTotalBytes,
     @Nullable Long swapFreeBytes) {
   public NodeMemory {
@@ -45,10 +59,15 @@ public record NodeMemory(
     requireNonNegative("usageBytes", usageBytes);
     requireNonNegative("freeBytes", freeBytes);
     requireNonNegative("cacheBytes", cacheBytes);
+    requireNonNegative("modifiedPageListBytes", modifiedPageListBytes);
+    requireNonNegative("standbyCacheCoreBytes", standbyCacheCoreBytes);
+    requireNonNegative("standbyCacheNormalPriorityBytes", standbyCacheNormalPriorityBytes);
+    requireNonNegative("standbyCacheReserveBytes", standbyCacheReserveBytes);
     requireNonNegative("committedBytes", committedBytes);
     requireNonNegative("commitLimitBytes", commitLimitBytes);
     requireNonNegative("pageFaults", pageFaults);
     requireNonNegative("majorPageFaults", majorPageFaults);
+    requireNonNegative("swapPageOperations", swapPageOperations);
     requireNonNegative("swapTotalBytes", swapTotalBytes);
     requireNonNegative("swapFreeBytes", swapFreeBytes);
   }
@@ -66,10 +85,15 @@ public record NodeMemory(
     private @Nullable Long usageBytes;
     private @Nullable Long freeBytes;
     private @Nullable Long cacheBytes;
+    private @Nullable Long modifiedPageListBytes;
+    private @Nullable Long standbyCacheCoreBytes;
+    private @Nullable Long standbyCacheNormalPriorityBytes;
+    private @Nullable Long standbyCacheReserveBytes;
     private @Nullable Long committedBytes;
     private @Nullable Long commitLimitBytes;
     private @Nullable Long pageFaults;
     private @Nullable Long majorPageFaults;
+    private @Nullable Long swapPageOperations;
     private @Nullable Long swapTotalBytes;
     private @Nullable Long swapFreeBytes;
 
@@ -105,6 +129,26 @@ public record NodeMemory(
       return this;
     }
 
+    public Builder modifiedPageListBytes(@Nullable Long value) {
+      this.modifiedPageListBytes = value;
+      return this;
+    }
+
+    public Builder standbyCacheCoreBytes(@Nullable Long value) {
+      this.standbyCacheCoreBytes = value;
+      return this;
+    }
+
+    public Builder standbyCacheNormalPriorityBytes(@Nullable Long value) {
+      this.standbyCacheNormalPriorityBytes = value;
+      return this;
+    }
+
+    public Builder standbyCacheReserveBytes(@Nullable Long value) {
+      this.standbyCacheReserveBytes = value;
+      return this;
+    }
+
     public Builder committedBytes(@Nullable Long value) {
       this.committedBytes = value;
       return this;
@@ -122,6 +166,11 @@ public record NodeMemory(
 
     public Builder majorPageFaults(@Nullable Long value) {
       this.majorPageFaults = value;
+      return this;
+    }
+
+    public Builder swapPageOperations(@Nullable Long value) {
+      this.swapPageOperations = value;
       return this;
     }
 
@@ -148,10 +197,15 @@ public record NodeMemory(
           usageBytes,
           freeBytes,
           cacheBytes,
+          modifiedPageListBytes,
+          standbyCacheCoreBytes,
+          standbyCacheNormalPriorityBytes,
+          standbyCacheReserveBytes,
           committedBytes,
           commitLimitBytes,
           pageFaults,
           majorPageFaults,
+          swapPageOperations,
           swapTotalBytes,
           swapFreeBytes);
     }

@@ -113,6 +113,11 @@ public final class SampleFixtures {
             .committedBytes(7_500_000_000L)
             .commitLimitBytes(20_000_000_000L)
             .pageFaults(98_765_432L)
+            .swapPageOperations(1_234_567L)
+            .modifiedPageListBytes(150_000_000L)
+            .standbyCacheCoreBytes(200_000_000L)
+            .standbyCacheNormalPriorityBytes(1_500_000_000L)
+            .standbyCacheReserveBytes(300_000_000L)
             .build();
     return NodeSample.builder(at, monotonicNanos)
         .cpu(cpu)

@@ -23,7 +23,24 @@ public final class MemoryBinding {
           Figure.gauge(MemoryCounter.COMMIT_LIMIT, NodeMemory::commitLimitBytes, NodeMemory.Builder::commitLimitBytes),
           Figure.gauge(MemoryCounter.CACHE_BYTES, NodeMemory::cacheBytes, NodeMemory.Builder::cacheBytes),
           Figure.gauge(MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES, NodeMemory::freeBytes, NodeMemory.Builder::freeBytes),
-          Figure.cumulative(MemoryCounter.PAGE_FAULTS, NodeMemory::pageFaults, NodeMemory.Builder::pageFaults)));
+          Figure.cumulative(MemoryCounter.PAGE_FAULTS, NodeMemory::pageFaults, NodeMemory.Builder::pageFaults),
+          Figure.cumulative(MemoryCounter.PAGES, NodeMemory::swapPageOperations, NodeMemory.Builder::swapPageOperations),
+          Figure.gauge(
+              MemoryCounter.MODIFIED_PAGE_LIST_BYTES,
+              NodeMemory::modifiedPageListBytes,
+              NodeMemory.Builder::modifiedPageListBytes),
+          Figure.gauge(
+              MemoryCounter.STANDBY_CACHE_CORE_BYTES,
+              NodeMemory::standbyCacheCoreBytes,
+              NodeMemory.Builder::standbyCacheCoreBytes),
+          Figure.gauge(
+              MemoryCounter.STANDBY_CACHE_NORMAL_PRIORITY_BYTES,
+              NodeMemory::standbyCacheNormalPriorityBytes,
+              NodeMemory.Builder::standbyCacheNormalPriorityBytes),
+          Figure.gauge(
+              MemoryCounter.STANDBY_CACHE_RESERVE_BYTES,
+              NodeMemory::standbyCacheReserveBytes,
+              NodeMemory.Builder::standbyCacheReserveBytes)));
 
   /** {@code \Winstats Node}: memory figures of Linux that no PDH counter holds, in logs this daemon recorded. */
   public static final Binding<NodeExtraCounter, NodeMemory, NodeMemory.Builder> WINSTATS_NODE =

@@ -73,7 +73,7 @@ class PdhNodeSourceTest {
   void declaredCounterSetsAreWellFormedAndDistinct() {
     List<PerfCounter> all = PdhNodeSource.counters(WorkingSetDefinition.KUBELET);
 
-    assertThat(all).hasSize(6 + 7 + 1 + 8 + 10 + 5);
+    assertThat(all).hasSize(6 + 11 + 1 + 8 + 10 + 5);
     assertThat(all).extracting(d -> d.path().toString()).doesNotHaveDuplicates();
     for (PerfCounter d : all) {
       assertThat(CounterPath.parse(d.path().toString())).isEqualTo(d.path());
@@ -238,6 +238,11 @@ class PdhNodeSourceTest {
     assertThat(s.memory().pageFaults()).isEqualTo(123_456L);
     assertThat(s.memory().majorPageFaults()).isNull();
     assertThat(s.memory().swapTotalBytes()).isNull();
+    assertThat(s.memory().swapPageOperations()).isEqualTo(789L);
+    assertThat(s.memory().modifiedPageListBytes()).isEqualTo(134_217_728L);
+    assertThat(s.memory().standbyCacheCoreBytes()).isEqualTo(268_435_456L);
+    assertThat(s.memory().standbyCacheNormalPriorityBytes()).isEqualTo(2_147_483_648L);
+    assertThat(s.memory().standbyCacheReserveBytes()).isEqualTo(805_306_368L);
   }
 
   @Test

@@ -176,7 +176,8 @@ class RealPerfmonLogsTest {
     assertThat(last.missing().get(NodePart.CPU)).contains("only Processor(_Total)");
     // The log has \Memory\* but neither the physical memory size nor Process(_Total) working set: the rest is served.
     // Row 199 as logged (Python): 2408849408, 17138343936, 20752441344, 655228928, 360898560; page faults
-    // Σ rows 1..199 of rate × interval = 4697491.66
+    // Σ rows 1..199 of rate × interval = 4697491.66; modified and standby lists 40177664, 150097920, 1756938240,
+    // 140914688; Pages/sec Σ rows 1..199 of rate × interval = 944415.26
     NodeMemory memory = last.memory();
     assertThat(memory).isNotNull();
     assertThat(memory.totalBytes()).isNull();
@@ -188,6 +189,11 @@ class RealPerfmonLogsTest {
     assertThat(memory.cacheBytes()).isEqualTo(655_228_928L);
     assertThat(memory.freeBytes()).isEqualTo(360_898_560L);
     assertThat(memory.pageFaults()).isEqualTo(4_697_492L);
+    assertThat(memory.modifiedPageListBytes()).isEqualTo(40_177_664L);
+    assertThat(memory.standbyCacheCoreBytes()).isEqualTo(150_097_920L);
+    assertThat(memory.standbyCacheNormalPriorityBytes()).isEqualTo(1_756_938_240L);
+    assertThat(memory.standbyCacheReserveBytes()).isEqualTo(140_914_688L);
+    assertThat(memory.swapPageOperations()).isEqualTo(944_415L);
     NetworkInterfaceCounters nic = last.interfaces().get(0);
     assertThat(last.interfaces()).hasSize(1);
     assertThat(nic.name()).isEqualTo("Intel[R] 82579V Gigabit Network Connection");

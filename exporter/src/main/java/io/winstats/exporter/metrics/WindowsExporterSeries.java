@@ -72,6 +72,14 @@ public final class WindowsExporterSeries extends PerVersionCollector {
       if (m.pageFaults() != null) {
         f.add(MEMORY_PAGE_FAULTS_TOTAL, m.pageFaults(), Labels.EMPTY, none);
       }
+      f.addIfPresent(MEMORY_MODIFIED_PAGE_LIST_BYTES, m.modifiedPageListBytes(), Labels.EMPTY, none);
+      f.addIfPresent(MEMORY_STANDBY_CACHE_CORE_BYTES, m.standbyCacheCoreBytes(), Labels.EMPTY, none);
+      f.addIfPresent(
+          MEMORY_STANDBY_CACHE_NORMAL_PRIORITY_BYTES, m.standbyCacheNormalPriorityBytes(), Labels.EMPTY, none);
+      f.addIfPresent(MEMORY_STANDBY_CACHE_RESERVE_BYTES, m.standbyCacheReserveBytes(), Labels.EMPTY, none);
+      if (m.swapPageOperations() != null) {
+        f.add(MEMORY_SWAP_PAGE_OPERATIONS_TOTAL, m.swapPageOperations(), Labels.EMPTY, none);
+      }
       f.addIfPresent(OS_VISIBLE_MEMORY_BYTES, m.totalBytes(), Labels.EMPTY, none);
       f.addIfPresent(CS_PHYSICAL_MEMORY_BYTES, m.totalBytes(), Labels.EMPTY, none);
     }
@@ -164,6 +172,41 @@ public final class WindowsExporterSeries extends PerVersionCollector {
       counter(
           "windows_memory_page_faults_total",
           "Overall rate at which faulted pages are handled by the processor",
+          List.of());
+  // The next five as windows_exporter v0.31 declares them (internal/collector/memory/memory.go), help verbatim;
+  // kube-prometheus-stack's windows.node.rules and USE Method / Node(Windows) query them.
+  static final MetricFamilyDescriptor MEMORY_MODIFIED_PAGE_LIST_BYTES =
+      gauge(
+          "windows_memory_modified_page_list_bytes",
+          "The amount of physical memory, in bytes, that is assigned to the modified page list. This memory contains"
+              + " cached data and code that is not actively in use by processes, the system and the system cache"
+              + " (ModifiedPageListBytes)",
+          List.of());
+  static final MetricFamilyDescriptor MEMORY_STANDBY_CACHE_CORE_BYTES =
+      gauge(
+          "windows_memory_standby_cache_core_bytes",
+          "The amount of physical memory, in bytes, that is assigned to the core standby cache page lists. This memory"
+              + " contains cached data and code that is not actively in use by processes, the system and the system"
+              + " cache (StandbyCacheCoreBytes)",
+          List.of());
+  static final MetricFamilyDescriptor MEMORY_STANDBY_CACHE_NORMAL_PRIORITY_BYTES =
+      gauge(
+          "windows_memory_standby_cache_normal_priority_bytes",
+          "The amount of physical memory, in bytes, that is assigned to the normal priority standby cache page lists."
+              + " This memory contains cached data and code that is not actively in use by processes, the system and"
+              + " the system cache (StandbyCacheNormalPriorityBytes)",
+          List.of());
+  static final MetricFamilyDescriptor MEMORY_STANDBY_CACHE_RESERVE_BYTES =
+      gauge(
+          "windows_memory_standby_cache_reserve_bytes",
+          "The amount of physical memory, in bytes, that is assigned to the reserve standby cache page lists. This"
+              + " memory contains cached data and code that is not actively in use by processes, the system and the"
+              + " system cache (StandbyCacheReserveBytes)",
+          List.of());
+  static final MetricFamilyDescriptor MEMORY_SWAP_PAGE_OPERATIONS_TOTAL =
+      counter(
+          "windows_memory_swap_page_operations_total",
+          "Total number of swap page read and writes (PagesPerSec)",
           List.of());
   static final MetricFamilyDescriptor OS_VISIBLE_MEMORY_BYTES =
       gauge(
@@ -266,6 +309,11 @@ public final class WindowsExporterSeries extends PerVersionCollector {
           MEMORY_FREE_AND_ZERO_PAGE_LIST_BYTES,
           MEMORY_PHYSICAL_TOTAL_BYTES,
           MEMORY_PAGE_FAULTS_TOTAL,
+          MEMORY_MODIFIED_PAGE_LIST_BYTES,
+          MEMORY_STANDBY_CACHE_CORE_BYTES,
+          MEMORY_STANDBY_CACHE_NORMAL_PRIORITY_BYTES,
+          MEMORY_STANDBY_CACHE_RESERVE_BYTES,
+          MEMORY_SWAP_PAGE_OPERATIONS_TOTAL,
           OS_VISIBLE_MEMORY_BYTES,
           CS_PHYSICAL_MEMORY_BYTES,
           NET_BYTES_RECEIVED_TOTAL,
