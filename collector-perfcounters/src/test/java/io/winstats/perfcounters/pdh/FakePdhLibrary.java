@@ -212,33 +212,23 @@ final class FakePdhLibrary implements PdhLibrary {
         .value();
   }
 
-  /**
-   * Moves every item of {@code path} on: {@code first} maps (item index, FirstValue) to the new FirstValue, {@code
-   * second} (item index, SecondValue) to the new SecondValue.
-   */
-  synchronized void advance(String path, ItemUpdate first, ItemUpdate second) {
+  /** Sets the FirstValue of every item of {@code path} to what {@code first} maps (item index, FirstValue) to. */
+  synchronized void update(String path, ItemUpdate first) {
     List<RawCounterItem> list = items.get(key(path));
     for (int i = 0; i < list.size(); i++) {
-      RawCounterItem item = list.get(i);
-      RawCounter v = item.value();
+      RawCounter v = list.get(i).value();
       list.set(
           i,
           new RawCounterItem(
-              item.instance(),
-              new RawCounter(
-                  v.cStatus(), localFileTime, first.apply(i, v.firstValue()), second.apply(i, v.secondValue()), 0)));
+              list.get(i).instance(),
+              new RawCounter(v.cStatus(), v.localFileTime(), first.apply(i, v.firstValue()), v.secondValue(), 0)));
     }
   }
 
-  /** The new value of item {@code index} of a path. */
+  /** The new FirstValue of item {@code index} of a path. */
   @FunctionalInterface
   interface ItemUpdate {
-    long apply(int index, long value);
-  }
-
-  /** The {@code dwType} of {@code path}. */
-  synchronized int type(String path) {
-    return types.get(key(path));
+    long apply(int index, long firstValue);
   }
 
   synchronized void setType(String path, int type, @Nullable Long timeBase) {

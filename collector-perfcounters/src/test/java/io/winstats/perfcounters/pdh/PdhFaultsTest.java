@@ -60,16 +60,7 @@ class PdhFaultsTest {
 
   private PdhNodeSource open(Duration deadline) {
     Options options =
-        new Options(
-            deadline,
-            Duration.ofSeconds(30),
-            Duration.ZERO,
-            Duration.ZERO,
-            nanos::incrementAndGet,
-            v -> "NTFS",
-            WorkingSetDefinition.KUBELET,
-            kubeletRoot,
-            log);
+        FakeSourceOptions.of(deadline, WorkingSetDefinition.KUBELET, kubeletRoot, nanos::incrementAndGet, log);
     PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
     opened.add(source);
     return source;

@@ -105,16 +105,7 @@ class PdhNodeSourceTest {
 
   private PdhNodeSource open(List<CustomCounter> custom, Duration deadline, Clock clock) {
     Options options =
-        new Options(
-            deadline,
-            Duration.ofSeconds(30),
-            Duration.ZERO,
-            Duration.ZERO,
-            nanos::incrementAndGet,
-            v -> "NTFS",
-            WorkingSetDefinition.KUBELET,
-            kubeletRoot,
-            log);
+        FakeSourceOptions.of(deadline, WorkingSetDefinition.KUBELET, kubeletRoot, nanos::incrementAndGet, log);
     PdhNodeSource source = new PdhNodeSource(fake, clock, custom, options);
     opened.add(source);
     return source;
@@ -463,16 +454,8 @@ class PdhNodeSourceTest {
   void physicalWorkingSetNeverQueriesTheProcessObject() {
     String workingSet = ProcessCounter.WORKING_SET_PRIVATE.path().toString();
     Options options =
-        new Options(
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(30),
-            Duration.ZERO,
-            Duration.ZERO,
-            nanos::incrementAndGet,
-            v -> "NTFS",
-            WorkingSetDefinition.PHYSICAL,
-            kubeletRoot,
-            log);
+        FakeSourceOptions.of(
+            Duration.ofSeconds(30), WorkingSetDefinition.PHYSICAL, kubeletRoot, nanos::incrementAndGet, log);
     PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
     opened.add(source);
 

@@ -10,7 +10,6 @@ import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
-import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.binding.Binding;
@@ -23,20 +22,17 @@ import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
-import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
+import io.winstats.perfcounters.replay.CounterLogRoundTrip;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -54,7 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Live, record, replay: Windows-shaped samples from the PDH source over {@link FakePdhLibrary} (the synthetic-4cpu
- * fixture, every raw value moved on between samples, the 32-bit {@code Bytes Received/sec} across its wrap) are
+ * fixture, every raw value moved on between samples, at uneven intervals) are
  * written by {@link CounterLogRecorder} and read back by {@link ReplayNodeSource}, and the replayed samples must equal
  * the originals in every figure a log carries.
  *
@@ -74,8 +70,8 @@ class RecordReplayParityTest {
 
   private static final String FIXTURE = "fixtures/pdh/synthetic-4cpu/sample-1.tsv";
   private static final Instant START = Instant.parse("2025-01-15T10:00:05.123Z");
-  /** Intervals between the samples, uneven on purpose. */
-  private static final long[] INTERVALS_MS = {1_000, 2_750, 500, 10_250};
+  /** Seconds between the samples, uneven on purpose. */
+  private static final int[] INTERVALS = {1, 3, 2, 10};
 
   /** The counters the PDH source adds that a recorded log has no column for, with the reason. */
   static final Map<String, String> NOT_LOGGED =
@@ -214,7 +210,6 @@ class RecordReplayParityTest {
   private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE);
   private final AtomicLong nanos = new AtomicLong(1_000);
   private final List<PdhNodeSource> opened = new ArrayList<>();
-  private Instant now = START;
 
   @AfterEach
   void closeSources() {
@@ -268,110 +263,51 @@ class RecordReplayParityTest {
 
   // ------------------------------------------------------------ the live side
 
-  /** Five samples, every raw value moved on between them. */
+  /**
+   * Five samples, the fake host moved on between them as the fixture holds per second ({@link
+   * FakePdhLibrary#advance}: counts, timers and average timers by their fixture value, the 32-bit {@code Bytes
+   * Received/sec} by nearly 2^32 a second), and every gauge by a step of its own.
+   */
   private List<NodeSample> liveSamples() {
     Options options =
-        new Options(
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(30),
-            Duration.ZERO,
-            Duration.ZERO,
-            nanos::incrementAndGet,
-            v -> "NTFS",
-            WorkingSetDefinition.KUBELET,
-            dir,
-            new CapturingLogger());
-    PdhNodeSource source = new PdhNodeSource(fake, new SteppingClock(), List.of(), options);
+        FakeSourceOptions.of(
+            Duration.ofSeconds(30), WorkingSetDefinition.KUBELET, dir, nanos::incrementAndGet, new CapturingLogger());
+    SteppingClock clock = new SteppingClock(START);
+    PdhNodeSource source = new PdhNodeSource(fake, clock, List.of(), options);
     opened.add(source);
     List<NodeSample> samples = new ArrayList<>();
     samples.add(source.sample());
-    for (int step = 0; step < INTERVALS_MS.length; step++) {
-      long ms = INTERVALS_MS[step];
-      now = now.plusMillis(ms);
-      advance(ms, step);
+    for (int step = 0; step < INTERVALS.length; step++) {
+      clock.advance(Duration.ofSeconds(INTERVALS[step]));
+      fake.advance(INTERVALS[step]);
+      moveGauges(step);
       samples.add(source.sample());
     }
     return samples;
   }
 
   /**
-   * Moves every counter on by {@code ms} milliseconds in the way its type counts: timers by a share of the elapsed 100
-   * ns, counts by a rate (32-bit types wrap), gauges by a step, the free space down by a megabyte per sample, the
-   * uptime's base on. Each instance moves by its own amount, so a mixup of instances shows.
+   * Moves every instantaneous value by a step of its own: {@link FakePdhLibrary#advance} keeps them, and a gauge that
+   * never changed would replay right from any row.
    */
-  private void advance(long ms, int step) {
-    long ticks = ms * 10_000;
+  private void moveGauges(int step) {
     for (PerfCounter d : PdhNodeSource.counters(WorkingSetDefinition.KUBELET)) {
-      String path = d.path().toString();
-      long mask = PerfCounterType.is64Bit(fake.type(path)) ? -1L : 0xFFFF_FFFFL;
       switch (d.raw()) {
-        case TIMER_100NS, TIMER_100NS_INVERSE ->
-            fake.advance(path, (i, v) -> v + ticks * share(d) / 100 + i * 1_000L, (i, v) -> v + ticks);
-        case PRECISION_TIMER_100NS ->
-            fake.advance(path, (i, v) -> v + ticks * 9 / 10 - i * 1_000L, (i, v) -> v + ticks);
-        case COUNT, BULK_COUNT ->
-            fake.advance(path, (i, v) -> (v + ms * 1_003 * (i + 1)) & mask, (i, v) -> v + ticks);
-        case RAW, RAW_LARGE -> fake.advance(path, (i, v) -> (v + (step + 1) * (i + 1) * 4_096L) & mask, (i, v) -> v);
-        case RAW_FRACTION -> fake.advance(path, (i, v) -> v - 1 - i, (i, v) -> v);
-        case AVERAGE_TIMER -> fake.advance(path, (i, v) -> v + ticks / 50 * (i + 1), (i, v) -> v + 7 * (i + 1));
-        case ELAPSED_TIME -> fake.advance(path, (i, v) -> v, (i, v) -> v + ticks);
+        case RAW, RAW_LARGE -> fake.update(d.path().toString(), (i, v) -> v + (step + 1) * (i + 1) * 4_096L);
+        case RAW_FRACTION -> fake.update(d.path().toString(), (i, v) -> v - 1 - i);
+        default -> {}
       }
-    }
-  }
-
-  /** Percent of the elapsed time a processor timer counts. */
-  private static long share(PerfCounter d) {
-    return switch ((ProcessorInformationCounter) d) {
-      case PROCESSOR_TIME, IDLE_TIME -> 65;
-      case USER_TIME -> 20;
-      case PRIVILEGED_TIME -> 12;
-      case INTERRUPT_TIME -> 1;
-      case DPC_TIME -> 2;
-    };
-  }
-
-  /** The clock the test moves: the source stamps each sample with it. */
-  private final class SteppingClock extends Clock {
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
     }
   }
 
   // ------------------------------------------------------------ the log
 
   private Path record(List<NodeSample> samples) throws IOException {
-    Path file = dir.resolve("recorded.csv");
-    try (CounterLogRecorder recorder = CounterLogRecorder.open(file, "winnode")) {
-      samples.forEach(recorder::record);
-    }
-    return file;
+    return CounterLogRoundTrip.record(dir.resolve("recorded.csv"), "winnode", samples);
   }
 
   private static List<NodeSample> replay(Path file) {
-    ReplayNodeSource source =
-        ReplayNodeSource.open(
-            file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED,
-            Clock.fixed(Instant.EPOCH, ZoneOffset.UTC));
-    List<NodeSample> out = new ArrayList<>();
-    while (true) {
-      try {
-        out.add(source.sample());
-      } catch (NodeSourceException e) {
-        assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.END_OF_LOG);
-        return out;
-      }
-    }
+    return CounterLogRoundTrip.replay(file);
   }
 
   private static List<String> headerCells(Path log) throws IOException {

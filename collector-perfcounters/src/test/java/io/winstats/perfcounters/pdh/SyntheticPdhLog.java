@@ -37,15 +37,11 @@ public final class SyntheticPdhLog {
     FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE);
     SteppingClock clock = new SteppingClock(start);
     PdhNodeSource.Options options =
-        new PdhNodeSource.Options(
+        FakeSourceOptions.of(
             Duration.ofSeconds(30),
-            Duration.ofSeconds(30),
-            Duration.ZERO,
-            Duration.ZERO,
-            () -> Duration.between(start, clock.instant()).toNanos(),
-            volume -> "NTFS",
             WorkingSetDefinition.KUBELET,
             file.toAbsolutePath().getParent(),
+            () -> Duration.between(start, clock.instant()).toNanos(),
             NOPLogger.NOP_LOGGER);
     PdhNodeSource source = new PdhNodeSource(fake, clock, List.of(), options);
     try (CounterLogRecorder recorder = CounterLogRecorder.open(file, host)) {

@@ -18,9 +18,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -200,16 +198,11 @@ class CounterLogRecorderTest {
   // ------------------------------------------------------------ helpers
 
   private Path record(List<NodeSample> samples) throws IOException {
-    Path file = dir.resolve("recorded.csv");
-    try (CounterLogRecorder recorder = CounterLogRecorder.open(file, "node1")) {
-      samples.forEach(recorder::record);
-    }
-    return file;
+    return CounterLogRoundTrip.record(dir.resolve("recorded.csv"), "node1", samples);
   }
 
   private static List<NodeSample> replay(Path file) {
-    Clock clock = Clock.fixed(Instant.EPOCH, ZoneOffset.UTC);
-    return RealPerfmonLogsTest.drain(ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, clock));
+    return CounterLogRoundTrip.replay(file);
   }
 
   private static long diff(CoreCpuTime now, CoreCpuTime then, CpuMode... modes) {
