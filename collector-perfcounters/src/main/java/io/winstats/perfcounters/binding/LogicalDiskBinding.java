@@ -47,4 +47,27 @@ public final class LogicalDiskBinding {
               .asNeeded()));
 
   private LogicalDiskBinding() {}
+
+  /**
+   * Where a {@code LogicalDisk} instance is mounted, as the PDH source reports it: a volume is named by its letter
+   * ({@code C:}) and mounted at its root ({@code C:\}). A log recorded on a Linux node names its volumes by mount point
+   * ({@code /}, {@code /var/lib}): those are their own mount point.
+   */
+  public static String mountpointOf(String instance) {
+    return instance.startsWith("/") ? instance : instance + "\\";
+  }
+
+  /**
+   * The instance a volume is logged under: the name PDH gives it ({@code C:}) where its mount point follows from that
+   * name as {@link #mountpointOf} derives it, so that a recorded log names volumes as Windows' own logs do and replays
+   * them as the PDH source read them; otherwise (Linux) its mount point.
+   */
+  public static String loggedInstanceOf(String device, String mountpoint) {
+    return mountpointOf(device).equals(mountpoint) ? device : mountpoint;
+  }
+
+  /** Volumes without a drive letter ({@code HarddiskVolume3}): the PDH source leaves them out of the node's space. */
+  public static boolean isUnlettered(String instance) {
+    return instance.startsWith("HarddiskVolume");
+  }
 }

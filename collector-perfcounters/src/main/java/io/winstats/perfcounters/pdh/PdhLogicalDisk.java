@@ -66,7 +66,7 @@ final class PdhLogicalDisk {
     List<FilesystemUsage> out = new ArrayList<>();
     for (Map.Entry<String, RawCounter> e : space.items().entrySet()) {
       String volume = e.getKey();
-      if (InstanceNames.isTotal(volume) || volume.startsWith("HarddiskVolume")) {
+      if (InstanceNames.isTotal(volume) || LogicalDiskBinding.isUnlettered(volume)) {
         continue;
       }
       long freeMb = unsigned(space, e.getValue().firstValue());
@@ -78,7 +78,7 @@ final class PdhLogicalDisk {
       long capacity = Math.multiplyExact(totalMb, BYTES_PER_MB);
       long available = Math.multiplyExact(freeMb, BYTES_PER_MB);
       String fsType = fsTypes.computeIfAbsent(volume, fsTypeOf);
-      out.add(new FilesystemUsage(volume, volume + "\\", fsType, capacity, available, capacity - available, null, null));
+      out.add(new FilesystemUsage(volume, LogicalDiskBinding.mountpointOf(volume), fsType, capacity, available, capacity - available, null, null));
     }
     return out;
   }

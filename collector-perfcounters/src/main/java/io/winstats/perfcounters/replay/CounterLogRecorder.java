@@ -171,7 +171,7 @@ public final class CounterLogRecorder implements AutoCloseable {
       ReplayNetworkInterface.record(nic, result);
     }
     for (FilesystemUsage fs : first.filesystems()) {
-      ReplayLogicalDisk.recordVolume(fs.mountpoint(), result);
+      ReplayLogicalDisk.recordVolume(fs, result);
     }
     for (DiskIoCounters disk : first.disks()) {
       ReplayLogicalDisk.recordDisk(disk, result);

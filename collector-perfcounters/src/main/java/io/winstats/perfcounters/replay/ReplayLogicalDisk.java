@@ -18,8 +18,9 @@ import org.jspecify.annotations.Nullable;
  * {@code \LogicalDisk(*)} in a counter log as volume space ({@link FilesystemUsage}) and disk I/O ({@link
  * DiskIoCounters}): the columns {@link CounterLogIntegrator} integrates and those {@link CounterLogRecorder} writes.
  * Disk I/O is what {@link LogicalDiskBinding#DISK_IO} binds; the volume space is the special case kept here, its size
- * derived from {@code Free Megabytes} and {@code % Free Space}. Volumes are recorded by mount point and disks by
- * device, both as {@code LogicalDisk} instances.
+ * derived from {@code Free Megabytes} and {@code % Free Space}. Volumes and disks are both {@code LogicalDisk}
+ * instances, named as {@link LogicalDiskBinding#loggedInstanceOf} says: a Windows volume by its letter, as Windows' own
+ * logs name it, and replayed with the mount point the PDH source gives it.
  */
 final class ReplayLogicalDisk {
   private static final double BYTES_PER_MEGABYTE = 1024d * 1024d;
@@ -59,7 +60,7 @@ final class ReplayLogicalDisk {
     for (String instance : instances) {
       Integer free = header.column(OBJECT, instance, LogicalDiskCounter.FREE_MEGABYTES);
       Integer percent = header.column(OBJECT, instance, LogicalDiskCounter.PERCENT_FREE_SPACE);
-      if (free != null && percent != null) {
+      if (free != null && percent != null && !LogicalDiskBinding.isUnlettered(instance)) {
         volumes.add(new VolumeColumns(instance, free, percent));
       }
     }
@@ -108,7 +109,7 @@ final class ReplayLogicalDisk {
       result.add(
           new FilesystemUsage(
               volume.volume(),
-              volume.volume(),
+              LogicalDiskBinding.mountpointOf(volume.volume()),
               UNKNOWN_FS_TYPE,
               capacity,
               Math.min(available, capacity),
@@ -131,13 +132,15 @@ final class ReplayLogicalDisk {
 
   // ---------------------------------------------------------------- recording
 
-  /** Adds {@code Free Megabytes} and {@code % Free Space} of the volume at {@code mountpoint}. */
-  static void recordVolume(String mountpoint, RecordedColumn.Columns out) {
-    out.add(OBJECT, mountpoint, LogicalDiskCounter.FREE_MEGABYTES, (p, c, dt) -> {
+  /** Adds {@code Free Megabytes} and {@code % Free Space} of {@code volume}. */
+  static void recordVolume(FilesystemUsage volume, RecordedColumn.Columns out) {
+    String instance = LogicalDiskBinding.loggedInstanceOf(volume.device(), volume.mountpoint());
+    String mountpoint = volume.mountpoint();
+    out.add(OBJECT, instance, LogicalDiskCounter.FREE_MEGABYTES, (p, c, dt) -> {
       FilesystemUsage f = filesystem(c, mountpoint);
       return f == null ? null : PdhCsv.decimal(f.availableBytes() / BYTES_PER_MEGABYTE);
     });
-    out.add(OBJECT, mountpoint, LogicalDiskCounter.PERCENT_FREE_SPACE, (p, c, dt) -> {
+    out.add(OBJECT, instance, LogicalDiskCounter.PERCENT_FREE_SPACE, (p, c, dt) -> {
       FilesystemUsage f = filesystem(c, mountpoint);
       return f == null || f.capacityBytes() == 0 ? null : PdhCsv.decimal(100.0 * f.availableBytes() / f.capacityBytes());
     });

@@ -175,6 +175,38 @@ class ReplayNodeSourceTest {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
+  /**
+   * relog keeps {@code LogicalDisk(*)} as Windows names the instances: lettered volumes, a volume without a letter
+   * and {@code _Total}. Replay serves the space of the lettered ones, mounted at their root, as the PDH source does
+   * ({@code PdhLogicalDisk}), so that a volume's space and its I/O carry the same name.
+   */
+  @Test
+  void volumesAreTheLetteredInstancesMountedAtTheirRoot(@TempDir Path tmp) throws IOException {
+    String[] instances = {"C:", "HarddiskVolume1", "_Total"};
+    StringBuilder header = new StringBuilder("\"(PDH-CSV 4.0) (\"");
+    StringBuilder row = new StringBuilder("\"01/01/2026 00:00:00.000\"");
+    for (String instance : instances) {
+      header.append(",\"\\\\H\\LogicalDisk(").append(instance).append(")\\Free Megabytes\"");
+      header.append(",\"\\\\H\\LogicalDisk(").append(instance).append(")\\% Free Space\"");
+      row.append(",\"512\",\"25\"");
+    }
+    Path file = Files.writeString(tmp.resolve("relog.csv"), header + "\r\n" + row + "\r\n");
+
+    List<NodeSample> samples =
+        RealPerfmonLogsTest.drain(
+            ReplayNodeSource.open(file, Double.POSITIVE_INFINITY, null, ReplayNodeSource.Timeline.RECORDED, fixedClock()));
+
+    assertThat(samples.get(0).filesystems())
+        .singleElement()
+        .satisfies(
+            fs -> {
+              assertThat(fs.device()).isEqualTo("C:");
+              assertThat(fs.mountpoint()).isEqualTo("C:\\");
+              assertThat(fs.availableBytes()).isEqualTo(512L * 1024 * 1024);
+              assertThat(fs.capacityBytes()).isEqualTo(4L * 512 * 1024 * 1024);
+            });
+  }
+
   private static Clock fixedClock() {
     return Clock.fixed(Instant.parse("2026-11-21T00:00:00Z"), ZoneOffset.UTC);
   }
