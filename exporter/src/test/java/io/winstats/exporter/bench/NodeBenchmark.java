@@ -29,14 +29,18 @@ import org.jspecify.annotations.Nullable;
  * The node benchmark: for each pod count N (real pods, two containers each, on a private containerd) it starts the
  * daemon and, in the same run, the references — nginx serving static copies of the daemon's {@code /metrics} and
  * {@code /stats/summary} bodies (the machine's limit for those bodies) and Debian's {@code prometheus-node-exporter} —
- * and reports medians over repeated {@code wrk} runs, ratios against the references, start-up time to the first ready
- * {@code /healthz}, and the daemon's average CPU and RSS over a window while a real Prometheus scrapes it every 15 s.
+ * and reports, in this order: start-up to the first 200 of {@code /healthz} without a runtime (before any pod
+ * exists, several starts), the steady footprint (the daemon's CPU and RSS and node_exporter's CPU and RSS over a window
+ * after a warm-up, while a real Prometheus scrapes both every 15 s), then the {@code wrk} burst (medians over repeated
+ * runs, ratios against the references) with the daemon's largest RSS through it. The steady window comes first because
+ * a burst leaves the heap grown and a window after it measures the burst's residue.
  *
  * <p>Summary latency is measured twice with 10 clients: flat out (each client sends its next request as soon as the
  * answer is in, so wrk and the daemon saturate the machine together) and polling (each client waits 10 ms after every
  * answer, about 1 000 requests/s in all: the daemon is measured rather than the machine's scheduler).
  *
- * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [window=300] [jvm="-XX:+UseSerialGC ..."]
+ * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [warmup=60] [window=300] [starts=5]
+ * [jvm="-XX:+UseSerialGC ..."]
  * [daemon="--cri.stats-call=ListContainerStats"]}; without {@code jvm} the daemon runs with {@code deploy/jvm.options}
  * and the class-data-sharing archive {@code bench/node} writes beside the jar ({@code deploy/cds-archive}), as the
  * Linux image runs it.
@@ -45,7 +49,14 @@ import org.jspecify.annotations.Nullable;
  */
 public final class NodeBenchmark {
   private record Options(
-      List<Integer> pods, int runs, int seconds, int windowSeconds, List<String> jvm, List<String> daemonFlags) {
+      List<Integer> pods,
+      int runs,
+      int seconds,
+      int warmupSeconds,
+      int windowSeconds,
+      int starts,
+      List<String> jvm,
+      List<String> daemonFlags) {
     static Options parse(String[] args) {
       Map<String, String> kv = new LinkedHashMap<>();
       for (String a : args) {
@@ -68,7 +79,9 @@ public final class NodeBenchmark {
           pods,
           Integer.parseInt(kv.getOrDefault("runs", "3")),
           Integer.parseInt(kv.getOrDefault("seconds", "10")),
+          Integer.parseInt(kv.getOrDefault("warmup", "60")),
           Integer.parseInt(kv.getOrDefault("window", "300")),
+          Integer.parseInt(kv.getOrDefault("starts", "5")),
           jvm,
           Arrays.stream(kv.getOrDefault("daemon", "").split(" ")).filter(s -> !s.isBlank()).toList());
     }
@@ -95,11 +108,13 @@ public final class NodeBenchmark {
     List<String> rows = new ArrayList<>();
     List<String> polling = new ArrayList<>();
     List<String> footprint = new ArrayList<>();
+    List<String> startups = new ArrayList<>();
     Path pollingScript = Files.writeString(work.resolve("polling.lua"), POLLING_SCRIPT);
     System.out.printf(
         "java: %s%njvm flags: %s%ndaemon flags: %s%nload before: %s%n",
         System.getProperty("winstats.java", "the bench's own JVM"),
         String.join(" ", o.jvm()), String.join(" ", o.daemonFlags()), Files.readString(Path.of("/proc/loadavg")).strip());
+    List<Double> bareStarts = startsWithoutRuntime(work, o);
     try (ContainerdHarness harness = ContainerdHarness.start(work.resolve("ctrd"));
         Reference nodeExporter = Reference.nodeExporter(work.resolve("node-exporter"))) {
       CriTestClient client = harness.client();
@@ -127,52 +142,64 @@ public final class NodeBenchmark {
           Files.writeString(staticDir.resolve("summary"), daemon.get("/stats/summary").body());
           long summaryBytes = Files.size(staticDir.resolve("summary"));
           long metricsBytes = Files.size(staticDir.resolve("metrics"));
-          try (Reference nginx = Reference.nginx(work.resolve("nginx-" + n), staticDir)) {
-            Map<String, List<Wrk>> results = new LinkedHashMap<>();
-            for (int r = 0; r < o.runs(); r++) {
-              results.computeIfAbsent("summary polling", k -> new ArrayList<>())
-                  .add(wrk(base + "/stats/summary", 10, o.seconds(), pollingScript));
-              results.computeIfAbsent("nginx summary polling", k -> new ArrayList<>())
-                  .add(wrk(nginx.url("/summary"), 10, o.seconds(), pollingScript));
-              results.computeIfAbsent("nginx summary c10", k -> new ArrayList<>()).add(wrk(nginx.url("/summary"), 10, o.seconds()));
+          // Steady state first, then the scrape burst: a burst leaves the heap grown, and a window after it measured
+          // the residue of the burst rather than the node's steady cost.
+          try (Reference prometheus =
+              Reference.prometheus(work.resolve("prometheus-" + n), daemon.address(), nodeExporter.address())) {
+            Thread.sleep(TimeUnit.SECONDS.toMillis(o.warmupSeconds()));
+            Footprint steady = footprint(daemon, nodeExporter, o.windowSeconds());
+            double burstRssMaxMiB;
+            try (RssPeak burst = RssPeak.watch(daemon.pid())) {
+            try (Reference nginx = Reference.nginx(work.resolve("nginx-" + n), staticDir)) {
+              Map<String, List<Wrk>> results = new LinkedHashMap<>();
+              for (int r = 0; r < o.runs(); r++) {
+                results.computeIfAbsent("summary polling", k -> new ArrayList<>())
+                    .add(wrk(base + "/stats/summary", 10, o.seconds(), pollingScript));
+                results.computeIfAbsent("nginx summary polling", k -> new ArrayList<>())
+                    .add(wrk(nginx.url("/summary"), 10, o.seconds(), pollingScript));
+                results.computeIfAbsent("nginx summary c10", k -> new ArrayList<>()).add(wrk(nginx.url("/summary"), 10, o.seconds()));
+                for (int c : new int[] {1, 10}) {
+                  results.computeIfAbsent("summary c" + c, k -> new ArrayList<>()).add(wrk(base + "/stats/summary", c, o.seconds()));
+                  results.computeIfAbsent("metrics c" + c, k -> new ArrayList<>()).add(wrk(base + "/metrics", c, o.seconds()));
+                  results.computeIfAbsent("nginx c" + c, k -> new ArrayList<>()).add(wrk(nginx.url("/metrics"), c, o.seconds()));
+                  results.computeIfAbsent("node_exporter c" + c, k -> new ArrayList<>()).add(wrk(nodeExporter.url("/metrics"), c, o.seconds()));
+                }
+              }
+              Wrk summaryPolling = medianP99(results.get("summary polling"));
+              Wrk nginxPolling = medianP99(results.get("nginx summary polling"));
+              polling.add(
+                  String.format(
+                      Locale.ROOT, "| %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.2f | **%.2f** |",
+                      n, summaryPolling.rps(), summaryPolling.p50Ms(), summaryPolling.p99Ms(), summaryPolling.maxMs(),
+                      nginxPolling.p50Ms(), nginxPolling.p99Ms(), summaryPolling.p99Ms() / nginxPolling.p99Ms()));
+              Wrk nginxSummary = medianP99(results.get("nginx summary c10"));
               for (int c : new int[] {1, 10}) {
-                results.computeIfAbsent("summary c" + c, k -> new ArrayList<>()).add(wrk(base + "/stats/summary", c, o.seconds()));
-                results.computeIfAbsent("metrics c" + c, k -> new ArrayList<>()).add(wrk(base + "/metrics", c, o.seconds()));
-                results.computeIfAbsent("nginx c" + c, k -> new ArrayList<>()).add(wrk(nginx.url("/metrics"), c, o.seconds()));
-                results.computeIfAbsent("node_exporter c" + c, k -> new ArrayList<>()).add(wrk(nodeExporter.url("/metrics"), c, o.seconds()));
+                Wrk summary = median(results.get("summary c" + c));
+                Wrk summaryTail = medianP99(results.get("summary c" + c));
+                Wrk metrics = median(results.get("metrics c" + c));
+                Wrk nginxRun = median(results.get("nginx c" + c));
+                Wrk ne = median(results.get("node_exporter c" + c));
+                rows.add(
+                    String.format(
+                        Locale.ROOT,
+                        "| %d | %d | %.0f | %.2f | %.2f | %s | %.0f | %.0f | **%.2f** | %.2f | %.2f | **%.2f** |",
+                        n, c, summary.rps(), summary.p50Ms(), summaryTail.p99Ms(),
+                        c == 10 ? String.format(Locale.ROOT, "%.2f", nginxSummary.p99Ms()) : "",
+                        metrics.rps(), nginxRun.rps(),
+                        metrics.rps() / nginxRun.rps(), metrics.p50Ms(), ne.p50Ms(), metrics.p50Ms() / ne.p50Ms()));
               }
             }
-            Wrk summaryPolling = medianP99(results.get("summary polling"));
-            Wrk nginxPolling = medianP99(results.get("nginx summary polling"));
-            polling.add(
-                String.format(
-                    Locale.ROOT, "| %d | %.0f | %.2f | %.2f | %.2f | %.2f | %.2f | **%.2f** |",
-                    n, summaryPolling.rps(), summaryPolling.p50Ms(), summaryPolling.p99Ms(), summaryPolling.maxMs(),
-                    nginxPolling.p50Ms(), nginxPolling.p99Ms(), summaryPolling.p99Ms() / nginxPolling.p99Ms()));
-            Wrk nginxSummary = medianP99(results.get("nginx summary c10"));
-            for (int c : new int[] {1, 10}) {
-              Wrk summary = median(results.get("summary c" + c));
-              Wrk summaryTail = medianP99(results.get("summary c" + c));
-              Wrk metrics = median(results.get("metrics c" + c));
-              Wrk nginxRun = median(results.get("nginx c" + c));
-              Wrk ne = median(results.get("node_exporter c" + c));
-              rows.add(
-                  String.format(
-                      Locale.ROOT,
-                      "| %d | %d | %.0f | %.2f | %.2f | %s | %.0f | %.0f | **%.2f** | %.2f | %.2f | **%.2f** |",
-                      n, c, summary.rps(), summary.p50Ms(), summaryTail.p99Ms(),
-                      c == 10 ? String.format(Locale.ROOT, "%.2f", nginxSummary.p99Ms()) : "",
-                      metrics.rps(), nginxRun.rps(),
-                      metrics.rps() / nginxRun.rps(), metrics.p50Ms(), ne.p50Ms(), metrics.p50Ms() / ne.p50Ms()));
+              burstRssMaxMiB = burst.maxMiB();
             }
+            footprint.add(
+                String.format(
+                    Locale.ROOT, "| %d | %d | %.1f | %.1f | **%.2f** | %.1f | %.1f | **%.1f** | %.1f | %d | %d | %.0f |",
+                    n, 2 * n, steady.cpuMillis(), steady.nodeExporterCpuMillis(),
+                    steady.cpuMillis() / steady.nodeExporterCpuMillis(), steady.rssAvgMiB(), steady.rssMaxMiB(),
+                    burstRssMaxMiB, steady.nodeExporterRssAvgMiB(), summaryBytes, metricsBytes,
+                    failedCriRounds(daemon.get("/metrics").body())));
+            startups.add(String.format(Locale.ROOT, "| %d | %.0f |", n, startupMs));
           }
-          Footprint usage = footprint(daemon, nodeExporter, work.resolve("prometheus-" + n), o.windowSeconds());
-          footprint.add(
-              String.format(
-                  Locale.ROOT, "| %d | %d | %.0f | %.1f | %.1f | **%.1f** | %.1f | %.1f | %d | %d | %.0f |",
-                  n, 2 * n, startupMs, usage.cpuMillis(), usage.nodeExporterCpuMillis(),
-                  usage.cpuMillis() / usage.nodeExporterCpuMillis(), usage.rssAvgMiB(), usage.rssMaxMiB(),
-                  summaryBytes, metricsBytes, failedCriRounds(daemon.get("/metrics").body())));
         }
       }
     }
@@ -186,9 +213,17 @@ public final class NodeBenchmark {
             + "|---|---|---|---|---|---|---|---|%n");
     polling.forEach(System.out::println);
     System.out.printf(
-        "%n| pods | containers | start-up to ready /healthz ms | CPU mCPU (window avg) | node_exporter mCPU (same window) | CPU/node_exporter | RSS MiB avg | RSS MiB max | summary bytes | metrics bytes | failed CRI rounds |%n"
-            + "|---|---|---|---|---|---|---|---|---|---|---|%n");
+        "%n%d s window after %d s of warm-up (Prometheus scraping both every 15 s), then the wrk phase above:%n"
+            + "| pods | containers | CPU mCPU | node_exporter mCPU | CPU/node_exporter | RSS MiB avg | RSS MiB max | RSS MiB max through the wrk burst | node_exporter RSS MiB avg | summary bytes | metrics bytes | failed CRI rounds |%n"
+            + "|---|---|---|---|---|---|---|---|---|---|---|---|%n",
+        o.windowSeconds(), o.warmupSeconds());
     footprint.forEach(System.out::println);
+    System.out.printf(
+        "%nStart-up to the first 200 of /healthz without a runtime (%d starts before any pod): median %.0f ms, all %s%n"
+            + "| pods | start-up to ready /healthz ms, with the pods just created |%n|---|---|%n",
+        bareStarts.size(), bareStarts.stream().sorted().toList().get(bareStarts.size() / 2),
+        bareStarts.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList());
+    startups.forEach(System.out::println);
   }
 
   /**
@@ -208,35 +243,93 @@ public final class NodeBenchmark {
    * from day to day by a factor of three here, the ratio to a peer doing a node agent's work on the same machine
    * much less.
    */
-  private record Footprint(double cpuMillis, double nodeExporterCpuMillis, double rssAvgMiB, double rssMaxMiB) {}
+  private record Footprint(
+      double cpuMillis, double nodeExporterCpuMillis, double rssAvgMiB, double rssMaxMiB, double nodeExporterRssAvgMiB) {}
 
   /**
-   * CPU (millicores) and RSS (MiB, average and maximum) over {@code seconds} while one Prometheus scrapes the daemon
-   * and node_exporter every 15 s.
+   * CPU (millicores) and RSS (MiB, average and maximum) over {@code seconds} while the running Prometheus scrapes the
+   * daemon and node_exporter every 15 s.
    */
-  private static Footprint footprint(DaemonProcess daemon, Reference nodeExporter, Path dir, int seconds)
-      throws Exception {
-    try (Reference prometheus = Reference.prometheus(dir, daemon.address(), nodeExporter.address())) {
-      long cpu0 = cpuTicks(daemon.pid());
-      long nodeExporterCpu0 = cpuTicks(nodeExporter.pid());
-      long t0 = System.nanoTime();
-      double rssSum = 0;
-      double rssMax = 0;
-      int samples = 0;
-      long end = t0 + TimeUnit.SECONDS.toNanos(seconds);
-      while (System.nanoTime() < end) {
-        double rss = DaemonVitals.residentBytes(daemon.pid()) / 1048576.0;
-        rssSum += rss;
-        rssMax = Math.max(rssMax, rss);
-        samples++;
-        Thread.sleep(Math.min(5_000, Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()))));
+  private static Footprint footprint(DaemonProcess daemon, Reference nodeExporter, int seconds) throws Exception {
+    long cpu0 = cpuTicks(daemon.pid());
+    long nodeExporterCpu0 = cpuTicks(nodeExporter.pid());
+    long t0 = System.nanoTime();
+    double rssSum = 0;
+    double rssMax = 0;
+    double nodeExporterRssSum = 0;
+    int samples = 0;
+    long end = t0 + TimeUnit.SECONDS.toNanos(seconds);
+    while (System.nanoTime() < end) {
+      double rss = DaemonVitals.residentBytes(daemon.pid()) / 1048576.0;
+      rssSum += rss;
+      rssMax = Math.max(rssMax, rss);
+      nodeExporterRssSum += DaemonVitals.residentBytes(nodeExporter.pid()) / 1048576.0;
+      samples++;
+      Thread.sleep(Math.min(5_000, Math.max(1, TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()))));
+    }
+    double elapsed = (System.nanoTime() - t0) / 1e9;
+    double ticksPerSecond = clockTicks();
+    double cpuSeconds = (cpuTicks(daemon.pid()) - cpu0) / ticksPerSecond;
+    double nodeExporterCpuSeconds = (cpuTicks(nodeExporter.pid()) - nodeExporterCpu0) / ticksPerSecond;
+    return new Footprint(
+        cpuSeconds / elapsed * 1000, nodeExporterCpuSeconds / elapsed * 1000, rssSum / samples, rssMax,
+        nodeExporterRssSum / samples);
+  }
+
+  /**
+   * Start-up as the issue counts it: JVM launch to the first 200 of {@code /healthz}, with no runtime at the endpoint
+   * (the daemon makes no CRI call before it serves), on a machine before any pod exists.
+   */
+  private static List<Double> startsWithoutRuntime(Path work, Options o) throws Exception {
+    List<Double> millis = new ArrayList<>();
+    for (int i = 0; i < o.starts(); i++) {
+      long started = System.nanoTime();
+      String endpoint = "--cri.endpoint=unix://" + work.toAbsolutePath().resolve("no-runtime.sock");
+      try (DaemonProcess daemon = DaemonProcess.start(work.resolve("bare-" + i + ".log"), o.jvm(), endpoint)) {
+        Deadline.await("/healthz 200", Duration.ofSeconds(60), () -> daemon.get("/healthz").status() == 200);
+        millis.add((System.nanoTime() - started) / 1e6);
       }
-      double elapsed = (System.nanoTime() - t0) / 1e9;
-      double ticksPerSecond = clockTicks();
-      double cpuSeconds = (cpuTicks(daemon.pid()) - cpu0) / ticksPerSecond;
-      double nodeExporterCpuSeconds = (cpuTicks(nodeExporter.pid()) - nodeExporterCpu0) / ticksPerSecond;
-      return new Footprint(
-          cpuSeconds / elapsed * 1000, nodeExporterCpuSeconds / elapsed * 1000, rssSum / samples, rssMax);
+    }
+    return millis;
+  }
+
+  /** The largest RSS of a process, sampled every 100 ms on a daemon thread until closed. */
+  private static final class RssPeak implements AutoCloseable {
+    private final Thread sampler;
+    private volatile long maxBytes;
+    private volatile boolean stopped;
+
+    private RssPeak(long pid) {
+      sampler =
+          new Thread(
+              () -> {
+                while (!stopped) {
+                  maxBytes = Math.max(maxBytes, DaemonVitals.residentBytes(pid));
+                  try {
+                    Thread.sleep(100);
+                  } catch (InterruptedException e) {
+                    return;
+                  }
+                }
+              },
+              "rss-peak");
+      sampler.setDaemon(true);
+    }
+
+    static RssPeak watch(long pid) {
+      RssPeak peak = new RssPeak(pid);
+      peak.sampler.start();
+      return peak;
+    }
+
+    double maxMiB() {
+      return maxBytes / 1048576.0;
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      stopped = true;
+      sampler.join();
     }
   }
 
