@@ -1,6 +1,5 @@
 package io.winstats.cri.cgroups;
 
-import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -10,14 +9,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -44,6 +40,9 @@ import org.jspecify.annotations.Nullable;
  *       no cgroup's usage can move, and they are read with the limits.
  *   <li>A pod's first pid (the pause process, whose {@code net/dev} is the pod's network) is kept until its
  *       {@code net/dev} cannot be read.
+ *   <li>Each file is parsed where it was read ({@link KernelFile}): only the keys the served figures need, numbers
+ *       read from the bytes, no {@code String}, line list or map per file; a file's name is one string built from
+ *       the controller's directory and the cgroup path, not a {@code Path} resolved level by level.
  * </ul>
  */
 public final class CgroupReader {
@@ -56,13 +55,17 @@ public final class CgroupReader {
   /** How often limits and other slow-moving files are read again: the default of {@link #host()}. */
   public static final Duration SPEC_REFRESH = Duration.ofMinutes(1);
 
-  /**
-   * Blanks between the fields of a line. Compiled once: {@code String.split("\\s+")} compiles its pattern on every
-   * call, and a round splits a few thousand lines.
-   */
-  static final Pattern FIELDS = Pattern.compile("\\s+");
-
   private final Path cgroupRoot;
+  /** {@code /proc/pressure}. */
+  private final String nodePressureBase;
+  /** Each controller's directory as a file name prefix ({@code /sys/fs/cgroup/memory}); v2's is the root. */
+  private final String cpuBase;
+  private final String cpuacctBase;
+  private final String memoryBase;
+  private final String blkioBase;
+  private final String pidsBase;
+  private final String unifiedBase;
+  private final String hugetlbBase;
   private final Path procRoot;
   private final Path sysRoot;
   private final CgroupVersion version;
@@ -70,7 +73,8 @@ public final class CgroupReader {
   private final LongSupplier nanoTime;
   /** v1: whether the pids controller has its own hierarchy; checked once rather than per cgroup and round. */
   private final boolean pidsHierarchy;
-  private final Map<String, String> deviceNames = new ConcurrentHashMap<>();
+  /** Device names by {@code major << 32 | minor}. */
+  private final Map<Long, String> deviceNames = new ConcurrentHashMap<>();
   /** What is kept between rounds, by cgroup path; forgotten for a path no longer read ({@link #retainOnly}). */
   private final Map<String, Kept> kept = new ConcurrentHashMap<>();
   private volatile HostFacts host;
@@ -85,10 +89,20 @@ public final class CgroupReader {
   public CgroupReader(Path cgroupRoot, Path procRoot, Path sysRoot, Duration specRefresh, LongSupplier nanoTime) {
     this.cgroupRoot = cgroupRoot;
     this.procRoot = procRoot;
+    this.nodePressureBase = procRoot.resolve("pressure").toString();
     this.sysRoot = sysRoot;
     this.specRefresh = specRefresh;
     this.nanoTime = nanoTime;
     this.version = CgroupVersion.detect(cgroupRoot);
+    String root = cgroupRoot.toString();
+    boolean v2 = version == CgroupVersion.V2;
+    this.cpuBase = v2 ? root : root + "/cpu";
+    this.cpuacctBase = v2 ? root : root + "/cpuacct";
+    this.memoryBase = v2 ? root : root + "/memory";
+    this.blkioBase = v2 ? root : root + "/blkio";
+    this.pidsBase = v2 ? root : root + "/pids";
+    this.unifiedBase = v2 ? root : root + "/unified";
+    this.hugetlbBase = v2 ? root : root + "/hugetlb";
     this.pidsHierarchy = version == CgroupVersion.V1 && Files.isDirectory(cgroupRoot.resolve("pids"));
     this.host = HostFacts.of(this);
   }
@@ -138,222 +152,347 @@ public final class CgroupReader {
   }
 
   private CgroupStats readV1(String path, Kept k, boolean refresh) {
-    Path cpu = dir("cpu", path);
-    Path memory = dir("memory", path);
-    Path pids = dir("pids", path);
-    Path unified = dir("unified", path);
     if (refresh) {
       // In a hybrid layout runc may or may not join the unified hierarchy, which it decides when it creates the
       // container: one directory check now and then spares three failed opens per cgroup and round where it did not.
-      k.unified = Files.isDirectory(unified);
-      k.spec = new CgroupSpec(single(memory.resolve("memory.soft_limit_in_bytes")),
-          single(memory.resolve("memory.memsw.limit_in_bytes")));
+      k.unified = Files.isDirectory(Path.of(file(unifiedBase, path, "")));
+      k.spec = new CgroupSpec(single(file(memoryBase, path, "/memory.soft_limit_in_bytes")),
+          single(file(memoryBase, path, "/memory.memsw.limit_in_bytes")));
     }
     HostFacts h = host;
     return new CgroupStats(
         path,
-        cpuV1(cpu, dir("cpuacct", path)),
-        memoryV1(memory, k),
-        blockIoV1(dir("blkio", path), h),
-        processes(pidsHierarchy ? pids : cpu, pids, k, refresh),
-        k.unified ? pressure(unified.resolve("cpu.pressure")) : null,
-        k.unified ? pressure(unified.resolve("memory.pressure")) : null,
-        k.unified ? pressure(unified.resolve("io.pressure")) : null,
+        cpuV1(path),
+        memoryV1(path, k),
+        blockIoV1(path, h),
+        processes(pidsHierarchy ? pidsBase : cpuBase, pidsBase, path, k, refresh),
+        k.unified ? pressure(file(unifiedBase, path, "/cpu.pressure")) : null,
+        k.unified ? pressure(file(unifiedBase, path, "/memory.pressure")) : null,
+        k.unified ? pressure(file(unifiedBase, path, "/io.pressure")) : null,
         k.spec,
-        h.hugetlbV1 ? hugetlb(dir("hugetlb", path), ".usage_in_bytes", ".max_usage_in_bytes", k, refresh, h) : List.of());
+        h.hugetlbV1 ? hugetlb(hugetlbBase, path, ".usage_in_bytes", ".max_usage_in_bytes", k, refresh, h) : List.of());
   }
 
   private CgroupStats readV2(String path, Kept k, boolean refresh) {
-    Path dir = dir(null, path);
     if (refresh) {
-      k.spec = new CgroupSpec(single(dir.resolve("memory.min")), single(dir.resolve("memory.swap.max")));
+      k.spec = new CgroupSpec(single(file(memoryBase, path, "/memory.min")),
+          single(file(memoryBase, path, "/memory.swap.max")));
     }
     HostFacts h = host;
     return new CgroupStats(
         path,
-        cpuV2(dir),
-        memoryV2(dir, k.spec),
-        blockIoV2(dir.resolve("io.stat")),
-        processes(dir, dir, k, refresh),
-        pressure(dir.resolve("cpu.pressure")),
-        pressure(dir.resolve("memory.pressure")),
-        pressure(dir.resolve("io.pressure")),
+        cpuV2(path),
+        memoryV2(path, k.spec),
+        blockIoV2(file(blkioBase, path, "/io.stat")),
+        processes(cpuBase, pidsBase, path, k, refresh),
+        pressure(file(cpuBase, path, "/cpu.pressure")),
+        pressure(file(memoryBase, path, "/memory.pressure")),
+        pressure(file(blkioBase, path, "/io.pressure")),
         k.spec,
-        hugetlb(dir, ".current", null, k, refresh, h));
+        hugetlb(hugetlbBase, path, ".current", null, k, refresh, h));
   }
 
-  private @Nullable CgroupCpu cpuV1(Path cpu, Path cpuacct) {
-    Map<String, Long> stat = keyed(cpu.resolve("cpu.stat"));
-    Map<String, Long> modes = keyed(cpuacct.resolve("cpuacct.stat"));
-    if (stat == null || modes == null) {
-      return null;
+  /**
+   * The file {@code name} ({@code /memory.stat}) of the cgroup at {@code path} in the hierarchy at {@code base}: one
+   * string, as {@code FileInputStream} opens it, rather than a {@code Path} resolved per directory level.
+   */
+  private static String file(String base, String path, String name) {
+    if (path.isEmpty() || path.equals("/")) {
+      return base + name;
     }
-    return new CgroupCpu(
-        modes.getOrDefault("user", 0L) * NANOS_PER_USER_HZ_TICK,
-        modes.getOrDefault("system", 0L) * NANOS_PER_USER_HZ_TICK,
-        stat.getOrDefault("nr_periods", 0L),
-        stat.getOrDefault("nr_throttled", 0L),
-        stat.getOrDefault("throttled_time", 0L));
+    return path.charAt(0) == '/' ? base + path + name : base + "/" + path + name;
   }
 
-  private @Nullable CgroupCpu cpuV2(Path dir) {
-    Map<String, Long> stat = keyed(dir.resolve("cpu.stat"));
+  private static final KernelFile.Keys CPU_STAT_V1 = new KernelFile.Keys("nr_periods", "nr_throttled", "throttled_time");
+  private static final KernelFile.Keys CPUACCT_STAT = new KernelFile.Keys("user", "system");
+
+  private @Nullable CgroupCpu cpuV1(String path) {
+    KernelFile stat = KernelFile.read(file(cpuBase, path, "/cpu.stat"));
     if (stat == null) {
       return null;
     }
+    stat.keyed(CPU_STAT_V1);
+    long periods = stat.get(0);
+    long throttled = stat.get(1);
+    long throttledNanos = stat.get(2);
+    KernelFile modes = KernelFile.read(file(cpuacctBase, path, "/cpuacct.stat"));
+    if (modes == null) {
+      return null;
+    }
+    modes.keyed(CPUACCT_STAT);
     return new CgroupCpu(
-        stat.getOrDefault("user_usec", 0L) * 1000,
-        stat.getOrDefault("system_usec", 0L) * 1000,
-        stat.getOrDefault("nr_periods", 0L),
-        stat.getOrDefault("nr_throttled", 0L),
-        stat.getOrDefault("throttled_usec", 0L) * 1000);
+        modes.get(0) * NANOS_PER_USER_HZ_TICK,
+        modes.get(1) * NANOS_PER_USER_HZ_TICK,
+        periods,
+        throttled,
+        throttledNanos);
   }
 
-  private @Nullable CgroupMemory memoryV1(Path memory, Kept k) {
-    Map<String, Long> stat = keyed(memory.resolve("memory.stat"));
+  private static final KernelFile.Keys CPU_STAT_V2 =
+      new KernelFile.Keys("user_usec", "system_usec", "nr_periods", "nr_throttled", "throttled_usec");
+
+  private @Nullable CgroupCpu cpuV2(String path) {
+    KernelFile stat = KernelFile.read(file(cpuBase, path, "/cpu.stat"));
     if (stat == null) {
       return null;
     }
+    stat.keyed(CPU_STAT_V2);
+    return new CgroupCpu(stat.get(0) * 1000, stat.get(1) * 1000, stat.get(2), stat.get(3), stat.get(4) * 1000);
+  }
+
+  /**
+   * v1 {@code memory.stat}: the hierarchical {@code total_*} keys (0-3), the cgroup's own (4-7), and the page faults,
+   * which cAdvisor takes from the cgroup's own keys either way.
+   */
+  private static final KernelFile.Keys MEMORY_STAT_V1 =
+      new KernelFile.Keys(
+          "total_cache", "total_rss", "total_mapped_file", "total_swap",
+          "cache", "rss", "mapped_file", "swap",
+          "pgfault", "pgmajfault");
+
+  private static final KernelFile.Keys OOM_CONTROL = new KernelFile.Keys("oom_kill");
+
+  private @Nullable CgroupMemory memoryV1(String path, Kept k) {
+    KernelFile stat = KernelFile.read(file(memoryBase, path, "/memory.stat"));
+    if (stat == null) {
+      return null;
+    }
+    stat.keyed(MEMORY_STAT_V1);
     // With use_hierarchy cAdvisor reads the total_* keys. It can only change while a cgroup has no children, nothing
     // changes it on a container's, and since Linux 5.11 it is always 1 ("mm: memcg: deprecate the non-hierarchical
     // mode"): read once per cgroup.
     Boolean hierarchical = k.hierarchicalMemory;
     if (hierarchical == null) {
-      Long useHierarchy = single(memory.resolve("memory.use_hierarchy"));
+      // A single value: memory.stat's keyed values stay.
+      Long useHierarchy = single(file(memoryBase, path, "/memory.use_hierarchy"));
       hierarchical = useHierarchy == null || useHierarchy == 1;
       k.hierarchicalMemory = hierarchical;
     }
-    String prefix = hierarchical ? "total_" : "";
-    Map<String, Long> oomControl = keyed(memory.resolve("memory.oom_control"));
+    int o = hierarchical ? 0 : 4;
+    long cache = stat.get(o);
+    long rss = stat.get(o + 1);
+    long mappedFile = stat.get(o + 2);
+    Long swap = stat.find(o + 3);
+    long pgfault = stat.get(8);
+    long pgmajfault = stat.get(9);
+    Long kernel = single(file(memoryBase, path, "/memory.kmem.usage_in_bytes"));
+    Long failcnt = single(file(memoryBase, path, "/memory.failcnt"));
+    Long maxUsage = single(file(memoryBase, path, "/memory.max_usage_in_bytes"));
+    KernelFile oomControl = KernelFile.read(file(memoryBase, path, "/memory.oom_control"));
+    Long oomKills = null;
+    if (oomControl != null) {
+      oomControl.keyed(OOM_CONTROL);
+      oomKills = oomControl.find(0);
+    }
     return new CgroupMemory(
-        stat.getOrDefault(prefix + "cache", 0L),
-        stat.getOrDefault(prefix + "rss", 0L),
-        stat.getOrDefault(prefix + "mapped_file", 0L),
-        stat.get(prefix + "swap"),
-        null,
-        single(memory.resolve("memory.kmem.usage_in_bytes")),
-        single(memory.resolve("memory.failcnt")),
-        single(memory.resolve("memory.max_usage_in_bytes")),
-        stat.getOrDefault("pgfault", 0L),
-        stat.getOrDefault("pgmajfault", 0L),
-        oomControl == null ? null : oomControl.get("oom_kill"));
+        cache, rss, mappedFile, swap, null, kernel, failcnt, maxUsage, pgfault, pgmajfault, oomKills);
   }
 
-  private @Nullable CgroupMemory memoryV2(Path dir, CgroupSpec spec) {
-    Map<String, Long> stat = keyed(dir.resolve("memory.stat"));
+  private static final KernelFile.Keys MEMORY_STAT_V2 =
+      new KernelFile.Keys("file", "anon", "file_mapped", "kernel", "pgfault", "pgmajfault");
+  private static final KernelFile.Keys MEMORY_EVENTS = new KernelFile.Keys("max", "oom_kill");
+
+  private @Nullable CgroupMemory memoryV2(String path, CgroupSpec spec) {
+    KernelFile stat = KernelFile.read(file(memoryBase, path, "/memory.stat"));
     if (stat == null) {
       return null;
     }
-    Map<String, Long> events = keyed(dir.resolve("memory.events"));
-    Long swap = single(dir.resolve("memory.swap.current"));
+    stat.keyed(MEMORY_STAT_V2);
+    long cache = stat.get(0);
+    long rss = stat.get(1);
+    long mappedFile = stat.get(2);
+    Long kernel = stat.find(3);
+    long pgfault = stat.get(4);
+    long pgmajfault = stat.get(5);
+    KernelFile events = KernelFile.read(file(memoryBase, path, "/memory.events"));
+    Long failcnt = null;
+    Long oomKills = null;
+    if (events != null) {
+      events.keyed(MEMORY_EVENTS);
+      failcnt = events.find(0);
+      oomKills = events.find(1);
+    }
+    Long swap = single(file(memoryBase, path, "/memory.swap.current"));
     Long swapLimit = spec.memorySwapLimitBytes();
     return new CgroupMemory(
-        stat.getOrDefault("file", 0L),
-        stat.getOrDefault("anon", 0L),
-        stat.getOrDefault("file_mapped", 0L),
+        cache,
+        rss,
+        mappedFile,
         swap,
         // Only where swap is accounted; "max" (unlimited) is null, as the kubelet omits swapAvailableBytes without a
         // limit.
         swap == null || swapLimit == null || swapLimit == Long.MAX_VALUE ? null : swapLimit,
-        stat.get("kernel"),
-        events == null ? null : events.get("max"),
-        single(dir.resolve("memory.peak")),
-        stat.getOrDefault("pgfault", 0L),
-        stat.getOrDefault("pgmajfault", 0L),
-        events == null ? null : events.get("oom_kill"));
+        kernel,
+        failcnt,
+        single(file(memoryBase, path, "/memory.peak")),
+        pgfault,
+        pgmajfault,
+        oomKills);
   }
 
   /**
    * v1 block IO: the first of runc's policies whose {@code io_serviced} file has a device line, then its {@code
    * io_service_bytes} file; the policies this host cannot fill are skipped ({@link HostFacts#blkioPolicies}).
    */
-  private List<BlockDeviceIo> blockIoV1(Path blkio, HostFacts h) {
-    for (String policy : h.blkioPolicies()) {
-      Map<String, long[]> ops = blkioV1(blkio.resolve(policy + "io_serviced" + h.blkioSuffix(policy)));
-      if (ops.isEmpty()) {
+  private List<BlockDeviceIo> blockIoV1(String path, HostFacts h) {
+    for (BlkioFiles policy : h.blkioPolicies()) {
+      Devices ops = blkioV1(file(blkioBase, path, policy.serviced()));
+      if (ops == null) {
         continue;
       }
-      Map<String, long[]> bytes = blkioV1(blkio.resolve(policy + "io_service_bytes" + h.blkioSuffix(policy)));
+      Devices bytes = blkioV1(file(blkioBase, path, policy.serviceBytes()));
       List<BlockDeviceIo> out = new ArrayList<>();
-      bytes.forEach(
-          (majMin, rw) -> {
-            long[] count = ops.getOrDefault(majMin, new long[2]);
-            out.add(device(majMin, rw[0], rw[1], count[0], count[1]));
-          });
+      for (int i = 0; bytes != null && i < bytes.count; i++) {
+        int j = ops.indexOf(bytes.major[i], bytes.minor[i]);
+        out.add(
+            device(
+                bytes.major[i],
+                bytes.minor[i],
+                bytes.read[i],
+                bytes.write[i],
+                j < 0 ? 0 : ops.read[j],
+                j < 0 ? 0 : ops.write[j]));
+      }
       return out;
     }
     return List.of();
   }
 
-  /** {@code 8:0 Read 4096} lines to {@code major:minor -> [read, write]}; empty when absent or without a device. */
-  private static Map<String, long[]> blkioV1(Path file) {
-    String text = read(file);
-    Map<String, long[]> out = new LinkedHashMap<>();
-    if (text == null) {
-      return out;
+  /**
+   * {@code 8:0 Read 4096} lines: per device in the order first seen, its {@code Read} and {@code Write} figures;
+   * {@code null} when absent or without a device line (a {@code Total} line alone). A line of three fields whose first
+   * has a colon is a device's; its other lines ({@code Sync}, {@code Total}, ...) add it without figures.
+   */
+  private static @Nullable Devices blkioV1(String file) {
+    KernelFile f = KernelFile.read(file);
+    if (f == null) {
+      return null;
     }
-    for (String line : text.split("\n")) {
-      String[] f = FIELDS.split(line.strip());
-      if (f.length != 3 || !f[0].contains(":")) {
-        continue;
+    byte[] b = f.bytes;
+    Devices out = null;
+    for (int line = 0; line < f.length; ) {
+      int end = f.lineEnd(line);
+      int from = KernelFile.stripStart(b, line, end);
+      int to = KernelFile.stripEnd(b, from, end);
+      int end0 = KernelFile.fieldEnd(b, from, to);
+      int from1 = KernelFile.skipSpaces(b, end0, to);
+      int end1 = KernelFile.fieldEnd(b, from1, to);
+      int from2 = KernelFile.skipSpaces(b, end1, to);
+      int colon = KernelFile.indexOf(b, from, end0, (byte) ':');
+      // Exactly three fields (after the strip, a line starts and ends in a field), the first with a colon.
+      if (from < to && end1 < to && KernelFile.fieldEnd(b, from2, to) == to && colon >= 0) {
+        if (out == null) {
+          out = new Devices();
+        }
+        int i = out.indexOrAdd(KernelFile.parseInt(b, from, colon), KernelFile.parseInt(b, colon + 1, end0));
+        if (KernelFile.equals(b, from1, end1, "Read")) {
+          out.read[i] = KernelFile.parseLong(b, from2, to);
+        } else if (KernelFile.equals(b, from1, end1, "Write")) {
+          out.write[i] = KernelFile.parseLong(b, from2, to);
+        }
       }
-      long[] rw = out.computeIfAbsent(f[0], key -> new long[2]);
-      switch (f[1]) {
-        case "Read" -> rw[0] = Long.parseLong(f[2]);
-        case "Write" -> rw[1] = Long.parseLong(f[2]);
-        default -> {}
-      }
+      line = end + 1;
     }
     return out;
+  }
+
+  /** Devices of a v1 blkio file by {@code major:minor}, in the order first seen. */
+  private static final class Devices {
+    int count;
+    int[] major = new int[2];
+    int[] minor = new int[2];
+    long[] read = new long[2];
+    long[] write = new long[2];
+
+    int indexOf(int maj, int min) {
+      for (int i = 0; i < count; i++) {
+        if (major[i] == maj && minor[i] == min) {
+          return i;
+        }
+      }
+      return -1;
+    }
+
+    int indexOrAdd(int maj, int min) {
+      int i = indexOf(maj, min);
+      if (i >= 0) {
+        return i;
+      }
+      if (count == major.length) {
+        major = Arrays.copyOf(major, count * 2);
+        minor = Arrays.copyOf(minor, count * 2);
+        read = Arrays.copyOf(read, count * 2);
+        write = Arrays.copyOf(write, count * 2);
+      }
+      major[count] = maj;
+      minor[count] = min;
+      return count++;
+    }
   }
 
   /** v2 {@code io.stat}: {@code 8:0 rbytes=1 wbytes=2 rios=3 wios=4 dbytes=0 dios=0}. */
-  private List<BlockDeviceIo> blockIoV2(Path file) {
-    String text = read(file);
-    List<BlockDeviceIo> out = new ArrayList<>();
-    if (text == null) {
-      return out;
+  private List<BlockDeviceIo> blockIoV2(String file) {
+    KernelFile f = KernelFile.read(file);
+    if (f == null) {
+      return List.of();
     }
-    for (String line : text.split("\n")) {
-      String[] f = FIELDS.split(line.strip());
-      if (f.length < 2 || !f[0].contains(":")) {
-        continue;
-      }
-      Map<String, Long> kv = new HashMap<>();
-      for (int i = 1; i < f.length; i++) {
-        int eq = f[i].indexOf('=');
-        if (eq > 0) {
-          kv.put(f[i].substring(0, eq), Long.parseLong(f[i].substring(eq + 1)));
+    byte[] b = f.bytes;
+    List<BlockDeviceIo> out = new ArrayList<>();
+    for (int line = 0; line < f.length; ) {
+      int end = f.lineEnd(line);
+      int from = KernelFile.stripStart(b, line, end);
+      int to = KernelFile.stripEnd(b, from, end);
+      int end0 = KernelFile.fieldEnd(b, from, to);
+      int colon = KernelFile.indexOf(b, from, end0, (byte) ':');
+      if (end0 < to && colon >= 0) {
+        long readBytes = 0;
+        long writeBytes = 0;
+        long reads = 0;
+        long writes = 0;
+        for (int field = KernelFile.skipSpaces(b, end0, to); field < to; ) {
+          int fieldEnd = KernelFile.fieldEnd(b, field, to);
+          int eq = KernelFile.indexOf(b, field, fieldEnd, (byte) '=');
+          if (eq > field) {
+            long value = KernelFile.parseLong(b, eq + 1, fieldEnd);
+            if (KernelFile.equals(b, field, eq, "rbytes")) {
+              readBytes = value;
+            } else if (KernelFile.equals(b, field, eq, "wbytes")) {
+              writeBytes = value;
+            } else if (KernelFile.equals(b, field, eq, "rios")) {
+              reads = value;
+            } else if (KernelFile.equals(b, field, eq, "wios")) {
+              writes = value;
+            }
+          }
+          field = KernelFile.skipSpaces(b, fieldEnd, to);
         }
+        out.add(
+            device(
+                KernelFile.parseInt(b, from, colon),
+                KernelFile.parseInt(b, colon + 1, end0),
+                readBytes,
+                writeBytes,
+                reads,
+                writes));
       }
-      out.add(
-          device(
-              f[0],
-              kv.getOrDefault("rbytes", 0L),
-              kv.getOrDefault("wbytes", 0L),
-              kv.getOrDefault("rios", 0L),
-              kv.getOrDefault("wios", 0L)));
+      line = end + 1;
     }
     return out;
   }
 
-  private BlockDeviceIo device(String majMin, long readBytes, long writeBytes, long reads, long writes) {
-    int colon = majMin.indexOf(':');
-    return new BlockDeviceIo(
-        deviceNames.computeIfAbsent(majMin, this::deviceName),
-        Integer.parseInt(majMin.substring(0, colon)),
-        Integer.parseInt(majMin.substring(colon + 1)),
-        readBytes,
-        writeBytes,
-        reads,
-        writes);
+  private BlockDeviceIo device(int major, int minor, long readBytes, long writeBytes, long reads, long writes) {
+    String name =
+        deviceNames.computeIfAbsent(((long) major << 32) | (minor & 0xFFFFFFFFL), key -> deviceName(major, minor));
+    return new BlockDeviceIo(name, major, minor, readBytes, writeBytes, reads, writes);
   }
 
   /** {@code /dev/<DEVNAME>} from {@code /sys/dev/block/<maj:min>/uevent}, as cAdvisor's device labels read. */
-  private String deviceName(String majMin) {
-    String uevent = read(sysRoot.resolve("dev").resolve("block").resolve(majMin).resolve("uevent"));
+  private String deviceName(int major, int minor) {
+    String majMin = major + ":" + minor;
+    KernelFile uevent = KernelFile.read(sysRoot.resolve("dev").resolve("block").resolve(majMin).resolve("uevent")
+        .toString());
     if (uevent != null) {
-      for (String line : uevent.split("\n")) {
+      for (String line : uevent.text().split("\n")) {
         if (line.startsWith("DEVNAME=")) {
           return "/dev/" + line.substring("DEVNAME=".length()).strip();
         }
@@ -370,20 +509,20 @@ public final class CgroupReader {
    * @param maxUsage the suffix of the peak file (v1), or {@code null} where the kernel keeps none (v2)
    */
   private List<HugePages> hugetlb(
-      Path dir, String usage, @Nullable String maxUsage, Kept k, boolean refresh, HostFacts h) {
+      String base, String path, String usage, @Nullable String maxUsage, Kept k, boolean refresh, HostFacts h) {
     if (h.hugePageSizes().isEmpty() || !(refresh || h.hugePagesMove())) {
       return k.hugetlb;
     }
     List<HugePages> out = new ArrayList<>(h.hugePageSizes().size());
     for (String size : h.hugePageSizes()) {
-      String prefix = "hugetlb." + size + ".rsvd";
-      Long used = single(dir.resolve(prefix + usage));
+      String prefix = "/hugetlb." + size + ".rsvd";
+      Long used = single(file(base, path, prefix + usage));
       if (used == null) {
-        prefix = "hugetlb." + size;
-        used = single(dir.resolve(prefix + usage));
+        prefix = "/hugetlb." + size;
+        used = single(file(base, path, prefix + usage));
       }
       if (used != null) {
-        out.add(new HugePages(size, used, maxUsage == null ? null : single(dir.resolve(prefix + maxUsage))));
+        out.add(new HugePages(size, used, maxUsage == null ? null : single(file(base, path, prefix + maxUsage))));
       }
     }
     k.hugetlb = List.copyOf(out);
@@ -395,22 +534,30 @@ public final class CgroupReader {
    * soft open-files limit of the lowest pid, as google/cadvisor lib/container/libcontainer/handler.go
    * {@code processStatsFromProcs} counts them. {@code pids.max} and the open-files limit are kept between rounds.
    */
-  private @Nullable CgroupProcesses processes(Path procsDir, Path pidsDir, Kept k, boolean refresh) {
-    String procs = read(procsDir.resolve("cgroup.procs"));
+  private @Nullable CgroupProcesses processes(
+      String procsBase, String pidsBase, String path, Kept k, boolean refresh) {
+    KernelFile procs = KernelFile.read(file(procsBase, path, "/cgroup.procs"));
     if (procs == null) {
       return null;
     }
+    // Held here: nothing below reads a kernel file until the list is done.
+    byte[] b = procs.bytes;
+    int length = procs.length;
     long processes = 0;
     long fds = 0;
     long sockets = 0;
     long lowestPid = Long.MAX_VALUE;
-    for (String line : procs.split("\n")) {
-      String pid = line.strip();
-      if (pid.isEmpty()) {
+    for (int line = 0; line < length; ) {
+      int end = procs.lineEnd(line);
+      int from = KernelFile.stripStart(b, line, end);
+      int to = KernelFile.stripEnd(b, from, end);
+      line = end + 1;
+      if (from == to) {
         continue;
       }
       processes++;
-      lowestPid = Math.min(lowestPid, Long.parseLong(pid));
+      lowestPid = Math.min(lowestPid, KernelFile.parseLong(b, from, to));
+      String pid = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
       try (DirectoryStream<Path> entries = Files.newDirectoryStream(procRoot.resolve(pid).resolve("fd"))) {
         for (Path fd : entries) {
           fds++;
@@ -427,29 +574,39 @@ public final class CgroupReader {
       }
     }
     if (refresh) {
-      String max = read(pidsDir.resolve("pids.max"));
-      k.threadsMax = max == null ? null : max.strip().equals("max") ? 0L : Long.parseLong(max.strip());
+      KernelFile max = KernelFile.read(file(pidsBase, path, "/pids.max"));
+      if (max == null) {
+        k.threadsMax = null;
+      } else {
+        int from = KernelFile.stripStart(max.bytes, 0, max.length);
+        int to = KernelFile.stripEnd(max.bytes, from, max.length);
+        k.threadsMax = KernelFile.equals(max.bytes, from, to, "max") ? 0L : KernelFile.parseLong(max.bytes, from, to);
+      }
     }
     if (refresh || lowestPid != k.limitsPid) {
       k.limitsPid = lowestPid;
       k.maxOpenFilesSoft =
-          lowestPid == Long.MAX_VALUE ? null : maxOpenFilesSoft(procRoot.resolve(lowestPid + "/limits"));
+          lowestPid == Long.MAX_VALUE ? null : maxOpenFilesSoft(procRoot.resolve(lowestPid + "/limits").toString());
     }
     return new CgroupProcesses(
-        processes, single(pidsDir.resolve("pids.current")), k.threadsMax, fds, sockets, k.maxOpenFilesSoft);
+        processes, single(file(pidsBase, path, "/pids.current")), k.threadsMax, fds, sockets, k.maxOpenFilesSoft);
   }
 
   /** The soft limit of {@code Max open files} in a {@code /proc/<pid>/limits}; -1 for unlimited. */
-  static @Nullable Long maxOpenFilesSoft(Path limits) {
-    String text = read(limits);
-    if (text == null) {
+  static @Nullable Long maxOpenFilesSoft(String limits) {
+    KernelFile f = KernelFile.read(limits);
+    if (f == null) {
       return null;
     }
-    for (String line : text.split("\n")) {
-      if (line.startsWith("Max open files")) {
-        String[] f = FIELDS.split(line.substring("Max open files".length()).strip());
-        return f[0].equals("unlimited") ? -1L : Long.parseLong(f[0]);
+    byte[] b = f.bytes;
+    for (int line = 0; line < f.length; ) {
+      int end = f.lineEnd(line);
+      if (KernelFile.startsWith(b, line, end, "Max open files")) {
+        int from = KernelFile.stripStart(b, line + "Max open files".length(), end);
+        int to = KernelFile.fieldEnd(b, from, KernelFile.stripEnd(b, from, end));
+        return KernelFile.equals(b, from, to, "unlimited") ? -1L : KernelFile.parseLong(b, from, to);
       }
+      line = end + 1;
     }
     return null;
   }
@@ -462,111 +619,47 @@ public final class CgroupReader {
    */
   public @Nullable List<NetDevInterface> network(String path) {
     Kept k = kept.computeIfAbsent(path, p -> new Kept());
-    String pid = k.firstPid;
-    String netDev = pid == null ? null : read(procRoot.resolve(pid).resolve("net").resolve("dev"));
+    KernelFile netDev = k.netDev == null ? null : KernelFile.read(k.netDev);
     if (netDev == null) {
-      pid = firstPid(path);
-      k.firstPid = pid;
-      netDev = pid == null ? null : read(procRoot.resolve(pid).resolve("net").resolve("dev"));
+      String pid = firstPid(path);
+      k.netDev = pid == null ? null : procRoot.resolve(pid).resolve("net").resolve("dev").toString();
+      netDev = k.netDev == null ? null : KernelFile.read(k.netDev);
     }
-    return netDev == null ? null : NetDevInterface.parse(netDev);
+    return netDev == null ? null : NetDevInterface.parse(netDev.bytes, netDev.length);
   }
 
   private @Nullable String firstPid(String path) {
-    String procs = read(dir(version == CgroupVersion.V2 ? null : "cpu", path).resolve("cgroup.procs"));
+    KernelFile procs = KernelFile.read(file(cpuBase, path, "/cgroup.procs"));
     if (procs == null) {
       return null;
     }
-    int end = procs.indexOf('\n');
-    String pid = (end < 0 ? procs : procs.substring(0, end)).strip();
-    return pid.isEmpty() ? null : pid;
+    int from = KernelFile.stripStart(procs.bytes, 0, procs.lineEnd(0));
+    int to = KernelFile.stripEnd(procs.bytes, from, procs.lineEnd(0));
+    return from == to ? null : new String(procs.bytes, from, to - from, StandardCharsets.ISO_8859_1);
   }
 
   /** The node's {@code /proc/pressure} files. */
   public NodePressure nodePressure() {
-    Path dir = procRoot.resolve("pressure");
-    return new NodePressure(pressure(dir.resolve("cpu")), pressure(dir.resolve("memory")), pressure(dir.resolve("io")));
+    return new NodePressure(pressure(nodePressureBase + "/cpu"), pressure(nodePressureBase + "/memory"),
+        pressure(nodePressureBase + "/io"));
   }
 
-  private static @Nullable Pressure pressure(Path file) {
-    String text = read(file);
-    if (text == null || text.isBlank()) {
+  private static @Nullable Pressure pressure(String file) {
+    KernelFile f = KernelFile.read(file);
+    if (f == null || KernelFile.stripStart(f.bytes, 0, f.length) == f.length) {
       return null;
     }
-    return Pressure.parse(text);
-  }
-
-  private Path dir(@Nullable String controller, String path) {
-    Path base = controller == null ? cgroupRoot : cgroupRoot.resolve(controller);
-    String relative = path.startsWith("/") ? path.substring(1) : path;
-    return relative.isEmpty() ? base : base.resolve(relative);
-  }
-
-  /** A flat-keyed file ({@code key value} per line) as a map, or {@code null} when absent. */
-  static @Nullable Map<String, Long> keyed(Path file) {
-    String text = read(file);
-    if (text == null) {
-      return null;
-    }
-    Map<String, Long> out = new HashMap<>();
-    for (String line : text.split("\n")) {
-      int space = line.indexOf(' ');
-      if (space > 0) {
-        try {
-          out.put(line.substring(0, space), Long.parseLong(line.substring(space + 1).strip()));
-        } catch (NumberFormatException e) {
-          // Not a counter (memory.stat has none today; a future key must not lose the rest).
-        }
-      }
-    }
-    return out;
+    return Pressure.parse(f.bytes, f.length);
   }
 
   /**
    * A single-value file, or {@code null} when absent or not a number; v2's {@code max} (no limit) is {@link
    * Long#MAX_VALUE}, as cAdvisor reads it as the largest value.
    */
-  static @Nullable Long single(Path file) {
-    String text = read(file);
-    if (text == null) {
-      return null;
-    }
-    String value = text.strip();
-    if (value.equals("max")) {
-      return Long.MAX_VALUE;
-    }
-    try {
-      return Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      return null;
-    }
+  static @Nullable Long single(String file) {
+    KernelFile f = KernelFile.read(file);
+    return f == null ? null : f.single();
   }
-
-  /**
-   * The file as ASCII text. A round reads thousands of small kernel files: one reused buffer per thread and a plain
-   * read, rather than {@code Files.readString}'s size probe and fresh arrays, cut the CPU per file by about a third.
-   */
-  private static @Nullable String read(Path file) {
-    byte[] buffer = READ_BUFFER.get();
-    try (FileInputStream in = new FileInputStream(file.toString())) {
-      int length = 0;
-      while (true) {
-        if (length == buffer.length) {
-          buffer = Arrays.copyOf(buffer, buffer.length * 2);
-          READ_BUFFER.set(buffer);
-        }
-        int n = in.read(buffer, length, buffer.length - length);
-        if (n < 0) {
-          return new String(buffer, 0, length, StandardCharsets.ISO_8859_1);
-        }
-        length += n;
-      }
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  private static final ThreadLocal<byte[]> READ_BUFFER = ThreadLocal.withInitial(() -> new byte[8192]);
 
   /**
    * What is kept of one cgroup (or sandbox) between rounds. Written by the one thread that reads the cgroup; the
@@ -584,22 +677,33 @@ public final class CgroupReader {
     boolean unified;
     @Nullable Boolean hierarchicalMemory;
     List<HugePages> hugetlb = List.of();
-    @Nullable String firstPid;
+    /** {@code /proc/<first pid>/net/dev}, kept while it can be read. */
+    @Nullable String netDev;
+  }
+
+  /**
+   * The two files of one v1 block IO policy, as names under a cgroup's directory.
+   *
+   * @param serviced {@code /<policy>io_serviced<suffix>}: operations
+   * @param serviceBytes {@code /<policy>io_service_bytes<suffix>}: bytes
+   */
+  private record BlkioFiles(String serviced, String serviceBytes) {
+    static BlkioFiles of(String policy, String suffix) {
+      return new BlkioFiles("/" + policy + "io_serviced" + suffix, "/" + policy + "io_service_bytes" + suffix);
+    }
   }
 
   /**
    * What the host offers, read at the start and after each {@code specRefresh}.
    *
-   * @param blkioPolicies v1: the file prefixes of the block IO policies in runc's order that can hold figures here
-   * @param throttleRecursive v1: whether the throttle layer has its {@code _recursive} files (Linux 4.x and later)
+   * @param blkioPolicies v1: the files of the block IO policies in runc's order that can hold figures here
    * @param hugePageSizes the sizes of {@code /sys/kernel/mm/hugepages}, in runc's names
    * @param hugePagesMove whether some pool has pages or may overcommit: usage can change between rounds
    * @param hugetlbV1 v1: whether the hugetlb controller is mounted
    */
   private record HostFacts(
       long readAtNanos,
-      List<String> blkioPolicies,
-      boolean throttleRecursive,
+      List<BlkioFiles> blkioPolicies,
       List<String> hugePageSizes,
       boolean hugePagesMove,
       boolean hugetlbV1) {
@@ -607,25 +711,20 @@ public final class CgroupReader {
     static final String CFQ = "blkio.";
     static final String THROTTLE = "blkio.throttle.";
 
-    /** {@code _recursive} for the policies that have it; the throttle layer's plain files on kernels without. */
-    String blkioSuffix(String policy) {
-      return policy.equals(THROTTLE) && !throttleRecursive ? "" : "_recursive";
-    }
-
     static HostFacts of(CgroupReader r) {
-      List<String> policies = new ArrayList<>();
-      boolean throttleRecursive = false;
+      List<BlkioFiles> policies = new ArrayList<>();
       if (r.version == CgroupVersion.V1) {
         Path blkio = r.cgroupRoot.resolve("blkio");
         // A policy's files exist in every cgroup of the hierarchy, the root included, or in none.
         if (Files.exists(blkio.resolve("blkio.bfq.io_serviced_recursive")) && bfqSchedulesADevice(r.sysRoot)) {
-          policies.add(BFQ);
+          policies.add(BlkioFiles.of(BFQ, "_recursive"));
         }
         if (Files.exists(blkio.resolve("blkio.io_serviced_recursive"))) {
-          policies.add(CFQ);
+          policies.add(BlkioFiles.of(CFQ, "_recursive"));
         }
-        throttleRecursive = Files.exists(blkio.resolve("blkio.throttle.io_serviced_recursive"));
-        policies.add(THROTTLE);
+        // The throttle layer's plain files on kernels without its _recursive ones (before Linux 4.x).
+        boolean throttleRecursive = Files.exists(blkio.resolve("blkio.throttle.io_serviced_recursive"));
+        policies.add(BlkioFiles.of(THROTTLE, throttleRecursive ? "_recursive" : ""));
       }
       List<String> sizes = new ArrayList<>();
       boolean move = false;
@@ -634,8 +733,8 @@ public final class CgroupReader {
         for (Path pool : dirs) {
           String name = pool.getFileName().toString();
           sizes.add(pageSizeName(Long.parseLong(name.substring("hugepages-".length(), name.length() - 2))));
-          Long pages = single(pool.resolve("nr_hugepages"));
-          Long overcommit = single(pool.resolve("nr_overcommit_hugepages"));
+          Long pages = single(pool.resolve("nr_hugepages").toString());
+          Long overcommit = single(pool.resolve("nr_overcommit_hugepages").toString());
           move |= (pages != null && pages > 0) || (overcommit != null && overcommit > 0);
         }
       } catch (IOException | NumberFormatException e) {
@@ -645,7 +744,6 @@ public final class CgroupReader {
       return new HostFacts(
           r.nanoTime.getAsLong(),
           List.copyOf(policies),
-          throttleRecursive,
           List.copyOf(sizes),
           move,
           r.version == CgroupVersion.V1 && Files.isDirectory(r.cgroupRoot.resolve("hugetlb")));
@@ -658,8 +756,8 @@ public final class CgroupReader {
     private static boolean bfqSchedulesADevice(Path sysRoot) {
       try (DirectoryStream<Path> devices = Files.newDirectoryStream(sysRoot.resolve("block"))) {
         for (Path device : devices) {
-          String scheduler = read(device.resolve("queue").resolve("scheduler"));
-          if (scheduler != null && scheduler.contains("[bfq]")) {
+          KernelFile scheduler = KernelFile.read(device.resolve("queue").resolve("scheduler").toString());
+          if (scheduler != null && scheduler.text().contains("[bfq]")) {
             return true;
           }
         }

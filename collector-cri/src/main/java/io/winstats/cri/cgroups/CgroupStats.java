@@ -30,6 +30,7 @@ public record CgroupStats(
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(spec, "spec");
     hugetlb = List.copyOf(hugetlb);
-    io = io.stream().sorted(Comparator.comparing(BlockDeviceIo::device)).toList();
+    // Most cgroups have no block IO line: no stream for them (a few hundred bytes each, every cgroup and round).
+    io = io.isEmpty() ? List.of() : io.stream().sorted(Comparator.comparing(BlockDeviceIo::device)).toList();
   }
 }

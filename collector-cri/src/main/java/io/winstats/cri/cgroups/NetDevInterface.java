@@ -1,5 +1,6 @@
 package io.winstats.cri.cgroups;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -28,31 +29,50 @@ public record NetDevInterface(
    * rx_drop fifo frame compressed multicast tx_bytes tx_packets tx_errs tx_drop ...}. Malformed lines are skipped.
    */
   public static List<NetDevInterface> parse(String text) {
-    List<NetDevInterface> out = new ArrayList<>();
-    for (String line : text.split("\n")) {
-      int colon = line.indexOf(':');
-      if (colon <= 0) {
+    byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);
+    return parse(b, b.length);
+  }
+
+  /**
+   * {@link #parse(String)} of the ISO-8859-1 text {@code b[0, length)}, where a cgroup round read it: a line counts
+   * when it has a colon after its first character and at least 12 fields after it, of which the eight read are
+   * numbers; the name is what comes before the colon, stripped.
+   */
+  static List<NetDevInterface> parse(byte[] b, int length) {
+    List<NetDevInterface> out = new ArrayList<>(4);
+    long[] f = new long[12];
+    for (int line = 0; line < length; ) {
+      int nl = KernelFile.indexOf(b, line, length, (byte) '\n');
+      int end = nl < 0 ? length : nl;
+      int start = line;
+      line = end + 1;
+      int colon = KernelFile.indexOf(b, start, end, (byte) ':');
+      if (colon <= start) {
         continue;
       }
-      String[] f = CgroupReader.FIELDS.split(line.substring(colon + 1).strip());
-      if (f.length < 12) {
-        continue;
-      }
+      int to = KernelFile.stripEnd(b, colon + 1, end);
+      int fields = 0;
       try {
-        out.add(
-            new NetDevInterface(
-                line.substring(0, colon).strip(),
-                Long.parseLong(f[0]),
-                Long.parseLong(f[1]),
-                Long.parseLong(f[2]),
-                Long.parseLong(f[3]),
-                Long.parseLong(f[8]),
-                Long.parseLong(f[9]),
-                Long.parseLong(f[10]),
-                Long.parseLong(f[11])));
+        for (int at = KernelFile.stripStart(b, colon + 1, to); at < to && fields < 12; fields++) {
+          int fieldEnd = KernelFile.fieldEnd(b, at, to);
+          if (fields < 4 || fields >= 8) {
+            f[fields] = KernelFile.parseLong(b, at, fieldEnd);
+          }
+          at = KernelFile.skipSpaces(b, fieldEnd, to);
+        }
       } catch (NumberFormatException e) {
         // A header line ("face |bytes ...") or a torn read; the other interfaces still count.
+        continue;
       }
+      if (fields < 12) {
+        continue;
+      }
+      int nameFrom = KernelFile.stripStart(b, start, colon);
+      int nameTo = KernelFile.stripEnd(b, nameFrom, colon);
+      out.add(
+          new NetDevInterface(
+              new String(b, nameFrom, nameTo - nameFrom, StandardCharsets.ISO_8859_1),
+              f[0], f[1], f[2], f[3], f[8], f[9], f[10], f[11]));
     }
     return out;
   }

@@ -1,0 +1,294 @@
+package io.winstats.cri.cgroups;
+
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A small kernel file ({@code memory.stat}, {@code cpu.stat}, {@code cgroup.procs}, ...) read into its thread's
+ * reused buffer and parsed where it lies: a round reads a few thousand of them, and turning each into a
+ * {@code String}, its lines, their substrings and a map of boxed numbers made most of the round's garbage. Only the
+ * values asked for are parsed.
+ *
+ * <p>The parsers keep the meanings of the {@code String} code they replace, down to its edge cases: lines end at
+ * {@code \n}; a line or value is stripped of what {@link Character#isWhitespace} calls white space; fields are
+ * separated by runs of {@code [ \t\n\x0B\f\r]} (the reader's {@code \s+}); numbers are read as {@link Long#parseLong}
+ * reads them (a form the fast path does not take, such as a sign or an overflow, goes to {@code Long.parseLong}
+ * itself, with its {@link NumberFormatException}). The file is read as ISO-8859-1 text, one byte per character.
+ *
+ * <p>One instance per thread, handed out by {@link #read}: what it holds is valid until the thread's next read.
+ */
+final class KernelFile {
+  private static final ThreadLocal<KernelFile> PER_THREAD = ThreadLocal.withInitial(KernelFile::new);
+
+  /** The bytes read; {@link #length} of them are the file. */
+  byte[] bytes = new byte[8192];
+
+  /** How many bytes the file had. */
+  int length;
+
+  /** Values {@link #keyed} parsed, by the index of their key; only those in {@link #found} are of this file. */
+  private final long[] values = new long[16];
+
+  /** The keys {@link #keyed} found: bit {@code i} for key {@code i}. */
+  private int found;
+
+  private KernelFile() {}
+
+  /**
+   * The file at {@code path}, or {@code null} when it cannot be opened or read (absent, a cgroup removed). A plain
+   * read into a reused buffer, rather than {@code Files.readAllBytes}' size probe and fresh arrays.
+   */
+  static @Nullable KernelFile read(String path) {
+    KernelFile f = PER_THREAD.get();
+    try (FileInputStream in = new FileInputStream(path)) {
+      int n = 0;
+      while (true) {
+        if (n == f.bytes.length) {
+          f.bytes = Arrays.copyOf(f.bytes, f.bytes.length * 2);
+        }
+        int r = in.read(f.bytes, n, f.bytes.length - n);
+        if (r < 0) {
+          f.length = n;
+          return f;
+        }
+        n += r;
+      }
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** The file as text, for what still wants a {@code String} (error messages, rare files). */
+  String text() {
+    return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+  }
+
+  /** The keys of a flat-keyed file ({@code key value} per line) a caller wants, in the order of its indexes. */
+  static final class Keys {
+    private final byte[][] names;
+
+    Keys(String... names) {
+      if (names.length > 16) {
+        throw new IllegalArgumentException("at most 16 keys: " + names.length);
+      }
+      this.names = new byte[names.length][];
+      for (int i = 0; i < names.length; i++) {
+        this.names[i] = names[i].getBytes(StandardCharsets.ISO_8859_1);
+      }
+    }
+
+    /** The index of the key at {@code b[from, to)}, or -1. */
+    int indexOf(byte[] b, int from, int to) {
+      int length = to - from;
+      for (int i = 0; i < names.length; i++) {
+        byte[] name = names[i];
+        if (name.length == length && Arrays.equals(b, from, to, name, 0, length)) {
+          return i;
+        }
+      }
+      return -1;
+    }
+  }
+
+  /**
+   * Parses a flat-keyed file ({@code key value} per line, as {@code memory.stat}, {@code cpu.stat}, {@code
+   * memory.events}) for {@code keys}: the key is what comes before a line's first space (a line starting with a space
+   * has none), the value the rest, stripped, as a {@code long}; a line whose value is not one is skipped; of a key
+   * given twice the last line counts. The values are then had with {@link #get} and {@link #has} by their key's
+   * index, until this thread reads the next flat-keyed file.
+   */
+  void keyed(Keys keys) {
+    byte[] b = bytes;
+    int found = 0;
+    int line = 0;
+    while (line < length) {
+      int end = lineEnd(line);
+      int space = indexOf(b, line, end, (byte) ' ');
+      if (space > line) {
+        int key = keys.indexOf(b, line, space);
+        if (key >= 0) {
+          int from = stripStart(b, space + 1, end);
+          int to = stripEnd(b, from, end);
+          try {
+            values[key] = parseLong(b, from, to);
+            found |= 1 << key;
+          } catch (NumberFormatException e) {
+            // Not a counter: skipped, as a map of the counters would skip it.
+          }
+        }
+      }
+      line = end + 1;
+    }
+    this.found = found;
+  }
+
+  /** Whether the last {@link #keyed} found key {@code index}. */
+  boolean has(int index) {
+    return (found & (1 << index)) != 0;
+  }
+
+  /** The value of key {@code index} in the last {@link #keyed}, 0 when it was not found. */
+  long get(int index) {
+    return has(index) ? values[index] : 0;
+  }
+
+  /** The value of key {@code index} in the last {@link #keyed}, {@code null} when it was not found. */
+  @Nullable Long find(int index) {
+    return has(index) ? values[index] : null;
+  }
+
+  /**
+   * A single-value file, or {@code null} when its stripped text is not a number; {@code max} (v2's no limit) is
+   * {@link Long#MAX_VALUE}, as cAdvisor reads it as the largest value.
+   */
+  @Nullable Long single() {
+    int from = stripStart(bytes, 0, length);
+    int to = stripEnd(bytes, from, length);
+    if (to - from == 3 && bytes[from] == 'm' && bytes[from + 1] == 'a' && bytes[from + 2] == 'x') {
+      return Long.MAX_VALUE;
+    }
+    try {
+      return parseLong(bytes, from, to);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** Where the line starting at {@code from} ends: its {@code \n}, or the end of the file. */
+  int lineEnd(int from) {
+    int nl = indexOf(bytes, from, length, (byte) '\n');
+    return nl < 0 ? length : nl;
+  }
+
+  static int indexOf(byte[] b, int from, int to, byte c) {
+    for (int i = from; i < to; i++) {
+      if (b[i] == c) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** {@link Character#isWhitespace} of the ISO-8859-1 character {@code c}: what {@link String#strip} removes. */
+  static boolean isWhitespace(byte c) {
+    return c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F);
+  }
+
+  /** Whether {@code c} is in regex {@code \s} ({@code [ \t\n\x0B\f\r]}), which separates fields. */
+  static boolean isSpace(byte c) {
+    return c == ' ' || (c >= 0x09 && c <= 0x0D);
+  }
+
+  /** The first index in {@code [from, to)} that is not white space, or {@code to}. */
+  static int stripStart(byte[] b, int from, int to) {
+    while (from < to && isWhitespace(b[from])) {
+      from++;
+    }
+    return from;
+  }
+
+  /** One past the last index in {@code [from, to)} that is not white space, or {@code from}. */
+  static int stripEnd(byte[] b, int from, int to) {
+    while (to > from && isWhitespace(b[to - 1])) {
+      to--;
+    }
+    return to;
+  }
+
+  /** Where the field starting at {@code from} ends: its first {@code \s}, or {@code to}. */
+  static int fieldEnd(byte[] b, int from, int to) {
+    while (from < to && !isSpace(b[from])) {
+      from++;
+    }
+    return from;
+  }
+
+  /** Where the next field after {@code from} starts: past a run of {@code \s}, or {@code to}. */
+  static int skipSpaces(byte[] b, int from, int to) {
+    while (from < to && isSpace(b[from])) {
+      from++;
+    }
+    return from;
+  }
+
+  static boolean equals(byte[] b, int from, int to, String ascii) {
+    if (to - from != ascii.length()) {
+      return false;
+    }
+    for (int i = 0; i < ascii.length(); i++) {
+      if (b[from + i] != ascii.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static boolean startsWith(byte[] b, int from, int to, String ascii) {
+    return to - from >= ascii.length() && equals(b, from, from + ascii.length(), ascii);
+  }
+
+  /**
+   * {@link Long#parseLong} of the ISO-8859-1 text {@code b[from, to)}: decimal digits in place; anything else (a
+   * sign, an overflow, no digit) through {@code Long.parseLong} itself, which reads or rejects it as it always did.
+   */
+  static long parseLong(byte[] b, int from, int to) {
+    if (from == to) {
+      return Long.parseLong("");
+    }
+    long v = 0;
+    for (int i = from; i < to; i++) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9 || v > (Long.MAX_VALUE - d) / 10) {
+        return Long.parseLong(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
+      }
+      v = v * 10 + d;
+    }
+    return v;
+  }
+
+  /** {@link Integer#parseInt} of {@code b[from, to)}, as {@link #parseLong} reads a {@code long}. */
+  static int parseInt(byte[] b, int from, int to) {
+    if (to - from > 0 && to - from < 10) {
+      long v = 0;
+      for (int i = from; i < to; i++) {
+        int d = b[i] - '0';
+        if (d < 0 || d > 9) {
+          return Integer.parseInt(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
+        }
+        v = v * 10 + d;
+      }
+      return (int) v;
+    }
+    return Integer.parseInt(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
+  }
+
+  private static final double[] POWERS_OF_TEN = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+      1e12, 1e13, 1e14, 1e15};
+
+  /**
+   * {@link Double#parseDouble} of {@code b[from, to)}. The kernel's {@code %lu.%02lu} (pressure averages) in place:
+   * with at most 15 digits both the digits and the power of ten are exact doubles, so their quotient is the correctly
+   * rounded value {@code parseDouble} returns. Any other form through {@code Double.parseDouble} itself.
+   */
+  static double parseDouble(byte[] b, int from, int to) {
+    int dot = indexOf(b, from, to, (byte) '.');
+    if (dot > from && dot < to - 1 && to - from - 1 <= 15) {
+      long digits = 0;
+      boolean plain = true;
+      for (int i = from; i < to && plain; i++) {
+        if (i != dot) {
+          int d = b[i] - '0';
+          plain = d >= 0 && d <= 9;
+          digits = digits * 10 + d;
+        }
+      }
+      if (plain) {
+        return digits / POWERS_OF_TEN[to - dot - 1];
+      }
+    }
+    return Double.parseDouble(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
+  }
+}
