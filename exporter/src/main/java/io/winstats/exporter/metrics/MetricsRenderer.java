@@ -38,11 +38,12 @@ import org.jspecify.annotations.Nullable;
  * </ul>
  *
  * <p>The parts concatenate: text and protobuf families are self-delimiting, OpenMetrics needs only the cached part's
- * {@code # EOF} trailer dropped, and two gzip members make one valid gzip stream (RFC 1952 §2.2). Thread-safe.
+ * {@code # EOF} trailer dropped; gzip is one member, the cached part compressed once up to a sync flush and the live
+ * part's deflate stream and the trailer appended per scrape ({@link GzipSplice}). Thread-safe.
  */
 public final class MetricsRenderer {
   /**
-   * A response in parts, sent back to back; {@code gzip} when every part is a gzip member. Each part is a fresh view
+   * A response in parts, sent back to back; {@code gzip} when the parts together are one gzip member. Each part is a fresh view
    * whose position and limit are the caller's own; the cached part is a direct buffer, which the socket writes as it
    * is (a heap array is copied into a temporary direct buffer on every write, again for what a partial write left).
    */
@@ -63,9 +64,18 @@ public final class MetricsRenderer {
 
   private record LiveKey(String contentType, boolean gzip) {}
 
-  // A cache entry, never compared or hashed; the bytes are never written after rendering.
+  /**
+   * The cached part: its bytes (for gzip, a member's header and a deflate stream ended by a sync flush) and, for gzip,
+   * the CRC-32 and length of the text compressed, which the trailer needs.
+   */
+  private record SnapshotPart(ByteBuffer bytes, int crc32, long length) {}
+
+  /**
+   * A rendered live part: the text, or for gzip its deflate stream ending the member ({@code tail}) with what the
+   * trailer needs. A cache entry, never compared or hashed; the bytes are never written after rendering.
+   */
   @SuppressWarnings("ArrayRecordComponent")
-  private record LivePart(byte[] bytes, long renderedAtNanos) {}
+  private record LivePart(byte[] bytes, GzipSplice.@Nullable Tail tail, long renderedAtNanos) {}
 
   private static final byte[] OPENMETRICS_EOF = "# EOF\n".getBytes(StandardCharsets.UTF_8);
 
@@ -85,7 +95,7 @@ public final class MetricsRenderer {
   private final long liveTtlNanos;
   private final FamilyFilter families;
   private final LongSupplier nanoTime;
-  private final LatestVersionCache<Key, ByteBuffer> cached = new LatestVersionCache<>();
+  private final LatestVersionCache<Key, SnapshotPart> cached = new LatestVersionCache<>();
   private final Map<LiveKey, LivePart> live = new ConcurrentHashMap<>();
   private final AtomicLong lastSeriesCount = new AtomicLong();
   private final Map<Key, Integer> lastBodyBytes = new ConcurrentHashMap<>();
@@ -125,24 +135,33 @@ public final class MetricsRenderer {
   /** {@code /metrics} in the format {@code accept} prefers (text 0.0.4 when it names none we write). */
   public Rendered render(@Nullable String accept, boolean gzip) {
     ExpositionFormatWriter writer = formats.findWriter(accept);
-    ByteBuffer snapshotPart =
+    SnapshotPart snapshot =
         cached.get(version.getAsLong(), new Key(writer.getContentType(), gzip), k -> renderSnapshotPart(writer, k));
-    return new Rendered(
-        new ByteBuffer[] {snapshotPart.duplicate(), ByteBuffer.wrap(livePart(writer, gzip))},
-        writer.getContentType(),
-        gzip);
+    LivePart live = livePart(writer, gzip);
+    GzipSplice.Tail tail = live.tail();
+    ByteBuffer[] parts =
+        tail == null
+            ? new ByteBuffer[] {snapshot.bytes().duplicate(), ByteBuffer.wrap(live.bytes())}
+            : new ByteBuffer[] {
+              snapshot.bytes().duplicate(),
+              ByteBuffer.wrap(live.bytes()),
+              ByteBuffer.wrap(GzipSplice.trailer(snapshot.crc32(), snapshot.length(), tail))
+            };
+    return new Rendered(parts, writer.getContentType(), gzip);
   }
 
-  private byte[] livePart(ExpositionFormatWriter writer, boolean gzip) {
+  private LivePart livePart(ExpositionFormatWriter writer, boolean gzip) {
     long now = nanoTime.getAsLong();
     LiveKey key = new LiveKey(writer.getContentType(), gzip);
     LivePart part = live.get(key);
     if (part == null || now - part.renderedAtNanos() >= liveTtlNanos) {
       // Concurrent scrapes may both render; either result is current, and the last one stays.
-      part = new LivePart(encode(write(writer, families.apply(liveSeries.scrape())), gzip), now);
+      byte[] text = write(writer, families.apply(liveSeries.scrape()));
+      GzipSplice.Tail tail = gzip ? GzipSplice.Tail.of(text) : null;
+      part = new LivePart(tail == null ? text : tail.deflated(), tail, now);
       live.put(key, part);
     }
-    return part.bytes();
+    return part;
   }
 
   /** Prometheus text 0.0.4 of {@code snapshots}, as the kubelet serves {@code /metrics/resource}. */
@@ -155,7 +174,7 @@ public final class MetricsRenderer {
     return lastSeriesCount.get();
   }
 
-  private ByteBuffer renderSnapshotPart(ExpositionFormatWriter writer, Key key) {
+  private SnapshotPart renderSnapshotPart(ExpositionFormatWriter writer, Key key) {
     MetricSnapshots snapshots = families.apply(snapshotSeries.scrape());
     long series = 0;
     for (MetricSnapshot s : snapshots) {
@@ -165,14 +184,19 @@ public final class MetricsRenderer {
     // The writer streams into the direct buffer the socket will write (through gzip when asked), sized from the last
     // body of this kind: no heap copy of a 1-4 MB body per render, which the serial collector had to promote.
     DirectBody body = new DirectBody(lastBodyBytes.getOrDefault(key, 0));
-    try (OutputStream out = key.gzip() ? fastGzip(body) : body;
-        HeldBackTrailer text = new HeldBackTrailer(out, trailerOf(writer))) {
-      writer.write(text, snapshots);
+    try {
+      GzipSplice.Head head = key.gzip() ? new GzipSplice.Head(body) : null;
+      try (OutputStream out = head == null ? body : head;
+          HeldBackTrailer text = new HeldBackTrailer(out, trailerOf(writer))) {
+        writer.write(text, snapshots);
+      }
+      lastBodyBytes.put(key, body.size());
+      return head == null
+          ? new SnapshotPart(body.toReadOnly(), 0, 0)
+          : new SnapshotPart(body.toReadOnly(), head.crc32(), head.length());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    lastBodyBytes.put(key, body.size());
-    return body.toReadOnly();
   }
 
   /** What the writer ends its body with that the live part's own body repeats: OpenMetrics' {@code # EOF}. */
@@ -278,10 +302,6 @@ public final class MetricsRenderer {
       throw new UncheckedIOException(e);
     }
     return out.toByteArray();
-  }
-
-  private static byte[] encode(byte[] body, boolean gzip) {
-    return gzip ? gzip(body) : body;
   }
 
   /**

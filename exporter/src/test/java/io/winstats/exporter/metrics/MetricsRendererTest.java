@@ -3,21 +3,19 @@ package io.winstats.exporter.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.winstats.exporter.testing.GzipBodies;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.expositionformats.OpenMetricsTextFormatWriter;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.snapshots.Labels;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -92,9 +90,33 @@ class MetricsRendererTest {
     if (!gzip) {
       return all.toByteArray();
     }
-    // Consecutive gzip members are one stream (RFC 1952 2.2); GZIPInputStream reads them all.
-    try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(all.toByteArray()))) {
-      return in.readAllBytes();
+    return GzipBodies.oneMember(all.toByteArray());
+  }
+
+  /** A gzip scrape is one member whichever part is cached and however often the live part is rendered again. */
+  @Test
+  void aGzipScrapeIsOneMemberAcrossSnapshotsAndLiveRenders() throws IOException {
+    AtomicLong version = new AtomicLong(1);
+    PrometheusRegistry snapshotSeries = new PrometheusRegistry();
+    snapshotSeries.register(() -> points(version.get() * 300));
+    PrometheusRegistry liveSeries = new PrometheusRegistry();
+    liveSeries.register(
+        () ->
+            MetricSnapshots.of(
+                GaugeSnapshot.builder()
+                    .name("renders")
+                    .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(liveRenders.incrementAndGet()).build())
+                    .build()));
+    MetricsRenderer renderer =
+        new MetricsRenderer(snapshotSeries, liveSeries, version::get, Duration.ZERO, nanos::get);
+    for (long v = 1; v <= 2; v++) {
+      version.set(v);
+      for (int scrape = 0; scrape < 2; scrape++) {
+        MetricsRenderer.Rendered gzipped = renderer.render(null, true);
+        String text = new String(bytes(gzipped.parts(), true), StandardCharsets.UTF_8);
+        assertThat(text).startsWith("# HELP container_memory_cache").contains("renders " + liveRenders.get() + ".0");
+        assertThat(text.lines().filter(l -> l.startsWith("container_memory_cache{")).count()).isEqualTo(v * 300);
+      }
     }
   }
 
