@@ -129,25 +129,19 @@ final class GzipSplice {
     square(odd, even); // four zero bits
     long remaining = length2;
     int crc = crc1;
-    // Each pass squares once more (one zero byte, then two, four, ...) and applies the operator where the length
-    // has that bit.
-    while (true) {
-      square(even, odd);
+    // Each pass squares the last operator (one zero byte, then two, four, ...) and applies it where the length has
+    // that bit.
+    int[] last = odd;
+    int[] next = even;
+    while (remaining != 0) {
+      square(next, last);
       if ((remaining & 1) != 0) {
-        crc = times(even, crc);
+        crc = times(next, crc);
       }
       remaining >>>= 1;
-      if (remaining == 0) {
-        break;
-      }
-      square(odd, even);
-      if ((remaining & 1) != 0) {
-        crc = times(odd, crc);
-      }
-      remaining >>>= 1;
-      if (remaining == 0) {
-        break;
-      }
+      int[] swap = last;
+      last = next;
+      next = swap;
     }
     return crc ^ crc2;
   }

@@ -24,7 +24,8 @@ class MetricsRendererTest {
   private final AtomicLong liveRenders = new AtomicLong();
   private final AtomicLong nanos = new AtomicLong();
 
-  private MetricsRenderer renderer(Duration liveTtl) {
+  /** Live series: one gauge counting its own renders. */
+  private PrometheusRegistry countedLiveSeries() {
     PrometheusRegistry live = new PrometheusRegistry();
     live.register(
         () ->
@@ -33,7 +34,11 @@ class MetricsRendererTest {
                     .name("renders")
                     .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(liveRenders.incrementAndGet()).build())
                     .build()));
-    return new MetricsRenderer(new PrometheusRegistry(), live, () -> 1, liveTtl, nanos::get);
+    return live;
+  }
+
+  private MetricsRenderer renderer(Duration liveTtl) {
+    return new MetricsRenderer(new PrometheusRegistry(), countedLiveSeries(), () -> 1, liveTtl, nanos::get);
   }
 
   private static String body(MetricsRenderer.Rendered r) {
@@ -99,16 +104,8 @@ class MetricsRendererTest {
     AtomicLong version = new AtomicLong(1);
     PrometheusRegistry snapshotSeries = new PrometheusRegistry();
     snapshotSeries.register(() -> points(version.get() * 300));
-    PrometheusRegistry liveSeries = new PrometheusRegistry();
-    liveSeries.register(
-        () ->
-            MetricSnapshots.of(
-                GaugeSnapshot.builder()
-                    .name("renders")
-                    .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(liveRenders.incrementAndGet()).build())
-                    .build()));
     MetricsRenderer renderer =
-        new MetricsRenderer(snapshotSeries, liveSeries, version::get, Duration.ZERO, nanos::get);
+        new MetricsRenderer(snapshotSeries, countedLiveSeries(), version::get, Duration.ZERO, nanos::get);
     for (long v = 1; v <= 2; v++) {
       version.set(v);
       for (int scrape = 0; scrape < 2; scrape++) {
