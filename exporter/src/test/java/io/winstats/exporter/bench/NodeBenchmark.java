@@ -218,11 +218,13 @@ public final class NodeBenchmark {
             + "|---|---|---|---|---|---|---|---|---|---|---|---|%n",
         o.windowSeconds(), o.warmupSeconds());
     footprint.forEach(System.out::println);
-    System.out.printf(
-        "%nStart-up to the first 200 of /healthz without a runtime (%d starts before any pod): median %.0f ms, all %s%n"
-            + "| pods | start-up to ready /healthz ms, with the pods just created |%n|---|---|%n",
-        bareStarts.size(), bareStarts.stream().sorted().toList().get(bareStarts.size() / 2),
-        bareStarts.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList());
+    if (!bareStarts.isEmpty()) {
+      System.out.printf(
+          "%nStart-up to the first 200 of /healthz without a runtime (%d starts before any pod): median %.0f ms, all %s%n",
+          bareStarts.size(), bareStarts.stream().sorted().toList().get(bareStarts.size() / 2),
+          bareStarts.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList());
+    }
+    System.out.printf("%n| pods | start-up to ready /healthz ms, with the pods just created |%n|---|---|%n");
     startups.forEach(System.out::println);
   }
 
