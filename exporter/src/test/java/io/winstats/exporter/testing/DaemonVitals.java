@@ -36,6 +36,37 @@ public final class DaemonVitals {
     return Integer.parseInt(statusField(pid, "Threads:"));
   }
 
+  /**
+   * Threads of {@code /proc/<pid>/task} less the ones HotSpot starts and stops by itself as load comes and goes: JIT
+   * compiler threads ({@code UseDynamicNumberOfCompilerThreads}), parallel and concurrent GC workers
+   * ({@code UseDynamicNumberOfGCThreads}) and the attach listener a {@code jcmd} starts. What is left is the
+   * daemon's own threads and the JVM's fixed ones, which a leak grows and a busy machine does not.
+   */
+  public static int applicationThreads(long pid) {
+    try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+      return (int) tasks.map(DaemonVitals::threadName).filter(name -> !isElasticJvmThread(name)).count();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static boolean isElasticJvmThread(String name) {
+    return ELASTIC_JVM_THREADS.stream().anyMatch(name::startsWith);
+  }
+
+  // Thread names as the kernel keeps them (15 bytes), from HotSpot's CompileBroker, WorkerThreads and G1.
+  private static final List<String> ELASTIC_JVM_THREADS =
+      List.of("C1 CompilerThre", "C2 CompilerThre", "GC Thread#", "G1 Conc#", "G1 Refine#", "Attach Listener");
+
+  private static String threadName(Path task) {
+    try {
+      return Files.readString(task.resolve("comm"), StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      // The thread ended between the listing and the read: it is not there.
+      return "GC Thread#gone";
+    }
+  }
+
   /** {@code VmRSS:} of {@code /proc/<pid>/status}, in bytes (the kernel writes it in kB). */
   public static long residentBytes(long pid) {
     return Long.parseLong(statusField(pid, "VmRSS:").replace(" kB", "")) * 1024;
