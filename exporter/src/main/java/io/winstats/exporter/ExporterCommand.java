@@ -35,9 +35,12 @@ import picocli.CommandLine;
     versionProvider = BuildInfo.class,
     sortOptions = false,
     usageHelpAutoWidth = true,
+    // Every flag is listed below; a synopsis of all of them wrapped in the middle of names ("--web.\n
+    // disable-exporter-metrics"), since picocli breaks long words at the dot.
+    abbreviateSynopsis = true,
     description = {
-      "Node, pod and container metrics for Kubernetes nodes: the kubelet Summary API (/stats/summary),",
-      "cAdvisor-compatible Prometheus series (/metrics) and kubelet resource metrics (/metrics/resource)."
+      "Node, pod and container metrics for Kubernetes nodes: the kubelet Summary API (/stats/summary),"
+          + " cAdvisor-compatible Prometheus series (/metrics) and kubelet resource metrics (/metrics/resource)."
     })
 public final class ExporterCommand implements Callable<Integer> {
 
@@ -232,8 +235,13 @@ public final class ExporterCommand implements Callable<Integer> {
       return option.arity("0").type(boolean.class).negatable(setting.isNegatable()).build();
     }
     option.paramLabel(setting.paramLabel()).arity("1").type(String.class);
-    if (setting.defaultValue() != null) {
-      option.defaultValue(setting.defaultValue()).description(setting.help() + " Default: ${DEFAULT-VALUE}.");
+    String defaultValue = setting.defaultValue();
+    if (defaultValue != null) {
+      option.defaultValue(defaultValue);
+      // An empty default (--metrics.exclude) is "nothing", not a value: "Default: ." read as "exclude everything".
+      if (!defaultValue.isEmpty()) {
+        option.description(setting.help() + " Default: ${DEFAULT-VALUE}.");
+      }
     }
     return option.build();
   }

@@ -2,6 +2,7 @@ package io.winstats.exporter;
 
 import io.winstats.exporter.logging.LogLines;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,6 +13,8 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    // Before anything touches java.util.logging: a manager whose handler outlives JUL's own shutdown hook.
+    System.setProperty("java.util.logging.manager", LogLines.MANAGER);
     LogLines.install();
     CommandLine cli = ExporterCommand.commandLine(Main::runUntilStopped);
     cli.setExecutionExceptionHandler(
@@ -36,8 +39,10 @@ public final class Main {
         .addShutdownHook(
             new Thread(
                 () -> {
+                  long start = System.nanoTime();
                   log.info("event=stopping");
                   daemon.close();
+                  log.info("event=stopped took={}", Duration.ofNanos(System.nanoTime() - start));
                   stopped.countDown();
                 },
                 "winstats-shutdown"));

@@ -16,7 +16,11 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -131,6 +135,29 @@ class ExporterCommandTest {
   void anIntervalBelowOneSecondIsRefused() {
     assertThat(run("--sampling.interval=100ms")).isEqualTo(2);
     assertThat(err.toString()).contains("shorter than the minimum 1s");
+  }
+
+  /**
+   * --help at the width of a pipe (80): every flag named whole on its line (the full synopsis wrapped in the middle of
+   * names, "--web.\n disable-exporter-metrics"), and no "Default: ." for a setting whose default is empty.
+   */
+  @Test
+  void helpNamesEveryFlagWholeAndNoEmptyDefault() {
+    assertThat(run("--help")).isZero();
+    String usage = out.toString();
+    // --root-dir: the kubelet's flag, which --node.kubelet-root-dir's help names.
+    Set<String> known = new HashSet<>(Set.of("--help", "--version", "--root-dir"));
+    Settings.ALL.forEach(s -> known.add(s.flag()));
+    Matcher flag = Pattern.compile("--(\\[no-])?[\\w.-]+").matcher(usage);
+    int named = 0;
+    while (flag.find()) {
+      String name = flag.group().replace("[no-]", "").replaceAll("\\.+$", "");
+      assertThat(known).as("flag %s in\n%s", flag.group(), usage).contains(name);
+      named++;
+    }
+    assertThat(named).isGreaterThanOrEqualTo(Settings.ALL.size());
+    assertThat(usage.lines()).allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(80));
+    assertThat(usage).contains("--metrics.exclude=REGEX", "Default: .*.").doesNotContainPattern("Default: \\.(\\s|$)");
   }
 
   @Test

@@ -448,20 +448,10 @@ public final class ExporterServer implements AutoCloseable {
   }
 
   private static boolean acceptsGzip(HttpServerExchange exchange) {
-    for (String value : exchange.getRequestHeaders().get(Headers.ACCEPT_ENCODING) == null
-        ? java.util.List.<String>of()
-        : exchange.getRequestHeaders().get(Headers.ACCEPT_ENCODING)) {
-      for (String coding : value.split(",")) {
-        String c = coding.trim().toLowerCase(Locale.ROOT);
-        if (c.equals("gzip") || (c.startsWith("gzip;") && !c.replace(" ", "").endsWith("q=0"))) {
-          return true;
-        }
-      }
-    }
-    return false;
+    var fields = exchange.getRequestHeaders().get(Headers.ACCEPT_ENCODING);
+    return fields != null && AcceptEncoding.allowsGzip(fields);
   }
 
-  /** {@code true}/{@code false} as given, {@code false} when absent, {@code null} when unparseable. */
   private static void notReady(HttpServerExchange exchange) {
     exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
     plain(exchange, 503, "no sample yet\n");

@@ -17,7 +17,10 @@ final class LandingPage {
   LandingPage(String build, String telemetryPath) {
     List<Link> links =
         List.of(
-            new Link(telemetryPath, "Prometheus: cAdvisor-compatible container_* and machine_* series, node series, the daemon's own"),
+            new Link(
+                telemetryPath,
+                "Prometheus: cAdvisor-compatible container_* and machine_* series, node series, the daemon's own"
+                    + " winstats_exporter_* series, JVM and process metrics"),
             new Link("/metrics/cadvisor", "the kubelet's cAdvisor path: container_* and machine_* series alone"),
             new Link("/metrics/resource", "the kubelet's resource metrics, as metrics-server reads them"),
             new Link("/stats/summary", "the kubelet Summary API (stats/v1alpha1 JSON)"),
@@ -36,8 +39,9 @@ final class LandingPage {
           .append("</code></a>: ").append(escape(l.what())).append("</li>\n");
       t.append(l.path()).append('\n');
     }
-    h.append("</ul>\n<footer>Flags: <code>winstats-exporter --help</code>. Documentation: README.md and docs/ in the "
-        + "source, docs/TROUBLESHOOTING.md for problems.</footer>\n</body>\n</html>\n");
+    // The daemon is a jar run by java (the images' command), so that is the command the page names.
+    h.append("</ul>\n<footer>Flags: <code>java -jar winstats-exporter.jar --help</code>. Documentation: README.md and"
+        + " docs/ in the source, docs/TROUBLESHOOTING.md for problems.</footer>\n</body>\n</html>\n");
     this.html = h.toString().getBytes(StandardCharsets.UTF_8);
     this.text = t.toString().getBytes(StandardCharsets.UTF_8);
   }

@@ -99,7 +99,8 @@ final class EventLogger extends LegacyAbstractLogger {
           end = end < 0 ? n : end;
           raw = pattern.substring(start, end);
         }
-        fields.add(new EventRecord.Field(pattern.substring(i, keyEnd), fill(raw, arguments, next)));
+        Object typed = raw.equals("{}") && next[0] < arguments.length ? typed(arguments[next[0]]) : null;
+        fields.add(new EventRecord.Field(pattern.substring(i, keyEnd), fill(raw, arguments, next), typed));
         i = end;
       } else {
         int end = pattern.indexOf(' ', i);
@@ -137,6 +138,20 @@ final class EventLogger extends LegacyAbstractLogger {
       at = raw.indexOf("{}", from);
     }
     return out.append(raw, from, raw.length()).toString();
+  }
+
+  /** A number or boolean argument, which JSON writes as itself; null for anything else (and NaN or infinities). */
+  private static @Nullable Object typed(@Nullable Object argument) {
+    if (argument instanceof Boolean) {
+      return argument;
+    }
+    if (argument instanceof Double d) {
+      return Double.isFinite(d) ? d : null;
+    }
+    if (argument instanceof Float f) {
+      return Float.isFinite(f) ? f : null;
+    }
+    return argument instanceof Number n ? n : null;
   }
 
   /** An argument's text: durations as Go prints them, everything else by its {@code toString}. */

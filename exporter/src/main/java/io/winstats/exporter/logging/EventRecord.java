@@ -1,6 +1,7 @@
 package io.winstats.exporter.logging;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 
@@ -11,8 +12,18 @@ import java.util.logging.LogRecord;
 final class EventRecord extends LogRecord {
   private static final long serialVersionUID = 1L;
 
-  /** One {@code key=value} of an event. */
-  record Field(String key, String value) {}
+  /**
+   * One {@code key=value} of an event.
+   *
+   * @param value the text logfmt writes
+   * @param typed the argument itself when the value is one argument that is a number or a boolean (JSON writes it
+   *     as one), else {@code null}
+   */
+  record Field(String key, String value, @Nullable Object typed) {
+    Field(String key, String value) {
+      this(key, value, null);
+    }
+  }
 
   private final transient List<Field> fields;
   private final String text;

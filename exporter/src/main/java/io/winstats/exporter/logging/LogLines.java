@@ -46,6 +46,36 @@ public final class LogLines {
     }
   }
 
+  /**
+   * The {@code java.util.logging.manager} that keeps the daemon's handler through shutdown: JUL's own shutdown hook
+   * ({@code LogManager.Cleaner}) resets the manager, removing every handler, and runs at the same time as the
+   * daemon's hook, so its {@code event=stopping} line was lost in about half of the SIGTERMs. Set before anything
+   * touches {@code java.util.logging} ({@link io.winstats.exporter.Main} does it first).
+   */
+  public static final String MANAGER = "io.winstats.exporter.logging.LogLines$Manager";
+
+  /** A log manager whose handlers stay once {@link #install} ran: later resets (the shutdown hook's) do nothing. */
+  public static final class Manager extends LogManager {
+    private volatile boolean installed;
+
+    public Manager() {
+      super();
+    }
+
+    @Override
+    public void reset() {
+      if (!installed) {
+        super.reset();
+      }
+    }
+
+    void install() {
+      installed = false;
+      super.reset();
+      installed = true;
+    }
+  }
+
   /** Libraries whose INFO lines are start-up chatter: only their warnings are kept. */
   private static final List<String> QUIET = List.of("io.grpc", "io.undertow", "org.xnio", "org.jboss");
 
@@ -62,7 +92,12 @@ public final class LogLines {
 
   /** Sends every record to stderr as one logfmt line, at INFO until {@link #setLevel} says otherwise. */
   public static synchronized void install() {
-    LogManager.getLogManager().reset();
+    LogManager manager = LogManager.getLogManager();
+    if (manager instanceof Manager own) {
+      own.install();
+    } else {
+      manager.reset();
+    }
     Logger root = Logger.getLogger("");
     // ConsoleHandler writes to stderr and flushes each record: a line must be out before the daemon exits on a fatal
     // error. Its own level filters nothing; the loggers' levels do.
@@ -73,6 +108,11 @@ public final class LogLines {
     root.setLevel(Level.INFO);
     QUIETED.forEach(l -> l.setLevel(Level.WARNING));
     stderr = handler;
+  }
+
+  /** Whether lines logged during shutdown reach stderr: the manager is {@link #MANAGER}. */
+  public static boolean survivesShutdown() {
+    return LogManager.getLogManager() instanceof Manager;
   }
 
   /** Writes the following records in {@code format}. */
@@ -151,7 +191,8 @@ public final class LogLines {
       g.writeStringField("logger", simpleName(r));
       if (r instanceof EventRecord e) {
         for (EventRecord.Field f : e.fields()) {
-          g.writeStringField(f.key(), f.value());
+          g.writeFieldName(f.key());
+          writeValue(g, f);
         }
         if (!e.text().isEmpty()) {
           g.writeStringField("msg", e.text());
@@ -168,6 +209,24 @@ public final class LogLines {
       throw new UncheckedIOException(e);
     }
     return out.append('\n').toString();
+  }
+
+  /** Numbers and booleans as themselves (as Go's JSON loggers write them), everything else as the text logfmt has. */
+  private static void writeValue(JsonGenerator g, EventRecord.Field f) throws IOException {
+    Object typed = f.typed();
+    if (typed instanceof Boolean b) {
+      g.writeBoolean(b);
+    } else if (typed instanceof Double || typed instanceof Float) {
+      g.writeNumber(((Number) typed).doubleValue());
+    } else if (typed instanceof java.math.BigDecimal d) {
+      g.writeNumber(d);
+    } else if (typed instanceof java.math.BigInteger i) {
+      g.writeNumber(i);
+    } else if (typed instanceof Number n) {
+      g.writeNumber(n.longValue());
+    } else {
+      g.writeString(f.value());
+    }
   }
 
   private static String simpleName(LogRecord r) {

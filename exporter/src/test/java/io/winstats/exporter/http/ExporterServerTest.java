@@ -106,6 +106,11 @@ class ExporterServerTest {
     HttpResponse<byte[]> script = send("GET", "/", "Accept", "text/plain");
     assertThat(script.headers().firstValue("Content-Type")).hasValue("text/plain; charset=utf-8");
     assertThat(text(script).lines()).startsWith("winstats-exporter").contains("/metrics", "/stats/summary", "/healthz");
+    // Each line says whole what it serves, and the page names no command that does not exist (the jar is run by java).
+    assertThat(text(browser))
+        .contains("the daemon's own winstats_exporter_* series, JVM and process metrics</li>")
+        .contains("java -jar winstats-exporter.jar --help")
+        .doesNotContain("<code>winstats-exporter --help</code>");
     assertThat(send("GET", "/").headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
   }
 
@@ -165,6 +170,13 @@ class ExporterServerTest {
     HttpResponse<byte[]> gz = send("GET", "/stats/summary", "Accept-Encoding", "gzip");
     assertThat(gz.headers().firstValue("Content-Encoding")).hasValue("gzip");
     assertThat(GzipBodies.oneMember(gz.body())).isEqualTo(plain.body());
+    // RFC 9110 §12.5.3: any spelling of a zero weight refuses the coding, on the cached and the live bodies alike.
+    for (String path : List.of("/stats/summary", "/metrics")) {
+      for (String refused : List.of("gzip;q=0", "gzip;q=0.0", "gzip; q=0.000")) {
+        HttpResponse<byte[]> r = send("GET", path, "Accept-Encoding", refused);
+        assertThat(r.headers().firstValue("Content-Encoding")).as("%s %s", path, refused).isEmpty();
+      }
+    }
   }
 
   @Test

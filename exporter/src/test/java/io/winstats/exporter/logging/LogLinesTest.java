@@ -141,6 +141,29 @@ class LogLinesTest {
     assertThat(json.path("ts").asText()).isEqualTo("2026-11-23T18:58:13.338Z");
   }
 
+  /** Numbers and booleans given as arguments are JSON numbers and booleans; logfmt writes the same text. */
+  @Test
+  void jsonWritesNumberAndBooleanArgumentsTyped() throws Exception {
+    LoggerFactory.getLogger(NAME).info(
+        "event=round pods={} seconds={} ok={} interval={} version={} bytes=\"{} of {}\"",
+        110, 0.25, true, Duration.ofSeconds(10), "1.0", 3L, 4L);
+
+    JsonNode json = new ObjectMapper().readTree(LogLines.json(only()));
+    assertThat(json.path("pods").isIntegralNumber()).isTrue();
+    assertThat(json.path("pods").asInt()).isEqualTo(110);
+    assertThat(json.path("seconds").isDouble()).isTrue();
+    assertThat(json.path("seconds").asDouble()).isEqualTo(0.25);
+    assertThat(json.path("ok").isBoolean()).isTrue();
+    assertThat(json.path("ok").asBoolean()).isTrue();
+    assertThat(json.path("interval").asText()).as("durations as Go prints them").isEqualTo("10s");
+    assertThat(json.path("version").isTextual()).as("a string that looks like a number stays a string").isTrue();
+    assertThat(json.path("bytes").asText()).as("a value of several arguments is text").isEqualTo("3 of 4");
+    assertThat(LogfmtLines.parse(LogLines.logfmt(only())))
+        .containsEntry("pods", "110")
+        .containsEntry("seconds", "0.25")
+        .containsEntry("ok", "true");
+  }
+
   /** The started line's server description is passed whole as one argument: its pairs are fields too. */
   @Test
   void anArgumentWrittenBareIsReadAsFields() {
