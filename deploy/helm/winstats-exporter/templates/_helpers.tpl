@@ -16,6 +16,11 @@
 {{- end }}
 {{- end }}
 
+{{/* The namespace of every namespaced object: namespaceOverride, else the release's (as the community charts). */}}
+{{- define "winstats-exporter.namespace" -}}
+{{- .Values.namespaceOverride | default .Release.Namespace }}
+{{- end }}
+
 {{/* The name of an object of one operating system: <fullname>-windows, <fullname>-linux. */}}
 {{- define "winstats-exporter.osName" -}}
 {{- printf "%s-%s" (include "winstats-exporter.fullname" .root | trunc 55 | trimSuffix "-") .os }}
@@ -32,6 +37,9 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{ include "winstats-exporter.selectorLabels" . }}
 app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 app.kubernetes.io/part-of: winstats-exporter
+{{- if .Values.releaseLabel }}
+release: {{ .Release.Name }}
+{{- end }}
 {{- with .Values.commonLabels }}
 {{ toYaml . }}
 {{- end }}
@@ -93,11 +101,23 @@ app.kubernetes.io/component: {{ .os }}
 {{- if or .Values.webConfig.tlsSecret (hasKey .Values.webConfig.config "tls_server_config") }}HTTPS{{ else }}HTTP{{ end }}
 {{- end }}
 
+{{/* The scheme a scraper of one operating system's pods uses: kube-rbac-proxy (Linux) always serves HTTPS. */}}
+{{- define "winstats-exporter.osScheme" -}}
+{{- if and (eq .os "linux") .root.Values.kubeRBACProxy.enabled }}HTTPS{{ else }}{{ include "winstats-exporter.scheme" .root }}{{ end }}
+{{- end }}
+
+{{/* kube-rbac-proxy in front of the Linux daemon, which then listens on loopback only. */}}
+{{- define "winstats-exporter.proxied" -}}
+{{- if and (eq .os "linux") .root.Values.kubeRBACProxy.enabled }}true{{ end }}
+{{- end }}
+
+{{/* The class the chart creates is cluster-scoped: named after the release and its namespace so that two releases
+of one name in two namespaces do not collide. */}}
 {{- define "winstats-exporter.priorityClassName" -}}
 {{- if .Values.priorityClassName }}
 {{- .Values.priorityClassName }}
 {{- else if .Values.priorityClass.create }}
-{{- include "winstats-exporter.fullname" . }}
+{{- list (include "winstats-exporter.namespace" .) (include "winstats-exporter.fullname" .) | compact | join "-" | trunc 63 | trimSuffix "-" }}
 {{- end }}
 {{- end }}
 
@@ -112,9 +132,40 @@ point, which containerd expands in the command line. */}}
 {{- if eq .os "windows" }}%CONTAINER_SANDBOX_MOUNT_POINT%{{ end }}{{ include "winstats-exporter.etc" . }}/{{ .file }}
 {{- end }}
 
+{{/*
+The flags the chart sets itself, each with the value that sets it: the same flag in extraArgs makes the daemon exit 2
+("given twice"), so every pod of the DaemonSet would crash-loop. Refused at render instead.
+*/}}
+{{- define "winstats-exporter.chartFlags" -}}
+--web.listen-address: service.port (or kubeRBACProxy.port behind kube-rbac-proxy)
+--cri.endpoint: windows.criEndpoint or linux.criSocket
+--node.source: nothing (the chart sets pdh on Windows and procfs:/host/proc on Linux)
+--config.file: config (the daemon's configuration, as YAML)
+--web.config.file: webConfig.config or webConfig.existingSecret
+{{- end }}
+
+{{- define "winstats-exporter.checkExtraArgs" -}}
+{{- $owned := include "winstats-exporter.chartFlags" . | fromYaml }}
+{{- range $where := list "extraArgs" "windows.extraArgs" "linux.extraArgs" }}
+{{- $args := $.Values.extraArgs }}
+{{- if eq $where "windows.extraArgs" }}{{ $args = $.Values.windows.extraArgs }}{{ end }}
+{{- if eq $where "linux.extraArgs" }}{{ $args = $.Values.linux.extraArgs }}{{ end }}
+{{- range $args }}
+{{- $flag := regexReplaceAll "=.*$" (toString .) "" }}
+{{- if hasKey $owned $flag }}
+{{- fail (printf "%s: %s is set by the chart; set %s instead" $where $flag (get $owned $flag)) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
+
 {{/* The daemon's arguments common to both operating systems; {root, os}. */}}
 {{- define "winstats-exporter.commonArgs" -}}
+{{- if include "winstats-exporter.proxied" . }}
+- --web.listen-address=127.0.0.1:{{ .root.Values.kubeRBACProxy.port }}
+{{- else }}
 - --web.listen-address=:{{ .root.Values.service.port }}
+{{- end }}
 {{- if .root.Values.config }}
 - --config.file={{ include "winstats-exporter.daemonPath" (dict "os" .os "file" "config/config.yml") }}
 {{- end }}
@@ -126,12 +177,12 @@ point, which containerd expands in the command line. */}}
 {{- end }}
 {{- end }}
 
-{{/* Probes of /healthz; {root, which: readinessProbe|livenessProbe}. */}}
+{{/* Probes of /healthz (through kube-rbac-proxy when it is in front); {root, os, which: readinessProbe|livenessProbe}. */}}
 {{- define "winstats-exporter.probe" -}}
 httpGet:
   path: /healthz
   port: {{ .root.Values.service.port }}
-  scheme: {{ include "winstats-exporter.scheme" .root }}
+  scheme: {{ include "winstats-exporter.osScheme" . }}
 {{ toYaml (get .root.Values .which) }}
 {{- end }}
 
@@ -219,7 +270,7 @@ windows_* series under the stock Windows job and /metrics/cadvisor under the kub
   {{- with $m.scrapeTimeout }}
   scrapeTimeout: {{ . }}
   {{- end }}
-  scheme: {{ $m.scheme | default (include "winstats-exporter.scheme" $.root | lower) }}
+  scheme: {{ $m.scheme | default (include "winstats-exporter.osScheme" $ | lower) }}
   {{- with $m.tlsConfig }}
   tlsConfig:
     {{- toYaml . | nindent 4 }}

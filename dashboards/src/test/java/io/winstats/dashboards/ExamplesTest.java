@@ -95,7 +95,9 @@ class ExamplesTest {
   private static void assertDiscoversDaemonPods(JsonNode job) {
     assertThat(job.path("job_name").asText()).isEqualTo("winstats-exporter");
     assertThat(job.at("/kubernetes_sd_configs/0/role").asText()).isEqualTo("pod");
-    assertThat(job.at("/kubernetes_sd_configs/0/namespaces/names/0").asText()).isEqualTo("monitoring");
+    // Service discovery finds the pods only in the namespace the docs install them into (never the stack's monitoring).
+    assertThat(job.at("/kubernetes_sd_configs/0/namespaces/names")).extracting(JsonNode::asText)
+        .containsExactly(installNamespace());
     List<String> kept = new ArrayList<>();
     List<String> targets = new ArrayList<>();
     for (JsonNode r : job.path("relabel_configs")) {
@@ -112,6 +114,18 @@ class ExamplesTest {
             "[\"__meta_kubernetes_pod_label_app_kubernetes_io_name\"]=winstats-exporter",
             "[\"__meta_kubernetes_pod_container_port_number\"]=9844");
     assertThat(targets).contains("instance").doesNotContain("namespace", "pod", "container");
+  }
+
+  /** The namespace README.md creates and installs into. */
+  static String installNamespace() {
+    try {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^kubectl create namespace (\\S+)$")
+          .matcher(Files.readString(Path.of("..", "README.md")));
+      assertThat(m.find()).as("README.md creates a namespace").isTrue();
+      return m.group(1);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static Tools.Result promtool(String... args) {

@@ -27,6 +27,8 @@ final class HelmChart {
   static final Path CI = DIR.resolve("ci");
   static final String RELEASE = "winstats-exporter";
   static final String NAMESPACE = "winstats";
+  /** Kinds the chart may create that have no namespace. */
+  static final java.util.Set<String> CLUSTER_SCOPED = java.util.Set.of("PriorityClass", "ClusterRole", "ClusterRoleBinding");
   /** The API version the objects are checked against: kubernetes-client/java 24 follows Kubernetes 1.32. */
   static final String KUBE_VERSION = "1.32.0";
 
@@ -40,6 +42,39 @@ final class HelmChart {
       t = t.withValuesFile(f);
     }
     return t.call();
+  }
+
+  /**
+   * {@code helm template RELEASE DIR -n namespace --set k=v ... -f ...}: {@code --set} values as Helm parses them
+   * (dotted keys, typed scalars), over the files.
+   */
+  static String template(String namespace, List<Path> valuesFiles, Map<String, String> sets) {
+    TemplateCommand t =
+        new Helm(DIR).template().withName(RELEASE).withNamespace(namespace).withKubeVersion(KUBE_VERSION);
+    for (Path f : valuesFiles) {
+      t = t.withValuesFile(f);
+    }
+    for (Map.Entry<String, String> e : sets.entrySet()) {
+      t = t.set(e.getKey(), e.getValue());
+    }
+    return t.call();
+  }
+
+  /**
+   * {@code helm install --dry-run} without a cluster (helm-java's client-only dry run): the rendered manifests and
+   * NOTES.txt, as {@code helm install} prints them.
+   */
+  static String installDryRun(String release, Path chart, String namespace, List<Path> valuesFiles, Map<String, String> sets) {
+    com.marcnuri.helm.InstallCommand i =
+        new Helm(chart).install().withName(release).withNamespace(namespace).withKubeVersion(KUBE_VERSION)
+            .dryRun().clientOnly();
+    for (Path f : valuesFiles) {
+      i = i.withValuesFile(f);
+    }
+    for (Map.Entry<String, String> e : sets.entrySet()) {
+      i = i.set(e.getKey(), e.getValue());
+    }
+    return i.call().getOutput();
   }
 
   /** The rendered objects of {@link #template}, in order. */

@@ -50,20 +50,24 @@ class HelmChartTest {
 
   @ParameterizedTest
   @MethodSource("valueSets")
-  void everyRenderedObjectMatchesTheKubernetesSchemaAndStaysInTheReleaseNamespace(List<Path> values) {
+  void everyRenderedObjectMatchesTheKubernetesSchemaAndStaysInTheReleaseNamespace(List<Path> values) throws IOException {
     List<JsonNode> docs = HelmChart.objects(values);
     assertThat(docs).isNotEmpty();
+    String namespace = HelmChart.NAMESPACE;
+    for (Path f : values) {
+      namespace = Rules.YAML.readTree(f.toFile()).path("namespaceOverride").asText(namespace);
+    }
     for (JsonNode doc : docs) {
       if (!KubernetesSchema.isCustom(doc)) {
         KubernetesSchema.validate(doc);
       }
       String kind = doc.path("kind").asText();
       assertThat(kind).as("the chart creates no namespace").isNotEqualTo("Namespace");
-      if (kind.equals("PriorityClass")) {
-        assertThat(doc.at("/metadata/namespace").isMissingNode()).as("PriorityClass is cluster-scoped").isTrue();
+      if (HelmChart.CLUSTER_SCOPED.contains(kind)) {
+        assertThat(doc.at("/metadata/namespace").isMissingNode()).as("%s is cluster-scoped", kind).isTrue();
       } else {
         assertThat(doc.at("/metadata/namespace").asText()).as("namespace of %s", doc.at("/metadata/name"))
-            .isEqualTo(HelmChart.NAMESPACE);
+            .isEqualTo(namespace);
       }
       assertThat(doc.at("/metadata/name").asText()).matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?").hasSizeLessThanOrEqualTo(63);
     }
@@ -81,8 +85,8 @@ class HelmChartTest {
   void defaultsRunTheWindowsDaemonSetOnlyAsAHostProcessPodSizedByTheMemoryBudget() {
     List<JsonNode> docs = HelmChart.objects(List.of());
     assertThat(docs.stream().map(HelmChart::kindOf).toList())
-        .containsExactlyInAnyOrder(
-            "scheduling.k8s.io/v1 PriorityClass", "v1 ServiceAccount", "v1 Service", "apps/v1 DaemonSet");
+        .as("no PriorityClass unless asked: cluster-scoped, it fails a namespace-scoped installer")
+        .containsExactlyInAnyOrder("v1 ServiceAccount", "v1 Service", "apps/v1 DaemonSet");
     JsonNode ds = HelmChart.ofKind(docs, "DaemonSet").get(0);
     assertThat(ds.at("/metadata/name").asText()).isEqualTo("winstats-exporter-windows");
     JsonNode spec = ds.at("/spec/template/spec");
@@ -90,7 +94,7 @@ class HelmChartTest {
     assertThat(spec.at("/securityContext/windowsOptions/hostProcess").asBoolean()).isTrue();
     assertThat(spec.at("/securityContext/windowsOptions/runAsUserName").asText()).isEqualTo("NT AUTHORITY\\SYSTEM");
     assertThat(spec.path("hostNetwork").asBoolean()).isTrue();
-    assertThat(spec.path("priorityClassName").asText()).isEqualTo("winstats-exporter");
+    assertThat(spec.path("priorityClassName").isMissingNode()).as("no priority class unless asked").isTrue();
     assertThat(spec.at("/initContainers/0/name").asText()).isEqualTo("open-firewall");
     assertThat(spec.at("/containers/0/image").asText()).isEqualTo("ghcr.io/winstats/winstats-exporter-windows:0.1.0");
     assertThat(spec.at("/containers/0/resources/limits/memory").asText())

@@ -34,7 +34,7 @@ class KubernetesManifestsTest {
   @Test
   void everyDocumentHasApiVersionKindAndNameAndNoNamespace() {
     assertThat(kinds())
-        .containsExactlyInAnyOrder("PriorityClass", "ServiceAccount", "DaemonSet", "DaemonSet", "Service", "Service",
+        .containsExactlyInAnyOrder("ServiceAccount", "DaemonSet", "DaemonSet", "Service", "Service",
             "PodMonitor", "PodMonitor", "ServiceMonitor", "ServiceMonitor");
     for (JsonNode d : DOCS) {
       assertThat(d.path("apiVersion").asText()).as("apiVersion of %s", d.path("kind")).isNotBlank();
@@ -45,7 +45,8 @@ class KubernetesManifestsTest {
     }
     assertThat(one("ServiceAccount").path("automountServiceAccountToken").asBoolean(true)).isFalse();
     for (JsonNode ds : all("DaemonSet")) {
-      assertThat(ds.at("/spec/template/spec/priorityClassName").asText()).isEqualTo(one("PriorityClass").at("/metadata/name").asText());
+      // As the chart's defaults: no cluster-scoped class, so a namespace-scoped installer can apply the base.
+      assertThat(ds.at("/spec/template/spec/priorityClassName").isMissingNode()).isTrue();
     }
   }
 
@@ -143,20 +144,32 @@ class KubernetesManifestsTest {
     }
   }
 
+  /** The base is the chart's default (Windows only); linux/, applied beside it, adds the Linux DaemonSet. */
+  @Test
+  void theBaseIsWindowsOnlyAndTheLinuxOverlayAddsLinux() throws IOException {
+    assertThat(Files.readString(DIR.resolve("daemonset-windows.yaml"))).contains("kind: DaemonSet");
+    assertThat(DIR.resolve("daemonset-linux.yaml")).as("the base installs nothing on Linux nodes, as the chart").doesNotExist();
+    assertThat(Files.readString(DIR.resolve("linux").resolve("daemonset-linux.yaml"))).contains("kind: DaemonSet");
+    JsonNode base = Rules.YAML.readTree(DIR.resolve("kustomization.yaml").toFile());
+    assertThat(base.path("resources").toString()).doesNotContain("linux");
+  }
+
   @Test
   void imagesAreFullyQualifiedAndKustomizeSetsEachOfThem() throws IOException {
-    JsonNode kustomization = Rules.YAML.readTree(DIR.resolve("kustomization.yaml").toFile());
     List<String> overridden = new ArrayList<>();
-    kustomization.path("images").forEach(i -> overridden.add(i.path("name").asText()));
-    List<String> resources = new ArrayList<>();
-    kustomization.path("resources").forEach(r -> resources.add(r.asText()));
-    try (Stream<Path> s = Files.list(DIR)) {
-      assertThat(resources)
-          .as("kustomization.yaml lists every manifest outside prometheus-operator/")
-          .containsExactlyInAnyOrderElementsOf(
-              s.map(p -> p.getFileName().toString())
-                  .filter(n -> n.endsWith(".yaml") && !n.equals("kustomization.yaml"))
-                  .toList());
+    for (Path dir : List.of(DIR, DIR.resolve("linux"))) {
+      JsonNode kustomization = Rules.YAML.readTree(dir.resolve("kustomization.yaml").toFile());
+      kustomization.path("images").forEach(i -> overridden.add(i.path("name").asText()));
+      List<String> resources = new ArrayList<>();
+      kustomization.path("resources").forEach(r -> resources.add(r.asText()));
+      try (Stream<Path> s = Files.list(dir)) {
+        assertThat(resources)
+            .as("%s/kustomization.yaml lists every manifest beside it", dir)
+            .containsExactlyInAnyOrderElementsOf(
+                s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".yaml") && !n.equals("kustomization.yaml"))
+                    .toList());
+      }
     }
     for (JsonNode ds : all("DaemonSet")) {
       JsonNode spec = ds.at("/spec/template/spec");

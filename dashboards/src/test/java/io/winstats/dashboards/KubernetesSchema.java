@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonParser;
+import io.kubernetes.client.openapi.models.V1ClusterRole;
+import io.kubernetes.client.openapi.models.V1ClusterRoleBinding;
 import io.kubernetes.client.openapi.models.V1ConfigMap;
 import io.kubernetes.client.openapi.models.V1DaemonSet;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
@@ -36,7 +38,9 @@ final class KubernetesSchema {
           "v1 ServiceAccount", V1ServiceAccount::validateJsonElement,
           "v1 ConfigMap", V1ConfigMap::validateJsonElement,
           "v1 Secret", V1Secret::validateJsonElement,
-          "scheduling.k8s.io/v1 PriorityClass", V1PriorityClass::validateJsonElement);
+          "scheduling.k8s.io/v1 PriorityClass", V1PriorityClass::validateJsonElement,
+          "rbac.authorization.k8s.io/v1 ClusterRole", V1ClusterRole::validateJsonElement,
+          "rbac.authorization.k8s.io/v1 ClusterRoleBinding", V1ClusterRoleBinding::validateJsonElement);
 
   static final Set<String> CUSTOM =
       Set.of(

@@ -55,8 +55,7 @@ class ManifestSchemaTest {
             "apps/v1 DaemonSet winstats-exporter-linux",
             "v1 Service winstats-exporter-windows",
             "v1 Service winstats-exporter-linux",
-            "v1 ServiceAccount winstats-exporter",
-            "scheduling.k8s.io/v1 PriorityClass winstats-exporter");
+            "v1 ServiceAccount winstats-exporter");
   }
 
   @Test
