@@ -124,7 +124,10 @@ class ExporterEndToEndIT {
         .isGreaterThanOrEqualTo(burnerPod.at("/containers/0/rootfs/usedBytes").asLong());
     long burnerNanoCores = burnerPod.at("/containers/0/cpu/usageNanoCores").asLong();
     System.out.printf("e2e summary: burner usageNanoCores=%d (quota 0.5 core)%n", burnerNanoCores);
-    assertThat(burnerNanoCores).isBetween(300_000_000L, 700_000_000L);
+    // The quota caps the rate from above; from below only a busy loop's share of a loaded machine holds (CI shares
+    // its two cores with the harness's containerd and the test JVM), so the floor is "burning", not "at its quota".
+    // CriStatsReaderIT holds each rate to the two readings it comes from.
+    assertThat(burnerNanoCores).isBetween(20_000_000L, 700_000_000L);
   }
 
   @Test
