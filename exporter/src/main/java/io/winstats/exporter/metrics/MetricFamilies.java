@@ -51,6 +51,11 @@ final class MetricFamilies {
     return Stream.concat(base.stream(), Stream.of(more)).toList();
   }
 
+  /** {@code at} in whole seconds since the epoch, as the boot and start times are served; null when absent. */
+  static @Nullable Long epochSeconds(@Nullable Instant at) {
+    return at == null ? null : at.getEpochSecond();
+  }
+
   /** Adds a point to {@code family}; {@code at} is the sample's own time, or {@code null} for scrape time. */
   void add(MetricFamilyDescriptor family, double value, Labels labels, @Nullable Instant at) {
     Object point;

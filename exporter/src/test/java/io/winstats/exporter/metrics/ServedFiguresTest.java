@@ -1,0 +1,231 @@
+package io.winstats.exporter.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupStats;
+import io.winstats.cri.cgroups.CgroupVersion;
+import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.summary.SampleFixtures;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.RecordComponent;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Every figure of the model a collector is given is served by it or listed in its {@code UNSERVED} with a reason: a
+ * counter read, recorded and replayed but never served fails here, by name. A figure is served when changing it (one
+ * more, or present where it was absent) changes the collector's body. The records are walked by reflection from a
+ * full fixture, so a new record component is probed without an edit here.
+ */
+class ServedFiguresTest {
+  /** A collector, the model it is given (a full fixture) and how it renders a changed one. */
+  enum Collector {
+    WINDOWS_EXPORTER(
+        SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L),
+        node -> WindowsExporterSeries.build((NodeSample) node),
+        WindowsExporterSeries.UNSERVED),
+    NODE_EXPORTER(
+        SampleFixtures.linuxNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L),
+        node -> NodeExporterSeries.build((NodeSample) node),
+        NodeExporterSeries.UNSERVED),
+    CGROUP(
+        cgroupStats(CadvisorContractTest.linuxSnapshot(CgroupVersion.V2)),
+        stats -> CgroupSeriesCollector.series(withContainerStats((CgroupStats) stats)),
+        CgroupSeriesCollector.UNSERVED);
+
+    final Object model;
+    final Function<Object, MetricSnapshots> render;
+    final Map<String, String> unserved;
+
+    Collector(Object model, Function<Object, MetricSnapshots> render, Map<String, String> unserved) {
+      this.model = model;
+      this.render = render;
+      this.unserved = unserved;
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Collector.class)
+  void everyFigureIsServedOrListedAsUnserved(Collector collector) {
+    String before = text(collector.render.apply(collector.model));
+    Set<String> unservedAndUnlisted = new TreeSet<>();
+    Set<String> listedButServed = new TreeSet<>();
+    Set<String> seen = new TreeSet<>();
+    for (Map.Entry<String, UnaryOperator<Object>> figure : figures(collector.model, collector.unserved).entrySet()) {
+      String name = figure.getKey();
+      seen.add(name);
+      boolean served = !text(collector.render.apply(figure.getValue().apply(collector.model))).equals(before);
+      if (!served && !collector.unserved.containsKey(name)) {
+        unservedAndUnlisted.add(name);
+      } else if (served && collector.unserved.containsKey(name)) {
+        listedButServed.add(name);
+      }
+    }
+    assertThat(unservedAndUnlisted)
+        .as("figures %s does not serve: add a row to its table, or list the figure in its UNSERVED with the reason",
+            collector)
+        .isEmpty();
+    assertThat(listedButServed).as("figures %s serves but lists in UNSERVED", collector).isEmpty();
+    assertThat(seen)
+        .as("every name in %s's UNSERVED is a figure of its model", collector)
+        .containsAll(collector.unserved.keySet());
+  }
+
+  /**
+   * Each scalar figure reachable from {@code record} (numbers, booleans, instants; not strings and enums, which are
+   * labels and kinds), named {@code Record.component}, with the change of {@code record} that changes only it. Nested
+   * records, the first element of a list and the first value of a map are walked into; a component listed in {@code
+   * unserved} is not walked.
+   */
+  static Map<String, UnaryOperator<Object>> figures(Object record, Map<String, String> unserved) {
+    Map<String, UnaryOperator<Object>> figures = new LinkedHashMap<>();
+    RecordComponent[] components = record.getClass().getRecordComponents();
+    for (int i = 0; i < components.length; i++) {
+      int index = i;
+      RecordComponent c = components[i];
+      String name = record.getClass().getSimpleName() + "." + c.getName();
+      Object value = get(record, c);
+      Class<?> type = c.getType();
+      if (isScalar(type)) {
+        figures.put(name, r -> with(r, index, changed(type, get(r, components[index]))));
+      } else if (unserved.containsKey(name)) {
+        figures.put(name, r -> r);
+      } else if (value != null && value.getClass().isRecord()) {
+        figures(value, unserved)
+            .forEach((inner, change) -> figures.put(inner, r -> with(r, index, change.apply(get(r, components[index])))));
+      } else if (value instanceof List<?> list && !list.isEmpty() && list.get(0).getClass().isRecord()) {
+        figures(list.get(0), unserved)
+            .forEach(
+                (inner, change) ->
+                    figures.put(
+                        inner,
+                        r -> {
+                          List<Object> copy = new ArrayList<>((List<?>) get(r, components[index]));
+                          copy.set(0, change.apply(copy.get(0)));
+                          return with(r, index, copy);
+                        }));
+      } else if (value instanceof Map<?, ?> map && !map.isEmpty()) {
+        Object first = map.values().iterator().next();
+        if (first instanceof Number) {
+          // A map of figures (CPU time by mode): each one more.
+          figures.put(
+              name,
+              r -> {
+                Map<Object, Object> copy = new LinkedHashMap<>((Map<?, ?>) get(r, components[index]));
+                copy.replaceAll((k, v) -> changed(v.getClass(), v));
+                return with(r, index, copy);
+              });
+        }
+      } else if (value == null && type.isRecord()) {
+        throw new AssertionError("the fixture has no " + name + " to probe; give it one or list it in UNSERVED");
+      }
+    }
+    return figures;
+  }
+
+  private static boolean isScalar(Class<?> type) {
+    return type.isPrimitive() && type != char.class
+        || Number.class.isAssignableFrom(type)
+        || type == Boolean.class
+        || type == Instant.class;
+  }
+
+  /** {@code value} changed: one more, the other truth value, a second later; a value where there was none. */
+  private static Object changed(Class<?> type, @Nullable Object value) {
+    if (type == long.class || type == Long.class) {
+      return value == null ? 12_345L : (Long) value + 1;
+    } else if (type == int.class || type == Integer.class) {
+      return value == null ? 12_345 : (Integer) value + 1;
+    } else if (type == double.class || type == Double.class) {
+      return value == null ? 12_345.5 : (Double) value + 0.5;
+    } else if (type == boolean.class || type == Boolean.class) {
+      return value == null || !(Boolean) value;
+    } else if (type == Instant.class) {
+      return value == null ? Instant.ofEpochSecond(1_700_000_000L) : ((Instant) value).plusSeconds(1);
+    }
+    throw new AssertionError("no change known for a " + type);
+  }
+
+  private static @Nullable Object get(Object record, RecordComponent c) {
+    try {
+      return c.getAccessor().invoke(record);
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new AssertionError(c.getName(), e);
+    }
+  }
+
+  /** A copy of {@code record} with component {@code index} set to {@code value}, through its canonical constructor. */
+  private static Object with(Object record, int index, @Nullable Object value) {
+    RecordComponent[] components = record.getClass().getRecordComponents();
+    Class<?>[] types = new Class<?>[components.length];
+    Object[] args = new Object[components.length];
+    for (int i = 0; i < components.length; i++) {
+      types[i] = components[i].getType();
+      args[i] = i == index ? value : get(record, components[i]);
+    }
+    try {
+      Constructor<?> canonical = record.getClass().getDeclaredConstructor(types);
+      return canonical.newInstance(args);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError("cannot change " + components[index].getName() + " of " + record, e);
+    }
+  }
+
+  private static String text(MetricSnapshots snapshots) {
+    try {
+      return ExpositionGoldenTest.text(snapshots);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static final Snapshot CGROUP_SNAPSHOT = CadvisorContractTest.linuxSnapshot(CgroupVersion.V2);
+
+  /** The probed container's cgroup figures. */
+  private static CgroupStats cgroupStats(Snapshot snapshot) {
+    CgroupSample cgroups = snapshot.cgroups();
+    assertThat(cgroups).isNotNull();
+    return cgroups.containers().get(probedContainer(snapshot));
+  }
+
+  private static String probedContainer(Snapshot snapshot) {
+    return snapshot.runtime().pods().get(0).containers().get(0).id();
+  }
+
+  /** The cgroup snapshot with the probed container's figures replaced. */
+  private static Snapshot withContainerStats(CgroupStats stats) {
+    CgroupSample cgroups = CGROUP_SNAPSHOT.cgroups();
+    Map<String, CgroupStats> containers = new HashMap<>(cgroups.containers());
+    containers.put(probedContainer(CGROUP_SNAPSHOT), stats);
+    int index =
+        List.of(CgroupSample.class.getRecordComponents()).stream()
+            .map(RecordComponent::getName)
+            .toList()
+            .indexOf("containers");
+    CgroupSample changed = (CgroupSample) with(cgroups, index, containers);
+    return new Snapshot(
+        CGROUP_SNAPSHOT.version(),
+        CGROUP_SNAPSHOT.node(),
+        CGROUP_SNAPSHOT.previousNode(),
+        CGROUP_SNAPSHOT.runtime(),
+        CGROUP_SNAPSHOT.runtimeError(),
+        changed);
+  }
+}
