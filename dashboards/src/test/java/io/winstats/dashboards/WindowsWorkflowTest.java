@@ -3,33 +3,55 @@ package io.winstats.dashboards;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the Windows workflow (.github/workflows/windows.yml) must keep, checked here because no Linux build runs it: every
- * test class the repository enables on Windows only is run by one of its jobs, which fails when that class did not
- * run or skipped a test (.github/scripts/assert-tests-ran.ps1 over the module's surefire reports); every job runs on
- * a pinned runner image; and every action it uses is pinned to a commit, as are the workflow's local actions.
+ * What the Windows workflow (.github/workflows/windows.yml and .github/scripts) must keep, checked here because no
+ * Linux build runs it (issue 31):
+ *
+ * <ul>
+ *   <li>every test class the repository enables on Windows only is run by a job that fails when it did not run;
+ *   <li>every job runs on pinned runner images, Windows Server 2022 and 2025 both, and the containerd job on each of
+ *       them with containerd 2.3 and 2.0; actions are pinned to commits;
+ *   <li>no script starts the daemon in a way the runner ends: the runner kills what a step started 5 s after the
+ *       step's shell exits (actions/runner ProcessInvoker.cs), so whatever starts a process stops it in a
+ *       {@code finally} of the same script, and no step hands a PID to a later one;
+ *   <li>every crictl call has an explicit {@code --timeout} (crictl's default deadline is 2 s);
+ *   <li>every download is checked against the checksum file its release publishes, and every pin carries the records
+ *       it was checked against;
+ *   <li>a clean-up step cannot fail a job.
+ * </ul>
+ *
+ * <p>Each rule is also run against the shape it forbids (the workflow as it was before issue 31), so that it can fail.
  */
 class WindowsWorkflowTest {
   private static final Path ROOT = Path.of("..");
   private static final Path WORKFLOW = ROOT.resolve(".github/workflows/windows.yml");
+  private static final Path SCRIPTS = ROOT.resolve(".github/scripts");
+  private static final Path ACTIONS = ROOT.resolve(".github/actions");
+  private static final Set<String> RUNNERS = Set.of("windows-2022", "windows-2025");
   private static final Pattern WINDOWS_ONLY_CLASS =
       Pattern.compile("@EnabledOnOs\\(\\{?\\s*OS\\.WINDOWS\\s*}?\\)\\s*(?:@\\w+(?:\\([^)]*\\))?\\s*)*(?:public\\s+)?"
           + "(?:final\\s+)?class\\s+(\\w+)");
   private static final Pattern ASSERTED =
       Pattern.compile("assert-tests-ran\\.ps1\\s+(\\S+)((?:\\s+\\w+)+)");
   private static final Pattern PINNED_ACTION = Pattern.compile("[\\w.-]+/[\\w.-]+@[0-9a-f]{40}");
+  private static final Pattern SHA256 = Pattern.compile("[0-9a-fA-F]{64}");
 
   /** Every class-level {@code @EnabledOnOs(OS.WINDOWS)} test class, by simple name, with its module. */
   static Map<String, String> windowsOnlyTestClasses() throws IOException {
@@ -67,10 +89,363 @@ class WindowsWorkflowTest {
     return asserted;
   }
 
+  private static JsonNode workflow() throws IOException {
+    return Rules.YAML.readTree(WORKFLOW.toFile());
+  }
+
+  /** A PowerShell or shell text to check, named for the failure message. */
+  record Script(String name, String text) {
+    /** The text without comment lines and without the part of a line after a {@code #} comment start. */
+    String code() {
+      StringBuilder b = new StringBuilder();
+      for (String line : text.split("\\R")) {
+        String trimmed = line.strip();
+        if (trimmed.startsWith("#")) {
+          continue;
+        }
+        int comment = line.indexOf(" # ");
+        b.append(comment >= 0 ? line.substring(0, comment) : line).append('\n');
+      }
+      return b.toString();
+    }
+  }
+
+  /** Every script under .github/scripts and every run block of the workflow and of the local actions. */
+  static List<Script> scripts() throws IOException {
+    List<Script> scripts = new ArrayList<>();
+    try (Stream<Path> files = Files.list(SCRIPTS)) {
+      for (Path f : (Iterable<Path>) files.sorted()::iterator) {
+        scripts.add(new Script(f.getFileName().toString(), Files.readString(f)));
+      }
+    }
+    workflow().path("jobs").fields().forEachRemaining(job -> {
+      int i = 0;
+      for (JsonNode step : job.getValue().path("steps")) {
+        i++;
+        if (step.has("run")) {
+          scripts.add(new Script("windows.yml " + job.getKey() + " step " + i, step.path("run").asText()));
+        }
+      }
+    });
+    try (Stream<Path> actions = Files.list(ACTIONS)) {
+      for (Path action : (Iterable<Path>) actions::iterator) {
+        for (JsonNode step : Rules.YAML.readTree(action.resolve("action.yml").toFile()).path("runs").path("steps")) {
+          if (step.has("run")) {
+            scripts.add(new Script(action.getFileName() + "/action.yml", step.path("run").asText()));
+          }
+        }
+      }
+    }
+    return scripts;
+  }
+
+  // ---- rule: no process outlives the step that started it ----
+
+  private static final Pattern STARTS_A_PROCESS =
+      Pattern.compile("\\bStart-(?:Daemon|Logged|Process)\\b|\\bjava(?:\\.exe)?\\b[^\\n]*-jar\\b");
+  private static final Pattern STOPPED_IN_FINALLY =
+      Pattern.compile("(?s)\\btry\\s*\\{.*}\\s*finally\\s*\\{[^}]*\\bStop-Daemon\\b");
+  private static final Pattern HANDS_ON_A_PID =
+      Pattern.compile("(?i)PID[^\\n]*\\|\\s*Out-File[^\\n]*\\$env:GITHUB_(?:ENV|OUTPUT|STATE)"
+          + "|\\$env:GITHUB_(?:ENV|OUTPUT|STATE)[^\\n]*PID");
+
+  /**
+   * Why a script lets a process outlive its step, or null. daemon.ps1 defines Start-Daemon and Start-Logged (the only
+   * Start-Process); every other script that starts one stops it in a {@code finally} of its own, and nothing writes a
+   * PID for a later step.
+   */
+  static String outlivesItsStep(Script script) {
+    String code = script.code();
+    if (HANDS_ON_A_PID.matcher(code).find()) {
+      return "hands a PID on to a later step";
+    }
+    if (script.name().equals("daemon.ps1")) {
+      return null;
+    }
+    if (Pattern.compile("\\bStart-Process\\b").matcher(code).find()) {
+      return "calls Start-Process itself: start processes through daemon.ps1's Start-Daemon/Start-Logged";
+    }
+    if (STARTS_A_PROCESS.matcher(code).find() && !STOPPED_IN_FINALLY.matcher(code).find()) {
+      return "starts a process without stopping it in a finally block (Stop-Daemon) of the same script";
+    }
+    return null;
+  }
+
+  @Test
+  void noScriptLetsTheDaemonOutliveItsStep() throws IOException {
+    List<Script> scripts = scripts();
+    assertThat(scripts.stream().filter(s -> STARTS_A_PROCESS.matcher(s.code()).find()).map(Script::name))
+        .as("scripts that start the daemon")
+        .contains("check-node.ps1", "check-containerd.ps1", "cost.ps1", "record.ps1");
+    for (Script s : scripts) {
+      assertThat(outlivesItsStep(s)).as(s.name()).isNull();
+    }
+  }
+
+  @Test
+  void theRuleCatchesTheDaemonStartedInOneStepAndCheckedInTheNext() {
+    // .github/scripts/start-daemon.ps1 before issue 31, shortened: its daemon died 5 s after the step.
+    Script before = new Script("start-daemon.ps1", """
+        $p = Start-Process -FilePath $java -ArgumentList $arguments -PassThru -NoNewWindow `
+          -RedirectStandardOutput (Join-Path $env:RUNNER_TEMP 'daemon.out') -RedirectStandardError $stderr
+        "DAEMON_PID=$($p.Id)" | Out-File -Append -Encoding utf8 $env:GITHUB_ENV
+        """);
+    assertThat(outlivesItsStep(before)).isEqualTo("hands a PID on to a later step");
+    Script noFinally = new Script("check.ps1", """
+        . "$PSScriptRoot/daemon.ps1"
+        $daemon = Start-Daemon -DaemonArgs '--node.source=pdh'
+        Get-Body 9182 '/metrics'
+        Stop-Daemon $daemon
+        """);
+    assertThat(outlivesItsStep(noFinally)).startsWith("starts a process without stopping it");
+    Script direct = new Script("check.ps1", "try { Start-Process java -NoNewWindow } finally { Stop-Daemon $d }");
+    assertThat(outlivesItsStep(direct)).startsWith("calls Start-Process itself");
+  }
+
+  // ---- rule: every crictl call has a deadline ----
+
+  private static final Pattern CRICTL_CALL =
+      Pattern.compile("(?m)^(?!.*Get-Command)[^'\"\\n]*?(?<![\\w/.$-])crictl(?:\\.exe)?\\s+(?!\\.)(.*)$");
+
+  /** The crictl calls in a script that pass no {@code --timeout}. */
+  static List<String> crictlCallsWithoutTimeout(Script script) {
+    List<String> calls = new ArrayList<>();
+    Matcher m = CRICTL_CALL.matcher(script.code());
+    while (m.find()) {
+      if (!m.group(1).matches("(?:--timeout|-t)[ =]\\S+\\s.*")) {
+        calls.add(m.group().strip());
+      }
+    }
+    return calls;
+  }
+
+  @Test
+  void everyCrictlCallHasATimeout() throws IOException {
+    List<Script> scripts = scripts();
+    int calls = 0;
+    for (Script s : scripts) {
+      Matcher m = CRICTL_CALL.matcher(s.code());
+      while (m.find()) {
+        calls++;
+      }
+      assertThat(crictlCallsWithoutTimeout(s)).as("%s: crictl calls without --timeout", s.name()).isEmpty();
+    }
+    assertThat(calls).as("crictl calls seen").isGreaterThan(10);
+  }
+
+  @Test
+  void theRuleCatchesACrictlCallWithoutTimeout() {
+    Script before = new Script("windows.yml containerd step 5", """
+        crictl pull $env:PAUSE_IMAGE
+        $pod = (crictl runp $podConfig).Trim()
+        while (-not (crictl ps -q --id $container)) { Start-Sleep 1 }
+        crictl.exe --timeout 60s pods
+        if (Get-Command crictl -ErrorAction SilentlyContinue) { Write-Host }
+        """);
+    assertThat(crictlCallsWithoutTimeout(before)).hasSize(3);
+  }
+
+  // ---- rule: downloads are checked twice, pins carry their records ----
+
+  private static final Pattern DOWNLOAD = Pattern.compile("download-checked\\.ps1\"?((?:[^\\n]|\\n\\s*-)*)");
+
+  /** Problems with the downloads of a script: each must give -Sha256Url, and -Sha256 where a pin exists. */
+  static List<String> uncheckedDownloads(Script script) {
+    List<String> problems = new ArrayList<>();
+    Matcher m = DOWNLOAD.matcher(script.code().replace("`\n", "\n"));
+    while (m.find()) {
+      String args = m.group(1);
+      if (!args.contains("-Url")) {
+        continue;  // the script's own usage line
+      }
+      if (!args.contains("-Sha256Url")) {
+        problems.add(script.name() + ": a download not checked against its release's checksum file: " + args.strip());
+      }
+      // crictl's Windows archive has no record outside its own release (install: containerd.ps1).
+      if (!args.contains("-Sha256 ") && !args.contains("cri-tools") && !args.contains("$crictl")) {
+        problems.add(script.name() + ": a download without a pinned SHA-256: " + args.strip());
+      }
+    }
+    return problems;
+  }
+
+  /** Every field whose name ends in sha256 (env, matrix), with the records field beside it. */
+  static Map<String, String> pinsWithoutTwoRecords(JsonNode node, String path, Map<String, String> problems) {
+    if (node.isObject()) {
+      node.fields().forEachRemaining(e -> {
+        String key = e.getKey();
+        if (key.toLowerCase(Locale.ROOT).endsWith("sha256")) {
+          String where = path + "." + key;
+          if (!SHA256.matcher(e.getValue().asText()).matches()) {
+            problems.put(where, "not a SHA-256: " + e.getValue().asText());
+          }
+          JsonNode records = node.path(key.equals(key.toUpperCase(Locale.ROOT)) ? key + "_RECORDS" : "records");
+          long count = Stream.of(records.asText().split(";")).filter(r -> !r.isBlank()).count();
+          if (count < 2) {
+            problems.put(where, "names " + count + " records (" + records.asText() + "), needs two");
+          }
+        }
+        pinsWithoutTwoRecords(e.getValue(), path + "." + key, problems);
+      });
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        pinsWithoutTwoRecords(node.get(i), path + "[" + i + "]", problems);
+      }
+    }
+    return problems;
+  }
+
+  @Test
+  void everyDownloadIsCheckedAgainstItsPinAndItsReleaseAndEveryPinNamesTwoRecords() throws IOException {
+    List<String> problems = new ArrayList<>();
+    for (Script s : scripts()) {
+      problems.addAll(uncheckedDownloads(s));
+    }
+    assertThat(problems).isEmpty();
+    Map<String, String> pins = new TreeMap<>();
+    pinsWithoutTwoRecords(workflow(), "windows.yml", pins);
+    pinsWithoutTwoRecords(Rules.YAML.readTree(ACTIONS.resolve("jdk17/action.yml").toFile()), "jdk17", pins);
+    assertThat(pins).isEmpty();
+  }
+
+  @Test
+  void theDownloadRulesCatchAPinWithoutItsChecksumFileOrRecords() throws IOException {
+    Script before = new Script("windows.yml containerd step 4", """
+        ./.github/scripts/download-checked.ps1 -Url "$base/containerd-$env:CONTAINERD_VERSION-windows-amd64.tar.gz" `
+          -Sha256 $env:CONTAINERD_SHA256 -OutFile "$env:RUNNER_TEMP\\containerd.tar.gz"
+        ./.github/scripts/download-checked.ps1 -Url $other -Sha256Url "$other.sha256" -OutFile x
+        """);
+    assertThat(uncheckedDownloads(before)).hasSize(2);
+    JsonNode env = Rules.YAML.readTree("""
+        CONTAINERD_SHA256: 1d07f8f9d8c20376613795c11df8f88d32b7fc8408d77ade95beb004053e3e8b
+        containerd:
+          - version: '2.3.4'
+            sha256: 5a61f42abd362cf21a9af6dff03edf1df2261e6fe6f3c2e45d132d12b99fdf49
+            records: one record only
+        """);
+    assertThat(pinsWithoutTwoRecords(env, "env", new TreeMap<>())).hasSize(2);
+  }
+
+  // ---- rule: the matrix keeps its legs ----
+
+  /** The combinations a job's strategy.matrix expands to (GitHub's rules: product of the lists, then include). */
+  static List<Map<String, String>> legs(JsonNode job) {
+    JsonNode matrix = job.path("strategy").path("matrix");
+    List<Map<String, String>> legs = new ArrayList<>();
+    legs.add(new LinkedHashMap<>());
+    for (Map.Entry<String, JsonNode> axis : iterable(matrix)) {
+      if (axis.getKey().equals("include") || axis.getKey().equals("exclude")) {
+        continue;
+      }
+      List<Map<String, String>> next = new ArrayList<>();
+      for (Map<String, String> leg : legs) {
+        for (JsonNode value : axis.getValue()) {
+          Map<String, String> l = new LinkedHashMap<>(leg);
+          l.put(axis.getKey(), value.isObject() ? value.path("version").asText() : value.asText());
+          next.add(l);
+        }
+      }
+      legs = next;
+    }
+    for (JsonNode include : matrix.path("include")) {
+      for (Map<String, String> leg : legs) {
+        boolean matches = true;
+        for (Map.Entry<String, JsonNode> e : iterable(include)) {
+          if (leg.containsKey(e.getKey()) && !leg.get(e.getKey()).equals(e.getValue().asText())) {
+            matches = false;
+          }
+        }
+        if (matches) {
+          iterable(include).forEach(e -> leg.putIfAbsent(e.getKey(), e.getValue().asText()));
+        }
+      }
+    }
+    return legs;
+  }
+
+  private static List<Map.Entry<String, JsonNode>> iterable(JsonNode node) {
+    List<Map.Entry<String, JsonNode>> entries = new ArrayList<>();
+    node.fields().forEachRemaining(entries::add);
+    return entries;
+  }
+
+  /** What a workflow's matrix lacks: every job on both runner images, the containerd job on 2.3 and 2.0 on each. */
+  static List<String> missingLegs(JsonNode workflow) {
+    List<String> missing = new ArrayList<>();
+    for (String name : List.of("perfcounters", "cri", "node-accuracy", "containerd", "cost", "record")) {
+      JsonNode job = workflow.path("jobs").path(name);
+      if (job.isMissingNode()) {
+        missing.add(name + ": no such job");
+        continue;
+      }
+      Set<String> runners = new TreeSet<>();
+      for (Map<String, String> leg : legs(job)) {
+        runners.add(job.path("runs-on").asText().equals("${{ matrix.runner }}")
+            ? leg.getOrDefault("runner", "") : job.path("runs-on").asText());
+      }
+      if (!runners.equals(RUNNERS)) {
+        missing.add(name + ": runs on " + runners + ", not " + new TreeSet<>(RUNNERS));
+      }
+    }
+    Set<String> containerd = new TreeSet<>();
+    for (Map<String, String> leg : legs(workflow.path("jobs").path("containerd"))) {
+      String line = leg.getOrDefault("containerd", "").replaceAll("^(\\d+\\.\\d+)\\..*", "$1");
+      containerd.add(leg.get("runner") + " containerd " + line);
+      if (!leg.containsKey("image")) {
+        missing.add("containerd " + leg + ": no nanoserver image for its runner");
+      }
+    }
+    for (String runner : RUNNERS) {
+      for (String line : List.of("2.3", "2.0")) {
+        if (!containerd.contains(runner + " containerd " + line)) {
+          missing.add("containerd: no leg " + runner + " with containerd " + line);
+        }
+      }
+    }
+    return missing;
+  }
+
+  @Test
+  void theMatrixCoversWindowsServer2022And2025AndContainerd23And20() throws IOException {
+    assertThat(missingLegs(workflow())).isEmpty();
+    assertThat(legs(workflow().path("jobs").path("containerd"))).hasSize(4);
+  }
+
+  @Test
+  void theMatrixRuleCatchesALostLeg() throws IOException {
+    JsonNode workflow = workflow();
+    ((ArrayNode) workflow.path("jobs").path("containerd").path("strategy").path("matrix").path("containerd")).remove(1);
+    ((ArrayNode) workflow.path("jobs").path("record").path("strategy").path("matrix").path("runner")).remove(1);
+    assertThat(missingLegs(workflow))
+        .contains("record: runs on [windows-2022], not [windows-2022, windows-2025]",
+            "containerd: no leg windows-2022 with containerd 2.0", "containerd: no leg windows-2025 with containerd 2.0");
+  }
+
+  // ---- rule: clean-up cannot fail a job ----
+
+  @Test
+  void cleanUpStepsCannotFailAJob() throws IOException {
+    int cleanUps = 0;
+    for (Map.Entry<String, JsonNode> job : iterable(workflow().path("jobs"))) {
+      for (JsonNode step : job.getValue().path("steps")) {
+        if (step.path("if").asText().contains("always()") && step.has("run")) {
+          cleanUps++;
+          assertThat(step.path("continue-on-error").asBoolean()).as("%s %s: continue-on-error", job.getKey(),
+              step.path("name").asText()).isTrue();
+          assertThat(step.path("run").asText().strip()).as("%s %s", job.getKey(), step.path("name").asText())
+              .endsWith("exit 0");
+        }
+      }
+    }
+    assertThat(cleanUps).isGreaterThanOrEqualTo(2);
+  }
+
+  // ---- the rules that were here before issue 31 ----
+
   @Test
   void everyWindowsOnlyTestClassIsRunAndAssertedByAJob() throws IOException {
     Map<String, String> windowsOnly = windowsOnlyTestClasses();
-    Map<String, List<String>> asserted = assertedByReports(Rules.YAML.readTree(WORKFLOW.toFile()));
+    Map<String, List<String>> asserted = assertedByReports(workflow());
 
     assertThat(windowsOnly).as("the repository's Windows-only test classes").isNotEmpty();
     windowsOnly.forEach(
@@ -83,23 +458,41 @@ class WindowsWorkflowTest {
 
   @Test
   void jobsRunOnAPinnedImageAndUseActionsPinnedToACommit() throws IOException {
-    JsonNode workflow = Rules.YAML.readTree(WORKFLOW.toFile());
+    JsonNode workflow = workflow();
     List<JsonNode> steps = new ArrayList<>();
-    workflow.path("jobs").forEach(job -> {
-      assertThat(job.path("runs-on").asText()).as("runs-on").matches("windows-20\\d\\d");
-      job.path("steps").forEach(steps::add);
-    });
-    Path localActions = ROOT.resolve(".github/actions");
-    if (Files.isDirectory(localActions)) {
-      try (Stream<Path> actions = Files.list(localActions)) {
-        for (Path action : (Iterable<Path>) actions::iterator) {
-          Rules.YAML.readTree(action.resolve("action.yml").toFile()).path("runs").path("steps").forEach(steps::add);
-        }
+    for (Map.Entry<String, JsonNode> job : iterable(workflow.path("jobs"))) {
+      for (Map<String, String> leg : legs(job.getValue())) {
+        String runsOn = job.getValue().path("runs-on").asText().replace("${{ matrix.runner }}", leg.getOrDefault("runner", ""));
+        assertThat(runsOn).as("%s runs-on", job.getKey()).matches("windows-20\\d\\d");
+      }
+      job.getValue().path("steps").forEach(steps::add);
+    }
+    try (Stream<Path> actions = Files.list(ACTIONS)) {
+      for (Path action : (Iterable<Path>) actions::iterator) {
+        Rules.YAML.readTree(action.resolve("action.yml").toFile()).path("runs").path("steps").forEach(steps::add);
       }
     }
     List<String> uses = steps.stream().map(s -> s.path("uses").asText()).filter(u -> !u.isEmpty()).toList();
     assertThat(uses).isNotEmpty().allSatisfy(u ->
         assertThat(u.startsWith("./.github/actions/") || PINNED_ACTION.matcher(u).matches())
             .as("%s: a local action or one pinned to a commit", u).isTrue());
+  }
+
+  /** Every script a workflow step runs exists, and every script under .github/scripts is run or dot-sourced. */
+  @Test
+  void everyScriptTheWorkflowRunsExistsAndNoneIsDead() throws IOException {
+    Pattern reference = Pattern.compile("(?:\\.github/scripts/|\\$PSScriptRoot/|/scripts/)([\\w-]+\\.ps1)");
+    Set<String> referenced = new TreeSet<>();
+    for (Script s : scripts()) {
+      Matcher m = reference.matcher(s.code());
+      while (m.find()) {
+        referenced.add(m.group(1));
+      }
+    }
+    Set<String> present = new TreeSet<>();
+    try (Stream<Path> files = Files.list(SCRIPTS)) {
+      files.forEach(f -> present.add(f.getFileName().toString()));
+    }
+    assertThat(present).as("scripts under .github/scripts").isEqualTo(referenced);
   }
 }

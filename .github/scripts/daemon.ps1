@@ -1,0 +1,162 @@
+# Functions the Windows jobs dot-source to run the daemon's jar, and windows_exporter beside it, inside ONE step:
+#
+#   . ./.github/scripts/daemon.ps1
+#   $daemon = Start-Daemon -DaemonArgs '--node.source=pdh', ...
+#   $passed = $false
+#   try { ...checks...; $passed = $true } finally { Stop-Daemon $daemon -Passed:$passed }
+#
+# Why one step: a process a step starts does not outlive the step. Start-Process with -NoNewWindow or -Redirect*
+# creates the child with bInheritHandles = TRUE (PowerShell v7.6.5
+# src/Microsoft.PowerShell.Commands.Management/commands/management/Process.cs:1644-1844, 2513, 2619), so java.exe
+# inherits the step's stdout/stderr pipes, which the runner created inheritable (dotnet/runtime Process.Windows.cs
+# CreatePipe). When the step's pwsh exits with those pipes still open, the runner waits 5 s and then kills every
+# process whose parent is the step's shell (actions/runner v2.336.0 src/Runner.Sdk/ProcessInvoker.cs:485-505
+# "Wait 5 seconds and then Cancel/Kill process tree", :667-760 WindowsKillProcessTree). A daemon started in one step
+# and checked in the next is therefore dead at the check (issue 31). So every script that calls Start-Daemon stops
+# it in a finally block of the same script, and no step writes a PID for a later step (WindowsWorkflowTest holds both).
+#
+# The step's shell: `shell: pwsh` runs `pwsh -command ". '{0}'"` with `$ErrorActionPreference = 'stop'` prepended and
+# `if ((Test-Path -LiteralPath variable:\LASTEXITCODE)) { exit $LASTEXITCODE }` appended (actions/runner v2.336.0
+# src/Runner.Worker/Handlers/ScriptHandlerHelpers.cs:16,61-63): a throw fails the step, and so does the exit code of
+# the last native command a script ran; the scripts end with an explicit exit.
+
+$ProgressPreference = 'SilentlyContinue'  # the progress bar slows Invoke-WebRequest down many times over
+
+# Starts the jar as the Windows image runs it (java @deploy/jvm.options -jar), listening on 127.0.0.1:Port, output to
+# files under RUNNER_TEMP, and waits until /stats/summary answers (and lists pod Pod, when given). If the daemon exits
+# or the deadline passes, stops it, prints its output and throws: a caller's finally cannot stop what it never got.
+function Start-Daemon {
+  param(
+    [Parameter(Mandatory)][string[]]$DaemonArgs,
+    [int]$Port = 9182,
+    [string]$Pod = '',
+    [string]$Name = 'daemon',
+    [int]$TimeoutSeconds = 120
+  )
+  $java = Join-Path $env:JAVA_HOME 'bin\java.exe'
+  $arguments = @('@deploy/jvm.options', '-jar', 'exporter/target/winstats-exporter.jar',
+    "--web.listen-address=127.0.0.1:$Port") + $DaemonArgs
+  $started = Start-Logged -FilePath $java -Arguments $arguments -Name $Name -Port $Port
+  $answered = $false
+  try {
+    $deadline = (Get-Date).AddSeconds($TimeoutSeconds)
+    while ($true) {
+      if ($started.Process.HasExited) { throw "$Name exited with code $($started.Process.ExitCode)" }
+      try {
+        $summary = (Invoke-WebRequest -UseBasicParsing -TimeoutSec 10 -Uri "http://127.0.0.1:$Port/stats/summary").Content |
+          ConvertFrom-Json
+        if (-not $Pod -or ($summary.pods | Where-Object { $_.podRef.name -eq $Pod })) { break }
+      } catch {
+        # 503 until the first sample, connection refused until the server listens
+      }
+      if ((Get-Date) -gt $deadline) {
+        throw "$Name`: no /stats/summary$(if ($Pod) { " listing pod $Pod" }) within $TimeoutSeconds s"
+      }
+      Start-Sleep -Seconds 1
+    }
+    $answered = $true
+  } finally {
+    if (-not $answered) { Stop-Daemon $started -Runtime:([bool]$Pod) }
+  }
+  Write-Host "$Name answers on 127.0.0.1:$Port (pid $($started.Process.Id))"
+  return $started
+}
+
+# Starts any program with its stdout and stderr in files under RUNNER_TEMP; only for use inside try/finally.
+function Start-Logged {
+  param(
+    [Parameter(Mandatory)][string]$FilePath,
+    [Parameter(Mandatory)][string[]]$Arguments,
+    [Parameter(Mandatory)][string]$Name,
+    [int]$Port = 0
+  )
+  # A started process and where its output goes; Stop-Daemon prints the output of one that failed.
+  $started = [pscustomobject]@{
+    Process = $null
+    Name = $Name
+    Port = $Port
+    Out = Join-Path $env:RUNNER_TEMP "$Name.out.log"
+    Err = Join-Path $env:RUNNER_TEMP "$Name.err.log"
+  }
+  $started.Process = Start-Process -FilePath $FilePath -ArgumentList $Arguments -PassThru -NoNewWindow `
+    -RedirectStandardOutput $started.Out -RedirectStandardError $started.Err
+  $null = $started.Process.Handle  # keeps the handle, so that ExitCode can be read once the process has exited
+  Write-Host "$Name pid $($started.Process.Id): $FilePath $($Arguments -join ' ')"
+  return $started
+}
+
+# Waits until GET http://127.0.0.1:Port/Path answers 200 (windows_exporter, which has no /stats/summary).
+function Wait-Http {
+  param([Parameter(Mandatory)]$Started, [string]$Path = '/metrics', [int]$TimeoutSeconds = 120)
+  $deadline = (Get-Date).AddSeconds($TimeoutSeconds)
+  while ($true) {
+    if ($Started.Process.HasExited) {
+      Show-ProcessOutput $Started
+      throw "$($Started.Name) exited with code $($Started.Process.ExitCode)"
+    }
+    try {
+      $null = Invoke-WebRequest -UseBasicParsing -TimeoutSec 10 -Uri "http://127.0.0.1:$($Started.Port)$Path"
+      return
+    } catch {
+      if ((Get-Date) -gt $deadline) {
+        Show-ProcessOutput $Started
+        throw "$($Started.Name): no $Path within $TimeoutSeconds s"
+      }
+    }
+    Start-Sleep -Seconds 1
+  }
+}
+
+function Show-ProcessOutput($Started) {
+  foreach ($file in $Started.Err, $Started.Out) {
+    Write-Host "----- $file (last 200 lines)"
+    Get-Content -LiteralPath $file -Tail 200 -ErrorAction SilentlyContinue | Write-Host
+  }
+}
+
+# The runtime's side of a failure: containerd's log and what crictl sees. Each crictl call has its own deadline
+# (crictl's default is 2 s: cri-tools v1.33.0 cmd/crictl/main.go:48-49), and none of them can fail the caller.
+function Show-RuntimeState {
+  if (Get-Command crictl.exe -ErrorAction SilentlyContinue) {
+    Write-Host '----- crictl pods'
+    try { crictl.exe --timeout 60s pods 2>&1 | Write-Host } catch { Write-Host "crictl pods: $_" }
+    Write-Host '----- crictl ps -a'
+    try { crictl.exe --timeout 60s ps -a 2>&1 | Write-Host } catch { Write-Host "crictl ps: $_" }
+  }
+  $log = Join-Path $env:RUNNER_TEMP 'containerd.log'
+  if (Test-Path -LiteralPath $log) {
+    Write-Host "----- $log (last 200 lines)"
+    Get-Content -LiteralPath $log -Tail 200 | Write-Host
+  }
+  Get-Service containerd -ErrorAction SilentlyContinue | Format-List Name, Status | Out-String | Write-Host
+}
+
+# Stops what Start-Daemon/Start-Logged started; prints its output (and the runtime's state) unless the checks passed.
+# Never throws: it runs in finally blocks, where a throw would hide the check's own error.
+function Stop-Daemon {
+  param([object[]]$Started, [switch]$Passed, [switch]$Runtime)
+  foreach ($s in $Started) {
+    if ($null -eq $s -or $null -eq $s.Process) { continue }
+    try {
+      if (-not $s.Process.HasExited) {
+        Stop-Process -Id $s.Process.Id -Force -ErrorAction SilentlyContinue
+        $null = $s.Process.WaitForExit(15000)
+      }
+    } catch {
+      Write-Host "stopping $($s.Name): $_"
+    }
+    if (-not $Passed) { Show-ProcessOutput $s }
+  }
+  if (-not $Passed -and $Runtime) { Show-RuntimeState }
+}
+
+# One series' value from a Prometheus text body, invariant culture ("1.7179332608E10" parses).
+function Get-Metric([string]$Body, [string]$Name) {
+  $m = [regex]::Match($Body, "(?m)^$Name (\S+)")
+  if (-not $m.Success) { throw "no series $Name" }
+  [double]::Parse($m.Groups[1].Value, [Globalization.CultureInfo]::InvariantCulture)
+}
+
+function Get-Body([int]$Port, [string]$Path) {
+  (Invoke-WebRequest -UseBasicParsing -TimeoutSec 30 -Uri "http://127.0.0.1:$Port$Path").Content
+}
