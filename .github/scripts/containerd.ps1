@@ -44,7 +44,7 @@ function Install-Containerd {
   $env:PATH = "$dir\bin;$env:PATH"
   # The default configuration, where containerd on Windows looks for it (%ProgramFiles%\containerd), with the sandbox
   # image set to SandboxImage: containerd 2.0's default is pause:3.10 (v2.0.5 internal/cri/config/config.go:73), which
-  # has no ltsc2025 variant, so a Windows Server 2025 runner could not pull it; 2.3's is pause:3.10.2 (v2.3.4 :76,
+  # has no ltsc2025 variant, so a Windows Server 2025 runner could not pull it; 2.3's is pause:3.10.2 (v2.3.1 :76,
   # containerd#13156), the first with one (kubernetes build/pause/CHANGELOG.md 3.10.2). The key is
   # [plugins.'io.containerd.cri.v1.images'.pinned_images] sandbox in both (config_windows.go:35 at v2.0.5).
   $config = (& "$dir\bin\containerd.exe" config default | Out-String)
