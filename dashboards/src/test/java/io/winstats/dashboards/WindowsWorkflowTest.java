@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
  *   <li>no script starts the daemon in a way the runner ends: the runner kills what a step started 5 s after the
  *       step's shell exits (actions/runner ProcessInvoker.cs), so whatever starts a process stops it in a
  *       {@code finally} of the same script, and no step hands a PID to a later one;
+ *   <li>a failed check prints the daemon's output and, where containerd runs, its log and crictl's view;
  *   <li>every crictl call has an explicit {@code --timeout} (crictl's default deadline is 2 s);
  *   <li>every download is checked against the checksum file its release publishes, and every pin carries the records
  *       it was checked against;
@@ -200,6 +201,63 @@ class WindowsWorkflowTest {
     assertThat(outlivesItsStep(noFinally)).startsWith("starts a process without stopping it");
     Script direct = new Script("check.ps1", "try { Start-Process java -NoNewWindow } finally { Stop-Daemon $d }");
     assertThat(outlivesItsStep(direct)).startsWith("calls Start-Process itself");
+  }
+
+  // ---- rule: a failed check prints the daemon's output and the runtime's state ----
+
+  /**
+   * Why a failure in a script would leave no diagnostics, or null. A script that starts the daemon stops it with
+   * {@code -Passed:$passed} (its output printed unless the checks passed) and, where containerd runs, {@code -Runtime}
+   * (containerd's log, crictl pods and ps); one that drives containerd without a daemon prints the runtime's state in
+   * a catch. Exempt: daemon.ps1 and containerd.ps1 (definitions), cleanup.ps1 (must not fail), runtime-fault.ps1
+   * (its caller, check-containerd.ps1, owns the daemon and the diagnostics).
+   */
+  static String missingDiagnostics(Script script) {
+    String code = script.code();
+    if (Set.of("daemon.ps1", "containerd.ps1", "cleanup.ps1", "runtime-fault.ps1").contains(script.name())
+        || !script.name().endsWith(".ps1")) {
+      return null;
+    }
+    boolean startsDaemon = Pattern.compile("\\bStart-(?:Daemon|Logged)\\b").matcher(code).find();
+    boolean usesContainerd = code.contains("containerd.ps1");
+    if (startsDaemon) {
+      Matcher stop = Pattern.compile("\\bStop-Daemon\\b[^\\n]*").matcher(code);
+      if (!stop.find() || !stop.group().contains("-Passed:$passed")) {
+        return "stops the daemon without -Passed:$passed: a failed check would not print the daemon's output";
+      }
+      if (usesContainerd && !stop.group().contains("-Runtime")) {
+        return "stops the daemon without -Runtime: a failed check would not print containerd's log and crictl's view";
+      }
+    } else if (usesContainerd && !Pattern.compile("(?s)\\bcatch\\s*\\{[^}]*\\bShow-RuntimeState\\b").matcher(code).find()) {
+      return "drives containerd without printing its state (Show-RuntimeState) in a catch";
+    }
+    return null;
+  }
+
+  @Test
+  void everyFailedCheckPrintsTheDaemonsOutputAndTheRuntimesState() throws IOException {
+    List<Script> scripts = scripts();
+    for (Script s : scripts) {
+      assertThat(missingDiagnostics(s)).as(s.name()).isNull();
+    }
+  }
+
+  @Test
+  void theDiagnosticsRuleCatchesASilentFailure() {
+    assertThat(missingDiagnostics(new Script("check.ps1", """
+        . "$PSScriptRoot/daemon.ps1"
+        $daemon = Start-Daemon -DaemonArgs '--node.source=pdh'
+        try { Get-Body 9182 '/metrics' } finally { Stop-Daemon $daemon }
+        """))).startsWith("stops the daemon without -Passed");
+    assertThat(missingDiagnostics(new Script("check.ps1", """
+        . "$PSScriptRoot/containerd.ps1"
+        $daemon = Start-Daemon -DaemonArgs '--node.source=pdh'
+        try { $passed = $true } finally { Stop-Daemon $daemon -Passed:$passed }
+        """))).startsWith("stops the daemon without -Runtime");
+    assertThat(missingDiagnostics(new Script("pods.ps1", """
+        . "$PSScriptRoot/containerd.ps1"
+        Get-Images $SandboxImage, $Image
+        """))).startsWith("drives containerd without");
   }
 
   // ---- rule: every crictl call has a deadline ----
