@@ -70,14 +70,14 @@ public final class Fences {
           "JSON is streamed where it is written or read, never mapped to objects outside the configuration readers",
           new String[] {"com.fasterxml.jackson.core.."},
           "io\\.winstats\\.(summary\\.SummaryJson|exporter\\.logging\\.LogLines|cri\\.rounds\\.HostProcessLookup"
-              + "|exporter\\.ConfigFile|exporter\\.http\\.WebConfig)");
+              + "|exporter\\.ConfigFile|exporter\\.http\\.WebConfigReader)");
 
   /** Data binding and YAML only where a configuration file is read: the daemon's own and the web configuration. */
   public static final ArchRule JACKSON_DATABIND =
       onlyInClasses(
           "object mapping is for reading configuration files, not for anything served",
           new String[] {"com.fasterxml.jackson.databind..", "com.fasterxml.jackson.dataformat.."},
-          "io\\.winstats\\.exporter\\.(ConfigFile|http\\.WebConfig)");
+          "io\\.winstats\\.exporter\\.(ConfigFile|http\\.WebConfigReader)");
 
   /** The collectors are leaves: neither knows the other, the Summary or the exporter. */
   public static final ArchRule PERFCOUNTERS_IS_A_LEAF =

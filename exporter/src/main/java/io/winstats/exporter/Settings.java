@@ -5,6 +5,7 @@ import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.http.WebConfig;
+import io.winstats.exporter.http.WebConfigReader;
 import io.winstats.exporter.logging.LogLines;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
@@ -448,7 +449,7 @@ final class Settings {
       return null;
     }
     List<String> problems = new ArrayList<>();
-    WebConfig web = WebConfig.read(Path.of(text), problems);
+    WebConfig web = WebConfigReader.read(Path.of(text), problems);
     if (!problems.isEmpty()) {
       throw new Setting.Invalid(problems);
     }

@@ -28,7 +28,8 @@ import org.springframework.security.crypto.bcrypt.BCrypt;
  * <p>bcrypt is slow on purpose (about 70 ms at cost 10), so a password is checked on a worker thread, one at a time
  * as the toolkit does, and the outcome is cached under a SHA-256 of user, hash and password; the cache never holds a
  * password. An unknown user is checked against a fixed hash so that timing does not reveal which users exist.
- * Refusals are logged at DEBUG only.
+ * Refusals are logged at DEBUG only. The users and headers are the web configuration's as its file says now
+ * ({@link LiveWebConfig}); the cache key holds the hash, so a changed password is checked anew.
  */
 final class AccessControl implements HttpHandler {
   private static final Logger LOG = LoggerFactory.getLogger(AccessControl.class);
@@ -38,43 +39,38 @@ final class AccessControl implements HttpHandler {
 
   private final HttpHandler next;
   private final Set<String> openPaths;
-  private final Map<HttpString, String> headers;
+  private final @Nullable LiveWebConfig web;
   private final @Nullable TokenBucket rateLimit;
   private final boolean clientCertRequired;
-  private final Map<String, String> users;
   private final @Nullable BearerToken bearer;
-  private final List<String> challenges = new ArrayList<>();
   private final Cache<String, Boolean> verified = Caffeine.newBuilder().maximumSize(256).build();
   private final Object bcryptLock = new Object();
 
+  /**
+   * @param web the web configuration, re-read when its file changes (users and headers apply per request), or
+   *     {@code null} for none
+   */
   AccessControl(
       HttpHandler next,
       Set<String> openPaths,
-      Map<String, String> headers,
+      @Nullable LiveWebConfig web,
       @Nullable TokenBucket rateLimit,
       boolean clientCertRequired,
-      Map<String, String> users,
       @Nullable BearerToken bearer) {
     this.next = next;
     this.openPaths = Set.copyOf(openPaths);
-    Map<HttpString, String> h = new java.util.LinkedHashMap<>();
-    headers.forEach((k, v) -> h.put(new HttpString(k), v));
-    this.headers = Map.copyOf(h);
+    this.web = web;
     this.rateLimit = rateLimit;
     this.clientCertRequired = clientCertRequired;
-    this.users = Map.copyOf(users);
     this.bearer = bearer;
-    if (!users.isEmpty()) {
-      challenges.add("Basic realm=\"" + REALM + "\", charset=\"UTF-8\"");
-    }
-    if (bearer != null) {
-      challenges.add("Bearer realm=\"" + REALM + "\"");
-    }
   }
 
   @Override
   public void handleRequest(HttpServerExchange exchange) throws Exception {
-    headers.forEach((k, v) -> exchange.getResponseHeaders().put(k, v));
+    WebConfig config = web == null ? null : web.current();
+    if (config != null) {
+      config.headers().forEach((k, v) -> exchange.getResponseHeaders().put(new HttpString(k), v));
+    }
     if (openPaths.contains(exchange.getRequestPath())) {
       next.handleRequest(exchange);
       return;
@@ -88,10 +84,17 @@ final class AccessControl implements HttpHandler {
       ExporterServer.plain(exchange, 403, "a client certificate is required\n");
       return;
     }
-    authenticate(exchange);
+    authenticate(exchange, config == null ? Map.of() : config.basicAuthUsers());
   }
 
-  private void authenticate(HttpServerExchange exchange) throws Exception {
+  private void authenticate(HttpServerExchange exchange, Map<String, String> users) throws Exception {
+    List<String> challenges = new ArrayList<>(2);
+    if (!users.isEmpty()) {
+      challenges.add("Basic realm=\"" + REALM + "\", charset=\"UTF-8\"");
+    }
+    if (bearer != null) {
+      challenges.add("Bearer realm=\"" + REALM + "\"");
+    }
     if (challenges.isEmpty()) {
       next.handleRequest(exchange);
       return;
@@ -108,7 +111,7 @@ final class AccessControl implements HttpHandler {
           return;
         }
       } else if (!users.isEmpty() && scheme.equalsIgnoreCase("Basic")) {
-        Boolean ok = basic(exchange, credentials);
+        Boolean ok = basic(exchange, credentials, users);
         if (ok == null) {
           return; // dispatched to a worker for bcrypt
         }
@@ -126,7 +129,7 @@ final class AccessControl implements HttpHandler {
   }
 
   /** {@code true} or {@code false}, or {@code null} when the check went to a worker thread, which then answers. */
-  private @Nullable Boolean basic(HttpServerExchange exchange, String credentials) {
+  private @Nullable Boolean basic(HttpServerExchange exchange, String credentials, Map<String, String> users) {
     String decoded;
     try {
       decoded = new String(Base64.getDecoder().decode(credentials), StandardCharsets.UTF_8);
@@ -148,7 +151,7 @@ final class AccessControl implements HttpHandler {
       return cached;
     }
     if (exchange.isInIoThread()) {
-      exchange.dispatch((HttpHandler) this::authenticate);
+      exchange.dispatch((HttpHandler) ex -> authenticate(ex, users));
       return null;
     }
     boolean ok;

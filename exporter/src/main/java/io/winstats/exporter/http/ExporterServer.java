@@ -4,7 +4,6 @@ import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.server.handlers.PathHandler;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
@@ -55,7 +54,6 @@ import org.xnio.SslClientAuthMode;
  */
 public final class ExporterServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ExporterServer.class);
-  private static final HttpString ALLOW = new HttpString("Allow");
   private static final Set<HttpString> READ_METHODS = Set.of(Methods.GET, Methods.HEAD);
   private static final Set<HttpString> SUMMARY_METHODS = Set.of(Methods.GET, Methods.HEAD, Methods.POST);
 
@@ -73,13 +71,13 @@ public final class ExporterServer implements AutoCloseable {
   // How often a TLS handshake or a bearer-token check may look at the files for a change.
   private static final Duration RELOAD_CHECK = Duration.ofSeconds(1);
 
-  private final PathHandler routes;
+  private final List<Route> routes;
+  private final HttpHandler router;
   private final HttpHandler front;
   private final HttpLimits limits;
   private final @Nullable TlsMaterial tls;
   private final Undertow undertow;
   private final ListenAddress address;
-  private final String telemetryPath;
   private final LandingPage landing;
   private final String description;
 
@@ -117,38 +115,54 @@ public final class ExporterServer implements AutoCloseable {
       MetricsRenderer renderer,
       @Nullable MetricsRenderer cadvisor) {
     this.address = address;
-    this.telemetryPath = settings.telemetryPath();
     this.landing = new LandingPage(settings.build(), settings.telemetryPath());
     this.snapshots = snapshots;
     this.assembler = assembler;
     this.renderer = renderer;
     this.limits = settings.limits();
-    PathHandler routes =
-        new PathHandler(this::notFound)
-            .addExactPath("/", allow(READ_METHODS, this::landingPage))
-            .addExactPath(HEALTHZ, allow(READ_METHODS, this::healthz))
-            .addExactPath("/stats/summary", allow(SUMMARY_METHODS, this::summary))
-            .addExactPath(settings.telemetryPath(), allow(READ_METHODS, this::metrics))
-            .addExactPath("/metrics/resource", allow(READ_METHODS, this::resourceMetrics));
-    if (cadvisor != null) {
-      routes.addExactPath("/metrics/cadvisor", allow(READ_METHODS, exchange -> metrics(exchange, cadvisor)));
-    }
+    this.routes = routeTable(settings.telemetryPath(), cadvisor);
+    this.router = Route.router(routes, this::notFound);
     WebConfig web = settings.web();
     this.tls = web == null || web.tls() == null ? null : new TlsMaterial(web.tls(), System::nanoTime, RELOAD_CHECK);
     BearerToken bearer =
         settings.bearerTokenFile() == null ? null : new BearerToken(settings.bearerTokenFile(), System::nanoTime, RELOAD_CHECK);
-    this.routes = routes;
     this.front =
         web == null && bearer == null
             ? this::guarded
             : new AccessControl(
                 this::guarded,
                 Set.of(HEALTHZ),
-                web == null ? Map.of() : web.headers(),
+                web == null ? null : new LiveWebConfig(web, System::nanoTime, RELOAD_CHECK),
                 web == null || web.rateLimit() == null ? null : new TokenBucket(web.rateLimit(), System::nanoTime),
                 web != null && web.tls() != null && web.tls().clientAuth().required(),
-                web == null ? Map.of() : web.basicAuthUsers(),
                 bearer);
+    this.undertow = undertow(address, limits, tls, web);
+    this.description =
+        "scheme=" + scheme()
+            + (tls == null ? "" : " client_auth=" + tls.config().clientAuth() + " protocols="
+                + String.join(",", tls.config().protocols()))
+            + " basic_auth_users=" + (web == null ? 0 : web.basicAuthUsers().size())
+            + " bearer_token=" + (bearer != null)
+            + " max_connections=" + limits.maxConnections();
+  }
+
+  /** Every path the server answers, with its methods and handler: the one place a route is declared. */
+  private List<Route> routeTable(String telemetryPath, @Nullable MetricsRenderer cadvisor) {
+    List<Route> table = new ArrayList<>();
+    table.add(new Route("/", READ_METHODS, this::landingPage));
+    table.add(new Route(HEALTHZ, READ_METHODS, this::healthz));
+    table.add(new Route("/stats/summary", SUMMARY_METHODS, this::summary));
+    table.add(new Route(telemetryPath, READ_METHODS, exchange -> metrics(exchange, renderer)));
+    table.add(new Route("/metrics/resource", READ_METHODS, this::resourceMetrics));
+    if (cadvisor != null) {
+      table.add(new Route("/metrics/cadvisor", READ_METHODS, exchange -> metrics(exchange, cadvisor)));
+    }
+    return List.copyOf(table);
+  }
+
+  /** The listener: HTTPS with the web configuration's TLS, else HTTP, within {@code limits}. */
+  private Undertow undertow(
+      ListenAddress address, HttpLimits limits, @Nullable TlsMaterial tls, @Nullable WebConfig web) {
     Undertow.Builder builder =
         Undertow.builder()
             .setIoThreads(2)
@@ -167,33 +181,25 @@ public final class ExporterServer implements AutoCloseable {
             .setSocketOption(Options.CONNECTION_HIGH_WATER, limits.maxConnections())
             .setSocketOption(Options.CONNECTION_LOW_WATER, limits.maxConnections())
             .setHandler(this::limited);
-    if (tls != null) {
-      WebConfig.Tls t = tls.config();
-      // Every mode that asks for a certificate only requests it during the handshake, so that /healthz answers
-      // probes that have none; AccessControl refuses every other path without one when the mode requires it.
-      builder
-          .addHttpsListener(address.port(), address.bindHost(), tls.context())
-          .setSocketOption(
-              Options.SSL_CLIENT_AUTH_MODE,
-              t.clientAuth() == WebConfig.ClientAuth.NoClientCert
-                  ? SslClientAuthMode.NOT_REQUESTED
-                  : SslClientAuthMode.REQUESTED)
-          .setSocketOption(Options.SSL_ENABLED_PROTOCOLS, Sequence.of(t.protocols()))
-          .setServerOption(UndertowOptions.ENABLE_HTTP2, web != null && web.http2());
-      if (!t.cipherSuites().isEmpty()) {
-        builder.setSocketOption(Options.SSL_ENABLED_CIPHER_SUITES, Sequence.of(withTls13Suites(t.cipherSuites())));
-      }
-    } else {
-      builder.addHttpListener(address.port(), address.bindHost());
+    if (tls == null) {
+      return builder.addHttpListener(address.port(), address.bindHost()).build();
     }
-    this.undertow = builder.build();
-    this.description =
-        "scheme=" + scheme()
-            + (tls == null ? "" : " client_auth=" + tls.config().clientAuth() + " protocols="
-                + String.join(",", tls.config().protocols()))
-            + " basic_auth_users=" + (web == null ? 0 : web.basicAuthUsers().size())
-            + " bearer_token=" + (bearer != null)
-            + " max_connections=" + limits.maxConnections();
+    WebConfig.Tls t = tls.config();
+    // Every mode that asks for a certificate only requests it during the handshake, so that /healthz answers
+    // probes that have none; AccessControl refuses every other path without one when the mode requires it.
+    builder
+        .addHttpsListener(address.port(), address.bindHost(), tls.context())
+        .setSocketOption(
+            Options.SSL_CLIENT_AUTH_MODE,
+            t.clientAuth() == WebConfig.ClientAuth.NoClientCert
+                ? SslClientAuthMode.NOT_REQUESTED
+                : SslClientAuthMode.REQUESTED)
+        .setSocketOption(Options.SSL_ENABLED_PROTOCOLS, Sequence.of(t.protocols()))
+        .setServerOption(UndertowOptions.ENABLE_HTTP2, web != null && web.http2());
+    if (!t.cipherSuites().isEmpty()) {
+      builder.setSocketOption(Options.SSL_ENABLED_CIPHER_SUITES, Sequence.of(withTls13Suites(t.cipherSuites())));
+    }
+    return builder.build();
   }
 
   /** Go's cipher_suites only govern TLS 1.2 and below; TLS 1.3's suites stay as the JDK enables them. */
@@ -289,7 +295,7 @@ public final class ExporterServer implements AutoCloseable {
 
   private void guarded(HttpServerExchange exchange) {
     try {
-      routes.handleRequest(exchange);
+      router.handleRequest(exchange);
     } catch (Exception e) {
       String id = UUID.randomUUID().toString();
       LOG.error("event=handler_failed path={} error_id={}", exchange.getRequestPath(), id, e);
@@ -299,21 +305,10 @@ public final class ExporterServer implements AutoCloseable {
     }
   }
 
-  private static HttpHandler allow(Set<HttpString> methods, HttpHandler next) {
-    String allowed = String.join(", ", methods.stream().map(HttpString::toString).sorted().toList());
-    return exchange -> {
-      if (!methods.contains(exchange.getRequestMethod())) {
-        exchange.getResponseHeaders().put(ALLOW, allowed);
-        plain(exchange, 405, "method " + exchange.getRequestMethod() + " not allowed; use " + allowed + "\n");
-        return;
-      }
-      next.handleRequest(exchange);
-    };
-  }
-
   private void notFound(HttpServerExchange exchange) {
     plain(exchange, 404,
-        "not found; endpoints: /healthz /stats/summary " + telemetryPath + " /metrics/resource /metrics/cadvisor\n");
+        "not found; endpoints: " + String.join(" ", routes.stream().map(Route::path).filter(p -> !p.equals("/")).toList())
+            + "\n");
   }
 
   private void landingPage(HttpServerExchange exchange) {
@@ -394,10 +389,6 @@ public final class ExporterServer implements AutoCloseable {
           byte[] text = renderer.renderText(ResourceMetrics.build(snapshot));
           return new RenderedBody(text, MetricsRenderer.textContentType());
         });
-  }
-
-  private void metrics(HttpServerExchange exchange) {
-    metrics(exchange, renderer);
   }
 
   private void metrics(HttpServerExchange exchange, MetricsRenderer from) {

@@ -258,6 +258,37 @@ class ExporterServerTest {
     assertThat(text(r)).contains("# TYPE node_cpu_usage_seconds_total counter").contains("resource_scrape_error 0");
   }
 
+  /**
+   * The route table: each path answers only its methods (405 with Allow for any other), and a path it lacks is a
+   * 404 naming the paths it has (this server has no /metrics/cadvisor renderer, so that path is neither served nor
+   * named).
+   */
+  @Test
+  void everyRouteAnswersItsMethodsAndA404NamesTheRoutes() throws Exception {
+    snapshot.set(READY);
+    java.util.Map<String, String> allowed = java.util.Map.of(
+        "/", "GET, HEAD", "/healthz", "GET, HEAD", "/stats/summary", "GET, HEAD, POST", "/metrics", "GET, HEAD",
+        "/metrics/resource", "GET, HEAD");
+    for (var e : allowed.entrySet()) {
+      assertThat(send("GET", e.getKey()).statusCode()).as(e.getKey()).isEqualTo(200);
+      HttpResponse<byte[]> wrong = send("OPTIONS", e.getKey());
+      assertThat(wrong.statusCode()).as(e.getKey()).isEqualTo(405);
+      assertThat(wrong.headers().firstValue("Allow")).as(e.getKey()).hasValue(e.getValue());
+    }
+    HttpResponse<byte[]> missing = send("GET", "/metrics/cadvisor");
+    assertThat(missing.statusCode()).isEqualTo(404);
+    assertThat(text(missing)).isEqualTo("not found; endpoints: /healthz /stats/summary /metrics /metrics/resource\n");
+  }
+
+  @Test
+  void aPathDeclaredTwiceIsRefused() {
+    io.undertow.server.HttpHandler ok = exchange -> {};
+    var twice = List.of(new Route("/a", java.util.Set.of(io.undertow.util.Methods.GET), ok),
+        new Route("/a", java.util.Set.of(io.undertow.util.Methods.POST), ok));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Route.router(twice, ok))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("/a");
+  }
+
   @Test
   void badRequestsGet4xxAndTheServerKeepsServing() throws Exception {
     snapshot.set(READY);

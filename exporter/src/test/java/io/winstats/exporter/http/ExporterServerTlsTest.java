@@ -70,7 +70,7 @@ class ExporterServerTlsTest {
   private ExporterServer start(String webConfigYaml, Path bearerTokenFile) throws IOException {
     Path file = Files.writeString(dir.resolve("web.yml"), webConfigYaml);
     List<String> problems = new ArrayList<>();
-    WebConfig web = WebConfig.read(file, problems);
+    WebConfig web = WebConfigReader.read(file, problems);
     assertThat(problems).isEmpty();
     ExporterServer s =
         new ExporterServer(

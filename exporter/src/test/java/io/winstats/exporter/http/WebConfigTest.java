@@ -15,7 +15,7 @@ class WebConfigTest {
   @TempDir Path dir;
 
   private WebConfig read(String yaml, List<String> problems) throws Exception {
-    return WebConfig.read(Files.writeString(dir.resolve("web.yml"), yaml), problems);
+    return WebConfigReader.read(Files.writeString(dir.resolve("web.yml"), yaml), problems);
   }
 
   @Test
@@ -140,10 +140,10 @@ class WebConfigTest {
 
   @Test
   void goDurations() {
-    assertThat(WebConfig.goDuration("1m30s")).isEqualTo(Duration.ofSeconds(90));
-    assertThat(WebConfig.goDuration("1.5s")).isEqualTo(Duration.ofMillis(1500));
-    assertThat(WebConfig.goDuration("250us")).isEqualTo(Duration.ofNanos(250_000));
-    assertThat(WebConfig.goDuration("0")).isZero();
+    assertThat(WebConfigReader.goDuration("1m30s")).isEqualTo(Duration.ofSeconds(90));
+    assertThat(WebConfigReader.goDuration("1.5s")).isEqualTo(Duration.ofMillis(1500));
+    assertThat(WebConfigReader.goDuration("250us")).isEqualTo(Duration.ofNanos(250_000));
+    assertThat(WebConfigReader.goDuration("0")).isZero();
   }
 
   @Test
