@@ -1,0 +1,62 @@
+package io.winstats.dashboards;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The images as deploy/images defines them (no container engine runs here to build them): the Linux image built for
+ * amd64 and arm64 by the build script and the release workflow, so the chart selects Linux nodes by OS alone; every
+ * base pinned (a digest, or a release's exact tag), none floating; the Windows and Linux runtimes linked from the same
+ * Temurin release.
+ */
+class ImagesTest {
+  private static final Path IMAGES = Path.of("..", "deploy", "images");
+  private static final Pattern FROM = Pattern.compile("(?m)^FROM (?:--platform=\\S+ )?(\\S+)");
+  private static final Pattern TEMURIN = Pattern.compile("(?m)^ARG TEMURIN_VERSION=(\\S+)$");
+
+  private static String temurin(String dockerfile) throws IOException {
+    Matcher m = TEMURIN.matcher(Files.readString(IMAGES.resolve(dockerfile)));
+    assertThat(m.find()).as("%s names its Temurin release", dockerfile).isTrue();
+    return m.group(1);
+  }
+
+  @Test
+  void bothRuntimesComeFromOneTemurinReleaseAndNoBaseFloats() throws IOException {
+    assertThat(temurin("Dockerfile.linux")).as("Linux and Windows JDK builds named alike")
+        .isEqualTo(temurin("Dockerfile.windows")).matches("17\\.\\d+\\.\\d+(\\.\\d+)?_\\d+");
+    for (String dockerfile : List.of("Dockerfile.linux", "Dockerfile.windows")) {
+      Matcher from = FROM.matcher(Files.readString(IMAGES.resolve(dockerfile)));
+      int bases = 0;
+      while (from.find()) {
+        String image = from.group(1);
+        bases++;
+        assertThat(image).as("%s: %s", dockerfile, image).satisfiesAnyOf(
+            i -> assertThat(i).matches("[\\w./-]+:[\\w.-]+@sha256:[0-9a-f]{64}"),
+            i -> assertThat(i).matches("eclipse-temurin:\\$\\{TEMURIN_VERSION\\}-jdk-jammy"),
+            i -> assertThat(i).matches("mcr\\.microsoft\\.com/[\\w./-]+:v\\d+\\.\\d+\\.\\d+"));
+      }
+      assertThat(bases).as(dockerfile).isGreaterThanOrEqualTo(2);
+    }
+  }
+
+  @Test
+  void theLinuxImageIsBuiltForAmd64AndArm64SoTheChartSelectsByOsAlone() throws IOException {
+    assertThat(Files.readString(IMAGES.resolve("build")))
+        .contains("--platform linux/amd64,linux/arm64 -f deploy/images/Dockerfile.linux");
+    String release = Files.readString(Path.of("..", ".github", "workflows", "release.yml"));
+    assertThat(release).contains("docker/setup-qemu-action").contains("platforms: arm64")
+        .contains("deploy/images/build \"$IMAGE\" \"$VERSION\" --push");
+    JsonNode values = Rules.YAML.readTree(HelmChart.DIR.resolve("values.yaml").toFile());
+    assertThat(values.at("/linux/nodeSelector/kubernetes.io~1arch").isMissingNode())
+        .as("no arch selector: the image runs on both").isTrue();
+    assertThat(values.at("/linux/affinity").isMissingNode()).isTrue();
+  }
+}
