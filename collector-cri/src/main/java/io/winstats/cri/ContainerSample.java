@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  *     daemon on the host or {@code /var/log/pods} mounted); {@code null} otherwise
  * @param resources the Linux resources the runtime applied, where it reports them ({@code ContainerStatus.resources},
  *     which containerd fills from 1.7); read once per container, so an in-place resize shows on the next container
+ * @param storage the container's storage I/O, where the source counts it (Windows task statistics); CRI does not
  */
 public record ContainerSample(
     String id,
@@ -34,7 +35,8 @@ public record ContainerSample(
     @Nullable MemoryUsage memory,
     @Nullable WritableLayerUsage writableLayer,
     @Nullable ContainerLogUsage logs,
-    @Nullable ResourceSpec resources) {
+    @Nullable ResourceSpec resources,
+    @Nullable StorageIo storage) {
   public ContainerSample {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(name, "name");
@@ -42,6 +44,23 @@ public record ContainerSample(
     Objects.requireNonNull(createdAt, "createdAt");
     Objects.requireNonNull(state, "state");
     labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));
+  }
+
+  /** A container without storage I/O, as CRI reports one. */
+  public ContainerSample(
+      String id,
+      String name,
+      int attempt,
+      String image,
+      Instant createdAt,
+      State state,
+      Map<String, String> labels,
+      @Nullable CpuUsage cpu,
+      @Nullable MemoryUsage memory,
+      @Nullable WritableLayerUsage writableLayer,
+      @Nullable ContainerLogUsage logs,
+      @Nullable ResourceSpec resources) {
+    this(id, name, attempt, image, createdAt, state, labels, cpu, memory, writableLayer, logs, resources, null);
   }
 
   /**
@@ -64,7 +83,8 @@ public record ContainerSample(
         .memory(memory)
         .writableLayer(writableLayer)
         .logs(logs)
-        .resources(resources);
+        .resources(resources)
+        .storage(storage);
   }
 
   /** Names each component of a {@link ContainerSample}; not thread-safe. */
@@ -81,6 +101,7 @@ public record ContainerSample(
     private @Nullable WritableLayerUsage writableLayer;
     private @Nullable ContainerLogUsage logs;
     private @Nullable ResourceSpec resources;
+    private @Nullable StorageIo storage;
 
     private Builder(String id, String name) {
       this.id = id;
@@ -137,6 +158,11 @@ public record ContainerSample(
       return this;
     }
 
+    public Builder storage(@Nullable StorageIo value) {
+      this.storage = value;
+      return this;
+    }
+
     /** The container; a {@link NullPointerException} names the image, creation time or state if one is unset. */
     public ContainerSample build() {
       return new ContainerSample(
@@ -151,7 +177,8 @@ public record ContainerSample(
           memory,
           writableLayer,
           logs,
-          resources);
+          resources,
+          storage);
     }
   }
 

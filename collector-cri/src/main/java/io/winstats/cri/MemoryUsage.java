@@ -14,6 +14,8 @@ import org.jspecify.annotations.Nullable;
  * @param pageFaults page faults (Linux); absent on Windows pods, where containerd sends only a filler 0
  * @param commitBytes Windows commit memory as the runtime reports it ({@code commit_memory_bytes}, containerd 2.0+; a
  *     pod's is the sandbox's alone before 2.2)
+ * @param commitPeakBytes the highest commit since the container started (Windows task statistics: hcsshim's {@code
+ *     memory_usage_commit_peak_bytes}); {@code null} from CRI, which does not carry it
  */
 public record MemoryUsage(
     Instant timestamp,
@@ -23,9 +25,24 @@ public record MemoryUsage(
     @Nullable Long rssBytes,
     @Nullable Long pageFaults,
     @Nullable Long majorPageFaults,
-    @Nullable Long commitBytes) {
+    @Nullable Long commitBytes,
+    @Nullable Long commitPeakBytes) {
   public MemoryUsage {
     Objects.requireNonNull(timestamp, "timestamp");
+  }
+
+  /** The figures CRI carries, without a commit peak. */
+  public MemoryUsage(
+      Instant timestamp,
+      @Nullable Long workingSetBytes,
+      @Nullable Long availableBytes,
+      @Nullable Long usageBytes,
+      @Nullable Long rssBytes,
+      @Nullable Long pageFaults,
+      @Nullable Long majorPageFaults,
+      @Nullable Long commitBytes) {
+    this(
+        timestamp, workingSetBytes, availableBytes, usageBytes, rssBytes, pageFaults, majorPageFaults, commitBytes, null);
   }
 
   /** A builder for a reading taken at {@code timestamp}, every figure absent until set. */
@@ -43,6 +60,7 @@ public record MemoryUsage(
     private @Nullable Long pageFaults;
     private @Nullable Long majorPageFaults;
     private @Nullable Long commitBytes;
+    private @Nullable Long commitPeakBytes;
 
     private Builder(Instant timestamp) {
       this.timestamp = timestamp;
@@ -83,9 +101,22 @@ public record MemoryUsage(
       return this;
     }
 
+    public Builder commitPeakBytes(@Nullable Long value) {
+      this.commitPeakBytes = value;
+      return this;
+    }
+
     public MemoryUsage build() {
       return new MemoryUsage(
-          timestamp, workingSetBytes, availableBytes, usageBytes, rssBytes, pageFaults, majorPageFaults, commitBytes);
+          timestamp,
+          workingSetBytes,
+          availableBytes,
+          usageBytes,
+          rssBytes,
+          pageFaults,
+          majorPageFaults,
+          commitBytes,
+          commitPeakBytes);
     }
   }
 }

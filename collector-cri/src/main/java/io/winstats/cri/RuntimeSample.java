@@ -17,13 +17,17 @@ import org.jspecify.annotations.Nullable;
  *     runtime did not answer that call
  * @param skipped containers or pods left out because the runtime could not report them (gone, starting, stopping),
  *     each as {@code id: reason}
+ * @param fallbacksStarted the parts of the round that, from this round on, are read from CRI stats because their own
+ *     source failed ({@code tasks_metrics}, {@code hns}); empty while every source works or stays failed, so that each
+ *     fallback is counted once
  */
 public record RuntimeSample(
     Instant timestamp,
     String runtimeName,
     List<PodSample> pods,
     @Nullable RuntimeFilesystems filesystems,
-    List<String> skipped) {
+    List<String> skipped,
+    List<String> fallbacksStarted) {
   public RuntimeSample {
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(runtimeName, "runtimeName");
@@ -32,6 +36,17 @@ public record RuntimeSample(
             .sorted(Comparator.comparing((PodSample p) -> p.ref().namespace()).thenComparing(p -> p.ref().name()))
             .toList();
     skipped = List.copyOf(skipped);
+    fallbacksStarted = List.copyOf(fallbacksStarted);
+  }
+
+  /** A round without fallbacks. */
+  public RuntimeSample(
+      Instant timestamp,
+      String runtimeName,
+      List<PodSample> pods,
+      @Nullable RuntimeFilesystems filesystems,
+      List<String> skipped) {
+    this(timestamp, runtimeName, pods, filesystems, skipped, List.of());
   }
 
   /** A builder for a round that finished at {@code timestamp}: no pods, filesystems or skips until set. */
@@ -41,7 +56,8 @@ public record RuntimeSample(
 
   /** A builder holding this round's components, to change some. */
   public Builder toBuilder() {
-    return new Builder(timestamp, runtimeName).pods(pods).filesystems(filesystems).skipped(skipped);
+    return new Builder(timestamp, runtimeName).pods(pods).filesystems(filesystems).skipped(skipped)
+        .fallbacksStarted(fallbacksStarted);
   }
 
   /** Names each component of a {@link RuntimeSample}; not thread-safe. */
@@ -51,6 +67,7 @@ public record RuntimeSample(
     private final List<PodSample> pods = new ArrayList<>();
     private @Nullable RuntimeFilesystems filesystems;
     private List<String> skipped = List.of();
+    private List<String> fallbacksStarted = List.of();
 
     private Builder(Instant timestamp, String runtimeName) {
       this.timestamp = timestamp;
@@ -85,8 +102,13 @@ public record RuntimeSample(
       return this;
     }
 
+    public Builder fallbacksStarted(List<String> value) {
+      this.fallbacksStarted = value;
+      return this;
+    }
+
     public RuntimeSample build() {
-      return new RuntimeSample(timestamp, runtimeName, pods, filesystems, skipped);
+      return new RuntimeSample(timestamp, runtimeName, pods, filesystems, skipped, fallbacksStarted);
     }
   }
 }

@@ -22,27 +22,31 @@ import java.util.stream.Stream;
  */
 public final class Fences {
   /**
-   * JNA is the native layer: the PDH port's implementation, the libc statvfs call and the named pipe, each a package of
-   * its own, nowhere else (not the PDH source or the procfs source themselves).
+   * JNA is the native layer: the PDH port's implementation, the libc statvfs call, the named pipe and HNS's {@code
+   * HNSCall}, each a package of its own, nowhere else (not the PDH source, the procfs source or the HNS reply parser).
    */
   public static final ArchRule JNA =
       onlyIn(
-          "JNA is the native layer, kept behind the PDH, statvfs and named-pipe ports",
+          "JNA is the native layer, kept behind the PDH, statvfs, named-pipe and HNS ports",
           new String[] {"com.sun.jna.."},
           "io.winstats.perfcounters.pdh.jna",
           "io.winstats.perfcounters.procfs.libc",
-          "io.winstats.cri.npipe");
+          "io.winstats.cri.npipe",
+          "io.winstats.cri.hns.jna");
 
   /**
-   * gRPC and protobuf stay inside the CRI reader's rounds; the rest, the collector's own API included, sees its
-   * records. The transport's byte streams ({@code cri.transport}, {@code cri.npipe}) know sockets and pipes, not gRPC.
+   * gRPC and protobuf stay inside the CRI reader's rounds and the generated messages: runtime.v1 ({@code cri.api}) and
+   * containerd's Tasks.Metrics with the runhcs statistics ({@code cri.api.containerd}); the rest, the collector's own
+   * API included, sees its records. The transport's byte streams ({@code cri.transport}, {@code cri.npipe}) know
+   * sockets and pipes, not gRPC.
    */
   public static final ArchRule GRPC =
       onlyIn(
           "the CRI reader maps gRPC messages to records, so that nothing above it sees a protobuf type",
           new String[] {"io.grpc..", "com.google.protobuf.."},
           "io.winstats.cri.rounds",
-          "io.winstats.cri.api");
+          "io.winstats.cri.api",
+          "io.winstats.cri.api.containerd");
 
   /** Undertow and XNIO are the HTTP server, behind {@code exporter.http}. */
   public static final ArchRule UNDERTOW =
@@ -63,14 +67,14 @@ public final class Fences {
 
   /**
    * Jackson's streaming API only where JSON is written or read: the Summary, the JSON log lines, the runtime's verbose
-   * sandbox status, and the configuration readers.
+   * sandbox status, HNS's replies, and the configuration readers.
    */
   public static final ArchRule JACKSON_STREAMING =
       onlyInClasses(
           "JSON is streamed where it is written or read, never mapped to objects outside the configuration readers",
           new String[] {"com.fasterxml.jackson.core.."},
           "io\\.winstats\\.(summary\\.SummaryJson|exporter\\.logging\\.LogLines|cri\\.rounds\\.HostProcessLookup"
-              + "|exporter\\.ConfigFile|exporter\\.http\\.WebConfigReader)");
+              + "|cri\\.hns\\.HnsReplies|exporter\\.ConfigFile|exporter\\.http\\.WebConfigReader)");
 
   /** Data binding and YAML only where a configuration file is read: the daemon's own and the web configuration. */
   public static final ArchRule JACKSON_DATABIND =

@@ -6,6 +6,7 @@ import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.InodeCounter;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.StatsCall;
+import io.winstats.cri.WindowsStatsSource;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -39,5 +40,21 @@ public final class CriStatsReaders {
       InodeCounter inodes,
       boolean windowsHost) {
     return RuntimeStatsReader.open(endpoint, callTimeout, clock, call, inodes, windowsHost);
+  }
+
+  /**
+   * As {@link #open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean)}, with a Windows host's figures
+   * from {@code windowsSource}: {@link WindowsStatsSource#TASKS} reads containerd's {@code Tasks.Metrics} and no CRI
+   * stats (falling back to {@code call} while the Tasks service fails); ignored off Windows.
+   */
+  public static CriStatsReader open(
+      CriEndpoint endpoint,
+      Duration callTimeout,
+      Clock clock,
+      StatsCall call,
+      InodeCounter inodes,
+      boolean windowsHost,
+      WindowsStatsSource windowsSource) {
+    return RuntimeStatsReader.open(endpoint, callTimeout, clock, call, inodes, windowsHost, windowsSource);
   }
 }

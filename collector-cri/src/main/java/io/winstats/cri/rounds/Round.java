@@ -8,6 +8,8 @@ import java.util.Objects;
 /** One sampling round: what it left out, and its view of the host's files. Confined to the round's thread. */
 final class Round {
   final List<String> skipped = new ArrayList<>();
+  /** Parts that fell back to CRI stats in this round for the first time ({@link io.winstats.cri.RuntimeSample}). */
+  final List<String> fallbacksStarted = new ArrayList<>();
   final StatsMapper.HostView host;
   final Instant started;
 

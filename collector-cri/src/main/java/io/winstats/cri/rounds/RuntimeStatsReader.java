@@ -9,6 +9,9 @@ import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.StatsCall;
 import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.WindowsStatsSource;
+import io.winstats.cri.hns.HnsPort;
+import io.winstats.cri.hns.jna.VmcomputeHns;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.grpc.ConnectivityState;
 import io.grpc.ManagedChannel;
@@ -45,6 +48,13 @@ import org.slf4j.LoggerFactory;
  * cumulative CPU carries what exited and restarted containers used ({@link PodCpuTotals}), so it never goes backwards
  * while the pod lives.
  *
+ * <p><b>Windows task metrics.</b> With {@link WindowsStatsSource#TASKS} (a Windows node's default) the round is a
+ * {@link TasksStatsRound}: the listings for identity and containerd's {@code Tasks.Metrics} for the figures, no CRI
+ * stats call. When that call fails for the Tasks service's own reasons (not implemented, refused, an answer for none of
+ * the node's tasks, statistics that do not decode), the round reads CRI stats instead, says so once ({@code
+ * event=cri_tasks_fallback} at WARN, {@link RuntimeSample#fallbacksStarted()}), and tries the Tasks service again
+ * after {@link #TASKS_RETRY_AFTER}; a runtime that is down fails the round as before.
+ *
  * <p><b>Filesystems.</b> Each round also asks {@code ImageService.ImageFsInfo} for the image and container
  * filesystems. {@code ContainerStatus}, asked once per new container, gives its log path and the Linux resources the
  * runtime applied. The capacity of the filesystem under each runtime mountpoint ({@link java.nio.file.FileStore}) and the size of
@@ -75,6 +85,12 @@ final class RuntimeStatsReader implements CriStatsReader {
   /** Upper bound on cached pods, containers and CPU readings. */
   static final long CACHE_MAXIMUM_SIZE = 20_000;
 
+  /** How long the reader reads CRI stats after the Tasks service failed before it asks that service again. */
+  static final Duration TASKS_RETRY_AFTER = Duration.ofMinutes(1);
+
+  /** {@link RuntimeSample#fallbacksStarted()}'s name for the Tasks service's part. */
+  static final String TASKS_FALLBACK = "tasks_metrics";
+
   /** How long a round after an outage waits for the connection it starts (capped by the call timeout). */
   private static final Duration RECONNECT_WAIT = Duration.ofMillis(250);
 
@@ -90,11 +106,18 @@ final class RuntimeStatsReader implements CriStatsReader {
   private final PodCpuTotals podCpu;
   private final StatsRound podSandboxStats;
   private final StatsRound containerStats;
+  private final RuntimeCalls tasksCalls;
+  private final IdentityLister identities;
+  private final StatsMapper mapper;
+  private @Nullable StatsRound tasksStats;
+  private final Ticker ticker;
   private final ImageFilesystems imageFilesystems;
 
   private @Nullable String runtimeName;
   // ListContainerStats: chosen, or fallen back to when the runtime lacks ListPodSandboxStats.
   private StatsRound statsRound;
+  // Since when Tasks.Metrics (tasksStats, set for WindowsStatsSource.TASKS on a Windows host) failed.
+  private @Nullable Long tasksFailedAtNanos;
   private boolean everHealthy;
   private CriException.@Nullable Reason failing;
   private @Nullable Instant failingSince;
@@ -117,6 +140,7 @@ final class RuntimeStatsReader implements CriStatsReader {
       throw new IllegalArgumentException("callTimeout must be positive: " + callTimeout);
     }
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
     this.hostFiles = Objects.requireNonNull(hostFiles, "hostFiles");
     this.calls = new RuntimeCalls(target, channel, callTimeout);
     this.cpuRates = new CpuRateCache(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
@@ -127,6 +151,9 @@ final class RuntimeStatsReader implements CriStatsReader {
         new IdentityLister(calls, metadata, new HostProcessLookup(calls, ticker, cacheExpiry));
     this.podSandboxStats = new PodSandboxStatsRound(calls, identities, mapper, podCpu, clock);
     this.containerStats = new ContainerStatsRound(calls, identities, mapper, podCpu, clock);
+    this.identities = identities;
+    this.mapper = mapper;
+    this.tasksCalls = calls;
     this.statsRound = podSandboxStats;
     this.imageFilesystems = new ImageFilesystems(target, channel, callTimeout, clock);
   }
@@ -142,7 +169,7 @@ final class RuntimeStatsReader implements CriStatsReader {
     return open(endpoint, callTimeout, clock, call, InodeCounter.NONE, windowsHost);
   }
 
-  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean)} says. */
+  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean)}, CRI stats. */
   static RuntimeStatsReader open(
       CriEndpoint endpoint,
       Duration callTimeout,
@@ -150,10 +177,25 @@ final class RuntimeStatsReader implements CriStatsReader {
       StatsCall call,
       InodeCounter inodes,
       boolean windowsHost) {
+    return open(endpoint, callTimeout, clock, call, inodes, windowsHost, WindowsStatsSource.CRI);
+  }
+
+  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean, WindowsStatsSource)}. */
+  static RuntimeStatsReader open(
+      CriEndpoint endpoint,
+      Duration callTimeout,
+      Clock clock,
+      StatsCall call,
+      InodeCounter inodes,
+      boolean windowsHost,
+      WindowsStatsSource windowsSource) {
     RuntimeStatsReader reader =
         over(endpoint.uri(), CriTransport.open(endpoint, windowsHost), callTimeout, clock, HostFiles.local(inodes));
     if (call == StatsCall.LIST_CONTAINER_STATS) {
       reader.useContainerStats();
+    }
+    if (windowsHost && windowsSource == WindowsStatsSource.TASKS) {
+      reader.useTaskMetrics(new VmcomputeHns());
     }
     return reader;
   }
@@ -229,13 +271,14 @@ final class RuntimeStatsReader implements CriStatsReader {
       String name = runtimeName();
       List<PodSample> pods = readPods(round);
       RuntimeFilesystems filesystems = imageFilesystems.read(round);
-      RuntimeSample sample = new RuntimeSample(clock.instant(), name, pods, filesystems, round.skipped);
+      RuntimeSample sample =
+          new RuntimeSample(clock.instant(), name, pods, filesystems, round.skipped, round.fallbacksStarted);
       healthy(name);
       if (LOG.isDebugEnabled()) {
         LOG.debug(
             "event=cri_round endpoint={} path={} pods={} skipped={} durationMs={}",
             target,
-            statsRound.rpcName(),
+            tasksStats != null && tasksFailedAtNanos == null ? tasksStats.rpcName() : statsRound.rpcName(),
             pods.size(),
             round.skipped.size(),
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
@@ -259,6 +302,50 @@ final class RuntimeStatsReader implements CriStatsReader {
    * ListContainerStats} for good, logged once.
    */
   private List<PodSample> readPods(Round round) {
+    StatsRound tasksStats = this.tasksStats;
+    if (tasksStats != null
+        && (tasksFailedAtNanos == null || ticker.read() - tasksFailedAtNanos >= TASKS_RETRY_AFTER.toNanos())) {
+      try {
+        List<PodSample> pods = tasksStats.read(round);
+        if (tasksFailedAtNanos != null) {
+          LOG.info("event=cri_tasks_recovered endpoint={} path={}", target, tasksStats.rpcName());
+          tasksFailedAtNanos = null;
+        }
+        return pods;
+      } catch (RuntimeCalls.RpcFailure f) {
+        if (!f.method.equals(TaskMetrics.METHOD) || isOutage(f)) {
+          throw f;
+        }
+        tasksFailed(round, f.summary());
+      } catch (TasksStatsRound.NoTaskMetrics | TaskMetrics.UndecodableTask e) {
+        tasksFailed(round, e.getMessage());
+      }
+    }
+    return readCriStats(round);
+  }
+
+  /** The runtime itself is down or slow: the round fails as any other, and the Tasks service is not blamed. */
+  private static boolean isOutage(RuntimeCalls.RpcFailure f) {
+    return f.code() == io.grpc.Status.Code.UNAVAILABLE || f.code() == io.grpc.Status.Code.DEADLINE_EXCEEDED;
+  }
+
+  private void tasksFailed(Round round, @Nullable String cause) {
+    if (tasksFailedAtNanos == null) {
+      round.fallbacksStarted.add(TASKS_FALLBACK);
+      LOG.warn(
+          "event=cri_tasks_fallback endpoint={} path={} retryAfter={} cause={}",
+          target,
+          statsRound.rpcName(),
+          TASKS_RETRY_AFTER,
+          cause);
+    } else {
+      LOG.debug("event=cri_tasks_still_failing endpoint={} cause={}", target, cause);
+    }
+    tasksFailedAtNanos = ticker.read();
+  }
+
+  /** The pods through CRI stats. */
+  private List<PodSample> readCriStats(Round round) {
     try {
       return statsRound.read(round);
     } catch (RuntimeCalls.RpcFailure f) {
@@ -315,6 +402,29 @@ final class RuntimeStatsReader implements CriStatsReader {
   /** Reads with {@code ListContainerStats} from the next round on, as if the runtime lacked the other call. */
   synchronized void useContainerStats() {
     statsRound = containerStats;
+  }
+
+  /**
+   * Reads a Windows node's figures with containerd's {@code Tasks.Metrics} from the next round on, falling back to
+   * CRI stats while that service fails.
+   */
+  synchronized void useTaskMetrics(HnsPort hns) {
+    tasksStats =
+        new TasksStatsRound(
+            tasksCalls,
+            identities,
+            new TaskMetrics(channel, callTimeout),
+            new PodNetworks(hns),
+            mapper,
+            podCpu,
+            clock,
+            ticker);
+    tasksFailedAtNanos = null;
+  }
+
+  /** Whether the last round read CRI stats although task metrics were chosen. */
+  synchronized boolean fellBackFromTaskMetrics() {
+    return tasksStats != null && tasksFailedAtNanos != null;
   }
 
   /** Whether the reader reads with {@code ListContainerStats}. */

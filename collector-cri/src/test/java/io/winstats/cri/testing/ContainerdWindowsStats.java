@@ -87,7 +87,8 @@ public final class ContainerdWindowsStats {
    * stamps the network, the process count and a pod total made without sandbox statistics).
    */
   public PodSandboxStats podSandboxStats(WindowsPod pod, long nowNanos) {
-    WindowsContainerStats.Builder total = convertToCriStats(pod.sandbox());
+    // A Hyper-V sandbox's statistics are vm only: convertToCRIStats reads nothing from them.
+    WindowsContainerStats.Builder total = convertToCriStats(pod.hyperV() ? null : pod.sandbox());
     WindowsPodSandboxStats.Builder windows = WindowsPodSandboxStats.newBuilder();
     for (WindowsContainer c : pod.containers()) {
       if (!c.running() || c.reading() == null) {

@@ -20,6 +20,9 @@ import org.jspecify.annotations.Nullable;
  * @param endpoints the endpoints of the pod's network namespace; {@code null} when HNS cannot list them (containerd
  *     then sends no network at all)
  * @param processCount {@code len(task.Pids)} summed over the sandbox and its running containers
+ * @param hyperV a Hyper-V isolated pod: its sandbox task is the utility VM's ({@code wcowPodSandboxTask} with a host,
+ *     hcsshim cmd/containerd-shim-runhcs-v1/pod.go:203-214@v0.13.0), whose task statistics are {@code vm} only; CRI
+ *     then has no sandbox figures ({@code convertToCRIStats} reads {@code windows} only)
  */
 public record WindowsPod(
     String id,
@@ -31,7 +34,8 @@ public record WindowsPod(
     @Nullable HcsReading sandbox,
     List<WindowsContainer> containers,
     @Nullable List<HnsEndpoint> endpoints,
-    long processCount) {
+    long processCount,
+    boolean hyperV) {
   public WindowsPod {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(name, "name");
@@ -42,6 +46,44 @@ public record WindowsPod(
     if (hostProcess && sandbox != null) {
       throw new IllegalArgumentException("a HostProcess sandbox has no statistics of its own");
     }
+    if (hyperV && hostProcess) {
+      throw new IllegalArgumentException("a HostProcess pod runs on the host, not in a utility VM");
+    }
+  }
+
+  /** A process-isolated or HostProcess pod. */
+  public WindowsPod(
+      String id,
+      String name,
+      String namespace,
+      String uid,
+      long createdNanos,
+      boolean hostProcess,
+      @Nullable HcsReading sandbox,
+      List<WindowsContainer> containers,
+      @Nullable List<HnsEndpoint> endpoints,
+      long processCount) {
+    this(id, name, namespace, uid, createdNanos, hostProcess, sandbox, containers, endpoints, processCount, false);
+  }
+
+  /**
+   * A Hyper-V isolated pod with one HNS endpoint: {@code vm} is its utility VM's reading (total CPU and working set:
+   * {@code VirtualMachineStatistics}), which only containerd's Tasks service passes on.
+   */
+  public static WindowsPod hyperV(
+      String id, String name, String namespace, long createdNanos, HcsReading vm, List<WindowsContainer> containers) {
+    return new WindowsPod(
+        id,
+        name,
+        namespace,
+        "uid-" + id,
+        createdNanos,
+        false,
+        vm,
+        containers,
+        List.of(new HnsEndpoint("ep-" + id, 1000, 2000, 1, 2)),
+        containers.stream().filter(WindowsContainer::running).count(),
+        true);
   }
 
   /** A process-isolated pod with one HNS endpoint named {@code ep-<id>}. */
@@ -80,6 +122,6 @@ public record WindowsPod(
   public WindowsPod with(@Nullable HcsReading nextSandbox, UnaryOperator<List<WindowsContainer>> nextContainers) {
     return new WindowsPod(
         id, name, namespace, uid, createdNanos, hostProcess, nextSandbox, nextContainers.apply(containers), endpoints,
-        processCount);
+        processCount, hyperV);
   }
 }

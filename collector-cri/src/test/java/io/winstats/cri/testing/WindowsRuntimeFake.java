@@ -1,6 +1,14 @@
 package io.winstats.cri.testing;
 
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.Metadata;
 import io.grpc.Server;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -37,6 +45,11 @@ import io.winstats.cri.api.PodSandboxStatusResponse;
 import io.winstats.cri.api.RuntimeServiceGrpc;
 import io.winstats.cri.api.VersionRequest;
 import io.winstats.cri.api.VersionResponse;
+import io.winstats.cri.api.containerd.MetricsRequest;
+import io.winstats.cri.api.containerd.MetricsResponse;
+import io.winstats.cri.api.containerd.TasksGrpc;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -59,6 +72,14 @@ import org.jspecify.annotations.Nullable;
  * <p>Serve it in-process ({@code InProcessServerBuilder.addService(fake)}) or on a Unix socket with {@link #start},
  * so a real daemon can read it through its {@code unix://} endpoint. The image service is not served: the reader's
  * {@code ImageFsInfo} gets {@code UNIMPLEMENTED}, as from a runtime without it.
+ *
+ * <p>containerd's own Tasks service is served beside it ({@link #tasksService()}; {@link #start} adds it): {@code
+ * Metrics} answers as {@link ContainerdWindowsTasks} builds it, in the namespace the CRI plugin keeps its tasks in
+ * ({@code k8s.io}, or {@link #tasksNamespace}). As containerd's {@code local.Metrics}
+ * (plugins/services/tasks/local.go:649-661@v2.3.4) answers: a call without the {@code containerd-namespace} header
+ * fails {@code UNKNOWN} ({@code namespaces.NamespaceRequired}, returned unwrapped), so does a filter that does not
+ * parse ({@code filters.ParseAll}), and a namespace without the tasks answers {@code OK} with no metrics. The fake
+ * understands the {@code id==<id>} filters containerd's own CRI code sends and refuses any other form.
  */
 public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceImplBase {
   /** Where containerd on Windows keeps the writable layers ({@code imageFSPaths["windows"]}). */
@@ -69,6 +90,11 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   private final Clock clock;
   private final Map<String, WindowsPod> pods = new ConcurrentHashMap<>();
   private final AtomicInteger sandboxStatusCalls = new AtomicInteger();
+  private final AtomicInteger criStatsCalls = new AtomicInteger();
+  private final AtomicInteger taskMetricsCalls = new AtomicInteger();
+  private volatile String tasksNamespace = "k8s.io";
+  private final FakeHns hns = new FakeHns(pods::values);
+  private volatile @Nullable Status tasksFailure;
 
   /**
    * @param line the containerd line to imitate
@@ -108,6 +134,83 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
     return sandboxStatusCalls.get();
   }
 
+  /** How many CRI stats calls ({@code ListPodSandboxStats}, {@code PodSandboxStats}, {@code ListContainerStats},
+   * {@code ContainerStats}) this fake answered: each one moves containerd's shared {@code usage_nano_cores} reading. */
+  public int criStatsCalls() {
+    return criStatsCalls.get();
+  }
+
+  /** An {@code HNSCall} port answering for this fake's pods' endpoints. */
+  public FakeHns hns() {
+    return hns;
+  }
+
+  /** How many {@code Tasks.Metrics} calls this fake answered. */
+  public int taskMetricsCalls() {
+    return taskMetricsCalls.get();
+  }
+
+  /** Keeps the tasks in {@code namespace} from now on (the CRI plugin's is {@code k8s.io}). */
+  public void tasksNamespace(String namespace) {
+    this.tasksNamespace = Objects.requireNonNull(namespace, "namespace");
+  }
+
+  /** Fails every {@code Tasks.Metrics} call with {@code status} from now on, or answers again ({@code null}). */
+  public void failTaskMetrics(@Nullable Status status) {
+    this.tasksFailure = status;
+  }
+
+  private static final Metadata.Key<String> NAMESPACE_HEADER =
+      Metadata.Key.of("containerd-namespace", Metadata.ASCII_STRING_MARSHALLER);
+  private static final Context.Key<String> NAMESPACE = Context.key("containerd-namespace");
+
+  /** containerd's Tasks service with its namespace header read, for a server of this fake. */
+  public ServerServiceDefinition tasksService() {
+    ServerInterceptor namespace =
+        new ServerInterceptor() {
+          @Override
+          public <Q, R> ServerCall.Listener<Q> interceptCall(
+              ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+            String ns = headers.get(NAMESPACE_HEADER);
+            return Contexts.interceptCall(Context.current().withValue(NAMESPACE, ns), call, headers, next);
+          }
+        };
+    return ServerInterceptors.intercept(new Tasks(), namespace);
+  }
+
+  private final class Tasks extends TasksGrpc.TasksImplBase {
+    @Override
+    public void metrics(MetricsRequest request, StreamObserver<MetricsResponse> observer) {
+      taskMetricsCalls.incrementAndGet();
+      answer(
+          () -> {
+            Status failure = tasksFailure;
+            if (failure != null) {
+              throw failure.asRuntimeException();
+            }
+            String ns = NAMESPACE.get();
+            if (ns == null || ns.isEmpty()) {
+              // namespaces.NamespaceRequired: "namespace is required: failed precondition", not mapped to a code.
+              throw Status.UNKNOWN.withDescription("namespace is required: failed precondition").asRuntimeException();
+            }
+            Set<String> ids = new LinkedHashSet<>();
+            for (String f : request.getFiltersList()) {
+              if (!f.startsWith("id==") || f.length() == 4) {
+                throw Status.UNKNOWN.withDescription("[" + f + "]: filters: parse error: invalid argument")
+                    .asRuntimeException();
+              }
+              ids.add(f.substring(4));
+            }
+            MetricsResponse.Builder b = MetricsResponse.newBuilder();
+            if (ns.equals(tasksNamespace)) {
+              b.addAllMetrics(ContainerdWindowsTasks.metrics(pods.values(), ids, nowNanos()));
+            }
+            return b.build();
+          },
+          observer);
+    }
+  }
+
   /** The builder this fake answers with; shares containerd's previous-reading cache with the fake. */
   public ContainerdWindowsStats stats() {
     return stats;
@@ -123,6 +226,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
               .bossEventLoopGroup(group)
               .workerEventLoopGroup(group)
               .addService(this)
+              .addService(tasksService())
               .build()
               .start();
       return new Served(server, group, socket);
@@ -310,6 +414,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   @Override
   public void listPodSandboxStats(
       ListPodSandboxStatsRequest request, StreamObserver<ListPodSandboxStatsResponse> observer) {
+    criStatsCalls.incrementAndGet();
     answer(
         () -> {
           if (!stats.line().hasPodSandboxStats() && !pods.isEmpty()) {
@@ -325,6 +430,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
 
   @Override
   public void podSandboxStats(PodSandboxStatsRequest request, StreamObserver<PodSandboxStatsResponse> observer) {
+    criStatsCalls.incrementAndGet();
     answer(
         () -> {
           WindowsPod p = pods.get(request.getPodSandboxId());
@@ -342,6 +448,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   @Override
   public void listContainerStats(
       ListContainerStatsRequest request, StreamObserver<ListContainerStatsResponse> observer) {
+    criStatsCalls.incrementAndGet();
     answer(
         () -> {
           // buildTaskMetricsRequest without a filter: every container in the store, exited ones too.
@@ -354,6 +461,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
 
   @Override
   public void containerStats(ContainerStatsRequest request, StreamObserver<ContainerStatsResponse> observer) {
+    criStatsCalls.incrementAndGet();
     answer(
         () -> {
           for (WindowsPod p : pods.values()) {

@@ -1,0 +1,71 @@
+package io.winstats.cri.hns;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** {@link HnsReplies} against the reply shapes kept in {@code golden/hns/} (sources in its README). */
+class HnsRepliesTest {
+  private static String golden(String name) throws IOException {
+    try (InputStream in = HnsRepliesTest.class.getResourceAsStream("/golden/hns/" + name)) {
+      assertThat(in).as(name).isNotNull();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  @Test
+  void endpointStatisticsAreReadFromTheEnvelopesOutput() throws IOException {
+    HnsEndpointStatistics s = HnsReplies.endpointStatistics(golden("endpointstats.json"));
+
+    assertThat(s)
+        .isEqualTo(
+            new HnsEndpointStatistics(
+                "2C6A2B42-0D8B-4D5B-9A1E-6E1B2C3D4E5F", 33_595_751, 766_262, 28_987, 9_394, 12, 0));
+  }
+
+  /** windows_exporter 0.31.0-0.31.x read these fields off the envelope itself and served zeros (#2378). */
+  @Test
+  void statisticsOutsideAnEnvelopeAreRefusedNotReadAsZeros() {
+    String bare = "{\"BytesReceived\":5,\"BytesSent\":6,\"EndpointId\":\"E\",\"PacketsReceived\":1,\"PacketsSent\":1}";
+
+    assertThatThrownBy(() -> HnsReplies.endpointStatistics(bare))
+        .isInstanceOf(HnsException.class)
+        .hasMessageContaining("no Success field");
+  }
+
+  @Test
+  void anErrorReplyCarriesHnsMessage() throws IOException {
+    String reply = golden("endpointstats-not-found.json");
+
+    assertThatThrownBy(() -> HnsReplies.endpointStatistics(reply))
+        .isInstanceOf(HnsException.class)
+        .hasMessage("HNS answered an error: Element not found.");
+    assertThatThrownBy(() -> HnsReplies.endpoints(reply)).hasMessageContaining("Element not found.");
+  }
+
+  @Test
+  void theEndpointListGivesEachEndpointsSharingContainers() throws IOException {
+    assertThat(HnsReplies.endpoints(golden("endpoints.json")))
+        .containsExactly(
+            new HnsEndpoint(
+                "2C6A2B42-0D8B-4D5B-9A1E-6E1B2C3D4E5F",
+                java.util.List.of(
+                    "3f0c1e9a7b2d4c6e8f1a3b5c7d9e0f2a4b6c8d0e1f3a5b7c9d1e3f5a7b9c1d3e5f",
+                    "9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b")),
+            new HnsEndpoint("5E6F7A8B-9C0D-4E1F-A2B3-C4D5E6F7A8B9", java.util.List.of()));
+  }
+
+  @Test
+  void aCounterBeyondALongOrNotJsonFailsClearly() {
+    String huge =
+        "{\"Success\":true,\"Output\":{\"BytesReceived\":18446744073709551615,\"EndpointId\":\"E\"}}";
+
+    assertThatThrownBy(() -> HnsReplies.endpointStatistics(huge)).hasMessageContaining("exceeds 2^63-1");
+    assertThatThrownBy(() -> HnsReplies.endpointStatistics("<html>")).isInstanceOf(HnsException.class);
+    assertThatThrownBy(() -> HnsReplies.endpointStatistics("{\"Success\":true}")).hasMessageContaining("no Output");
+  }
+}
