@@ -4,6 +4,7 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,10 +19,21 @@ import org.jspecify.annotations.Nullable;
  * reads them (a form the fast path does not take, such as a sign or an overflow, goes to {@code Long.parseLong}
  * itself, with its {@link NumberFormatException}). The file is read as ISO-8859-1 text, one byte per character.
  *
- * <p>One instance per thread, handed out by {@link #read}: what it holds is valid until the thread's next read.
+ * <p>One instance per thread. A file is had only inside {@link #read}'s parser, which must return what it needs copied
+ * out ({@code long}s, records): the buffer and the keyed values belong to the next file once the parser returns, so
+ * they cannot be reached after it, and a read from within a parser (which would overwrite the file being parsed)
+ * throws rather than returning the other file's values.
  */
+// A key's ordinal indexes its value in this class's own arrays, as EnumMap's does; it never leaves the class.
+@SuppressWarnings("EnumOrdinal")
 final class KernelFile {
   private static final ThreadLocal<KernelFile> PER_THREAD = ThreadLocal.withInitial(KernelFile::new);
+
+  /** Reads what it needs out of a file; what it returns must not refer to the file's buffer. */
+  @FunctionalInterface
+  interface Parser<T> {
+    @Nullable T parse(KernelFile file);
+  }
 
   /** The bytes read; {@link #length} of them are the file. */
   byte[] bytes = new byte[8192];
@@ -29,35 +41,67 @@ final class KernelFile {
   /** How many bytes the file had. */
   int length;
 
-  /** Values {@link #keyed} parsed, by the index of their key; only those in {@link #found} are of this file. */
-  private final long[] values = new long[16];
+  /** Values {@link #keyed} parsed, by the ordinal of their key; only those in {@link #found} are of this file. */
+  private final long[] values = new long[Keys.MAX];
 
-  /** The keys {@link #keyed} found: bit {@code i} for key {@code i}. */
+  /** The keys {@link #keyed} found: bit {@code i} for the key of ordinal {@code i}. */
   private int found;
+
+  /** The key type of the last {@link #keyed} of the file being parsed, or null. */
+  private @Nullable Class<?> keyedWith;
+
+  /** The file being parsed, or null outside a parser. */
+  private @Nullable String parsing;
 
   private KernelFile() {}
 
   /**
-   * The file at {@code path}, or {@code null} when it cannot be opened or read (absent, a cgroup removed). A plain
-   * read into a reused buffer, rather than {@code Files.readAllBytes}' size probe and fresh arrays.
+   * Reads the file at {@code path} into this thread's buffer and hands it to {@code parser}; {@code null} when the
+   * file cannot be opened or read (absent, a cgroup removed) or the parser finds nothing. A plain read into a reused
+   * buffer, rather than {@code Files.readAllBytes}' size probe and fresh arrays.
+   *
+   * @throws IllegalStateException when called from within another file's parser
    */
-  static @Nullable KernelFile read(String path) {
+  static <T> @Nullable T read(String path, Parser<T> parser) {
     KernelFile f = PER_THREAD.get();
+    if (f.parsing != null) {
+      throw new IllegalStateException(
+          "read " + path + " while " + f.parsing + " is parsed: read it before or after, not within the parser");
+    }
+    if (!f.fill(path)) {
+      return null;
+    }
+    f.parsing = path;
+    f.keyedWith = null;
+    try {
+      return parser.parse(f);
+    } finally {
+      f.parsing = null;
+      f.keyedWith = null;
+    }
+  }
+
+  /** A single-value file ({@link #single()}), or {@code null} when absent or not a number. */
+  static @Nullable Long readSingle(String path) {
+    return read(path, KernelFile::single);
+  }
+
+  private boolean fill(String path) {
     try (FileInputStream in = new FileInputStream(path)) {
       int n = 0;
       while (true) {
-        if (n == f.bytes.length) {
-          f.bytes = Arrays.copyOf(f.bytes, f.bytes.length * 2);
+        if (n == bytes.length) {
+          bytes = Arrays.copyOf(bytes, bytes.length * 2);
         }
-        int r = in.read(f.bytes, n, f.bytes.length - n);
+        int r = in.read(bytes, n, bytes.length - n);
         if (r < 0) {
-          f.length = n;
-          return f;
+          length = n;
+          return true;
         }
         n += r;
       }
     } catch (IOException e) {
-      return null;
+      return false;
     }
   }
 
@@ -66,21 +110,33 @@ final class KernelFile {
     return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
   }
 
-  /** The keys of a flat-keyed file ({@code key value} per line) a caller wants, in the order of its indexes. */
-  static final class Keys {
+  /**
+   * The keys of a flat-keyed file a caller wants, named by the constants of an enum: {@code USER_USEC} is the key
+   * {@code user_usec}. One enum per file format, so a value is asked for by name and never by another file's index.
+   */
+  static final class Keys<K extends Enum<K>> {
+    static final int MAX = 16;
+    private final Class<K> type;
     private final byte[][] names;
 
-    Keys(String... names) {
-      if (names.length > 16) {
-        throw new IllegalArgumentException("at most 16 keys: " + names.length);
+    private Keys(Class<K> type) {
+      K[] constants = type.getEnumConstants();
+      if (constants.length > MAX) {
+        throw new IllegalArgumentException("at most " + MAX + " keys: " + type);
       }
-      this.names = new byte[names.length][];
-      for (int i = 0; i < names.length; i++) {
-        this.names[i] = names[i].getBytes(StandardCharsets.ISO_8859_1);
+      this.type = type;
+      this.names = new byte[constants.length][];
+      for (K k : constants) {
+        names[k.ordinal()] = k.name().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.ISO_8859_1);
       }
     }
 
-    /** The index of the key at {@code b[from, to)}, or -1. */
+    /** The keys named by {@code type}'s constants, lower-cased. */
+    static <K extends Enum<K>> Keys<K> of(Class<K> type) {
+      return new Keys<>(type);
+    }
+
+    /** The ordinal of the key at {@code b[from, to)}, or -1. */
     int indexOf(byte[] b, int from, int to) {
       int length = to - from;
       for (int i = 0; i < names.length; i++) {
@@ -97,10 +153,11 @@ final class KernelFile {
    * Parses a flat-keyed file ({@code key value} per line, as {@code memory.stat}, {@code cpu.stat}, {@code
    * memory.events}) for {@code keys}: the key is what comes before a line's first space (a line starting with a space
    * has none), the value the rest, stripped, as a {@code long}; a line whose value is not one is skipped; of a key
-   * given twice the last line counts. The values are then had with {@link #get} and {@link #has} by their key's
-   * index, until this thread reads the next flat-keyed file.
+   * given twice the last line counts. The values are then had with {@link #get}, {@link #find} and {@link #has} by
+   * their key, within this file's parser.
    */
-  void keyed(Keys keys) {
+  <K extends Enum<K>> void keyed(Keys<K> keys) {
+    checkParsing();
     byte[] b = bytes;
     int found = 0;
     int line = 0;
@@ -123,21 +180,37 @@ final class KernelFile {
       line = end + 1;
     }
     this.found = found;
+    this.keyedWith = keys.type;
   }
 
-  /** Whether the last {@link #keyed} found key {@code index}. */
-  boolean has(int index) {
-    return (found & (1 << index)) != 0;
+  private void checkParsing() {
+    if (parsing == null) {
+      throw new IllegalStateException("a kernel file is had only within its parser");
+    }
   }
 
-  /** The value of key {@code index} in the last {@link #keyed}, 0 when it was not found. */
-  long get(int index) {
-    return has(index) ? values[index] : 0;
+  private int index(Enum<?> key) {
+    checkParsing();
+    if (keyedWith != key.getDeclaringClass()) {
+      throw new IllegalStateException(
+          parsing + " was not parsed for " + key.getDeclaringClass().getSimpleName() + " keys: asked for " + key);
+    }
+    return key.ordinal();
   }
 
-  /** The value of key {@code index} in the last {@link #keyed}, {@code null} when it was not found. */
-  @Nullable Long find(int index) {
-    return has(index) ? values[index] : null;
+  /** Whether {@link #keyed} found {@code key} in this file. */
+  boolean has(Enum<?> key) {
+    return (found & (1 << index(key))) != 0;
+  }
+
+  /** The value of {@code key} in this file, 0 when it was not found. */
+  long get(Enum<?> key) {
+    return has(key) ? values[key.ordinal()] : 0;
+  }
+
+  /** The value of {@code key} in this file, {@code null} when it was not found. */
+  @Nullable Long find(Enum<?> key) {
+    return has(key) ? values[key.ordinal()] : null;
   }
 
   /**

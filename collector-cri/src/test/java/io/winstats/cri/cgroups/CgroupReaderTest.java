@@ -125,6 +125,29 @@ class CgroupReaderTest {
     assertThat(s.ioPressure().some().totalMicros()).isEqualTo(5000);
   }
 
+  /**
+   * Naming a device first seen reads its {@code uevent}, another kernel file: done after {@code io.stat} is parsed.
+   * Before the split the name was read mid-parse into the same buffer, and the devices after the first new one were
+   * lost in the round that first saw them.
+   */
+  @Test
+  void v2DevicesSeenForTheFirstTimeAreAllNamedAndKept() {
+    Path root = tmp.resolve("cgroup");
+    Path sys = tmp.resolve("sys");
+    CgroupTrees.v2Cgroup(root, PATH, 77);
+    CgroupTrees.write(
+        root.resolve(PATH.substring(1)).resolve("io.stat"),
+        "8:0 rbytes=1 wbytes=2 rios=3 wios=4 dbytes=0 dios=0\n8:16 rbytes=5 wbytes=6 rios=7 wios=8 dbytes=0 dios=0\n");
+    CgroupTrees.device(sys, "8:0", "sda", "none");
+    CgroupTrees.device(sys, "8:16", "sdb", "none");
+
+    CgroupStats s = new CgroupReader(root, tmp.resolve("proc"), sys).read(PATH);
+
+    assertThat(s.io())
+        .containsExactly(
+            new BlockDeviceIo("/dev/sda", 8, 0, 1, 2, 3, 4), new BlockDeviceIo("/dev/sdb", 8, 16, 5, 6, 7, 8));
+  }
+
   @Test
   void aMissingCgroupIsAbsentPartsNeverZeros() {
     CgroupReader reader = new CgroupReader(tmp.resolve("cgroup"), tmp.resolve("proc"), tmp.resolve("sys"));

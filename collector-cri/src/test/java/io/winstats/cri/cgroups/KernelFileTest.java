@@ -22,102 +22,162 @@ import org.junit.jupiter.api.io.TempDir;
 class KernelFileTest {
   @TempDir Path tmp;
 
-  private KernelFile file(String text) {
-    Path p = tmp.resolve("f");
-    CgroupTrees.write(p, text);
-    KernelFile f = KernelFile.read(p.toString());
-    assertThat(f).isNotNull();
-    return f;
+  /** The keys of a {@code memory.stat}-like file, as the readers name theirs. */
+  enum Key {
+    RSS,
+    CACHE,
+    SWAP
   }
 
-  private static final KernelFile.Keys RSS_CACHE = new KernelFile.Keys("rss", "cache", "swap");
+  enum Total {
+    TOTAL_CACHE,
+    TOTAL_RSS,
+    TOTAL_SWAP
+  }
+
+  private static final KernelFile.Keys<Key> KEYS = KernelFile.Keys.of(Key.class);
+
+  private Path write(String text) {
+    Path p = tmp.resolve("f");
+    CgroupTrees.write(p, text);
+    return p;
+  }
+
+  /** What {@code parser} makes of a file holding {@code text}. */
+  private <T> T parse(String text, KernelFile.Parser<T> parser) {
+    T parsed = KernelFile.read(write(text).toString(), parser);
+    assertThat(parsed).isNotNull();
+    return parsed;
+  }
+
+  /** The file's {@link Key} values, -1 for a key not found. */
+  private List<Long> keyed(String text) {
+    return parse(
+        text,
+        f -> {
+          f.keyed(KEYS);
+          return List.of(Key.values()).stream().map(k -> f.has(k) ? f.get(k) : -1L).toList();
+        });
+  }
 
   @Test
   void aKeyIsTheWholeFirstWordNotAPrefixOrItsTotalForm() {
-    KernelFile f = file("total_rss 1\nrss_huge 2\ncache 3\ntotal_cache 4\nrss 5\n");
-    f.keyed(RSS_CACHE);
+    List<Long> v = keyed("total_rss 1\nrss_huge 2\ncache 3\ntotal_cache 4\nrss 5\n");
 
-    assertThat(f.get(0)).as("rss, not total_rss or rss_huge").isEqualTo(5);
-    assertThat(f.get(1)).as("cache, not total_cache after it").isEqualTo(3);
+    assertThat(v.get(Key.RSS.ordinal())).as("rss, not total_rss or rss_huge").isEqualTo(5);
+    assertThat(v.get(Key.CACHE.ordinal())).as("cache, not total_cache after it").isEqualTo(3);
   }
 
   @Test
   void theHierarchicalKeysAreTheirOwnKeys() {
-    KernelFile f = file("cache 11\nrss 12\nswap 14\ntotal_cache 1048576\ntotal_rss 2097152\ntotal_swap 8192\n");
-    f.keyed(new KernelFile.Keys("total_cache", "total_rss", "total_swap"));
+    List<Long> v =
+        parse(
+            "cache 11\nrss 12\nswap 14\ntotal_cache 1048576\ntotal_rss 2097152\ntotal_swap 8192\n",
+            f -> {
+              f.keyed(KernelFile.Keys.of(Total.class));
+              return List.of(f.get(Total.TOTAL_CACHE), f.get(Total.TOTAL_RSS), f.get(Total.TOTAL_SWAP));
+            });
 
-    assertThat(List.of(f.get(0), f.get(1), f.get(2))).containsExactly(1048576L, 2097152L, 8192L);
+    assertThat(v).containsExactly(1048576L, 2097152L, 8192L);
   }
 
   @Test
   void aMissingKeyIsNotFoundAndReadsAsZeroOrNull() {
-    KernelFile f = file("rss 5\ncache 0\n");
-    f.keyed(RSS_CACHE);
-
-    assertThat(f.has(1)).as("cache 0 is there").isTrue();
-    assertThat(f.find(1)).isEqualTo(0L);
-    assertThat(f.has(2)).as("no swap line").isFalse();
-    assertThat(f.get(2)).isZero();
-    assertThat(f.find(2)).isNull();
+    parse(
+        "rss 5\ncache 0\n",
+        f -> {
+          f.keyed(KEYS);
+          assertThat(f.has(Key.CACHE)).as("cache 0 is there").isTrue();
+          assertThat(f.find(Key.CACHE)).isEqualTo(0L);
+          assertThat(f.has(Key.SWAP)).as("no swap line").isFalse();
+          assertThat(f.get(Key.SWAP)).isZero();
+          assertThat(f.find(Key.SWAP)).isNull();
+          return true;
+        });
   }
 
   @Test
   void aKeyFoundInTheLastFileIsNotFoundInTheNext() {
-    file("swap 7\n").keyed(RSS_CACHE);
-    KernelFile f = file("rss 1\n");
-    f.keyed(RSS_CACHE);
-
-    assertThat(f.find(2)).isNull();
+    assertThat(keyed("swap 7\n").get(Key.SWAP.ordinal())).isEqualTo(7);
+    assertThat(keyed("rss 1\n").get(Key.SWAP.ordinal())).isEqualTo(-1);
   }
 
   @Test
   void aValueThatIsNotANumberIsSkippedAndTheRestCount() {
-    KernelFile f = file("rss twelve\ncache 3 4\nswap 18446744073709551616\nrss 9\n");
-    f.keyed(RSS_CACHE);
+    List<Long> v = keyed("rss twelve\ncache 3 4\nswap 18446744073709551616\nrss 9\n");
 
-    assertThat(f.get(0)).as("the later rss line").isEqualTo(9);
-    assertThat(f.has(1)).as("two numbers are no number").isFalse();
-    assertThat(f.has(2)).as("past Long.MAX_VALUE").isFalse();
+    assertThat(v.get(Key.RSS.ordinal())).as("the later rss line").isEqualTo(9);
+    assertThat(v.get(Key.CACHE.ordinal())).as("two numbers are no number").isEqualTo(-1);
+    assertThat(v.get(Key.SWAP.ordinal())).as("past Long.MAX_VALUE").isEqualTo(-1);
   }
 
   @Test
   void linesAreStrippedAndTheLastNeedsNoNewline() {
-    KernelFile f = file(" rss 1\ncache  3 \r\nswap\t4\nswap 5");
-    f.keyed(RSS_CACHE);
+    List<Long> v = keyed(" rss 1\ncache  3 \r\nswap\t4\nswap 5");
 
-    assertThat(f.has(0)).as("a line starting with a space has no key").isFalse();
-    assertThat(f.get(1)).isEqualTo(3);
-    assertThat(f.get(2)).as("a tab is no key separator; the unterminated last line counts").isEqualTo(5);
+    assertThat(v.get(Key.RSS.ordinal())).as("a line starting with a space has no key").isEqualTo(-1);
+    assertThat(v.get(Key.CACHE.ordinal())).isEqualTo(3);
+    assertThat(v.get(Key.SWAP.ordinal())).as("a tab is no key separator; the unterminated last line counts")
+        .isEqualTo(5);
   }
 
   @Test
   void anEmptyOrAbsentFile() {
-    KernelFile f = file("");
-    f.keyed(RSS_CACHE);
-    assertThat(f.has(0)).isFalse();
-    assertThat(f.single()).isNull();
-    assertThat(KernelFile.read(tmp.resolve("absent").toString())).isNull();
+    assertThat(keyed("")).containsOnly(-1L);
+    assertThat(KernelFile.readSingle(write("").toString())).isNull();
+    Boolean absent = KernelFile.read(tmp.resolve("absent").toString(), f -> true);
+    assertThat(absent).isNull();
   }
 
   @Test
   void aFileLargerThanTheBufferIsReadWhole() {
     String big = "x 1\n".repeat(5000) + "rss 42\n";
-    KernelFile f = file(big);
-    f.keyed(RSS_CACHE);
+    int length = parse(big, f -> f.length);
+    assertThat(length).isEqualTo(big.length());
+    assertThat(keyed(big).get(Key.RSS.ordinal())).isEqualTo(42);
+  }
 
-    assertThat(f.length).isEqualTo(big.length());
-    assertThat(f.get(0)).isEqualTo(42);
+  @Test
+  void aFileReadWhileAnotherIsParsedIsRefusedNamingBoth() {
+    Path other = tmp.resolve("other");
+    CgroupTrees.write(other, "1\n");
+
+    assertThatThrownBy(() -> parse("rss 1\n", f -> KernelFile.readSingle(other.toString())))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining(other.toString())
+        .hasMessageContaining(tmp.resolve("f").toString());
+  }
+
+  @Test
+  void keyedValuesAreHadOnlyWithinTheParserAndByTheirOwnKeys() {
+    KernelFile[] leaked = new KernelFile[1];
+    parse(
+        "rss 1\n",
+        f -> {
+          f.keyed(KEYS);
+          leaked[0] = f;
+          assertThatThrownBy(() -> f.get(Total.TOTAL_RSS))
+              .as("a key of another file's enum")
+              .isInstanceOf(IllegalStateException.class);
+          return true;
+        });
+
+    assertThatThrownBy(() -> leaked[0].get(Key.RSS)).isInstanceOf(IllegalStateException.class);
+  }
+
+  private @Nullable Long single(String text) {
+    return KernelFile.readSingle(write(text).toString());
   }
 
   @Test
   void singleValues() {
-    assertThat(file("max\n").single()).isEqualTo(Long.MAX_VALUE);
-    assertThat(file(" 42 \n").single()).isEqualTo(42L);
-    assertThat(file("9223372036854771712\n").single()).isEqualTo(9_223_372_036_854_771_712L);
-    assertThat(file("-1\n").single()).isEqualTo(-1L);
-    assertThat(file("9223372036854775808\n").single()).isNull();
-    assertThat(file("maximum\n").single()).isNull();
-    assertThat(file("1 2\n").single()).isNull();
+    assertThat(single("max\n")).isEqualTo(Long.MAX_VALUE);
+    assertThat(single(" 42 \n")).isEqualTo(42L);
+    assertThat(single("9223372036854771712\n")).isEqualTo(9_223_372_036_854_771_712L);
+    assertThat(single("-1\n")).isEqualTo(-1L);
+    assertThat(single("9223372036854775808\n")).isNull();
+    assertThat(single("maximum\n")).isNull();
+    assertThat(single("1 2\n")).isNull();
   }
 
   @Test
