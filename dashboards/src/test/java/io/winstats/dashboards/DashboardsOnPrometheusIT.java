@@ -720,6 +720,9 @@ class DashboardsOnPrometheusIT {
     s.append(resource("limits", burner, "burn", "cpu", "core", 0.5));
     s.append(resource("limits", burner, "burn", "memory", "byte", 64 * MIB));
     s.append(resource("limits", sleeper, "sleep", "memory", "byte", 32 * MIB));
+    // The kubelet enforces ephemeral-storage limits itself; they never reach the runtime, so the pod spec (and
+    // kube-state-metrics) is the only place one exists: the burner's spec sets one.
+    s.append(resource("limits", burner, "burn", "ephemeral_storage", "byte", 1024 * MIB));
     for (List<String> c : WINDOWS_CONTAINERS) {
       s.append(windowsResource("limits", c, "cpu", "core", 1.0));
       s.append(windowsResource("limits", c, "memory", "byte", 128 * MIB));

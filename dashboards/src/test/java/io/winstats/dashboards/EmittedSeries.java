@@ -15,8 +15,8 @@ import java.util.TreeSet;
  *
  * <ul>
  *   <li>the exporter's golden scrapes of {@code /metrics} ({@code exporter/src/test/resources/golden/prometheus}:
- *       cAdvisor, cAdvisor with the runtime down, node_exporter names, windows_exporter names), which pin the
- *       compatibility series; {@code resource.prom} is left out, it is {@code /metrics/resource}, which no scrape
+ *       cAdvisor, cAdvisor with the runtime down, node_exporter names, windows_exporter names, the pods' ephemeral
+ *       storage), which pin the compatibility series and the project's own; {@code resource.prom} is left out, it is {@code /metrics/resource}, which no scrape
  *       config of ours reads;
  *   <li>{@code emitted/live-metric-names.txt}: every name in live scrapes of the real jar (self, JVM and process
  *       series, and node series the golden fixtures lack, such as {@code node_disk_*}). {@link
@@ -27,7 +27,12 @@ import java.util.TreeSet;
  */
 final class EmittedSeries {
   static final List<String> METRICS_GOLDEN_FILES =
-      List.of("cadvisor.prom", "cadvisor-runtime-down.prom", "node-exporter.prom", "windows-exporter.prom");
+      List.of(
+          "cadvisor.prom",
+          "cadvisor-runtime-down.prom",
+          "node-exporter.prom",
+          "windows-exporter.prom",
+          "pod-ephemeral-storage.prom");
   static final Path GOLDEN = Path.of("..", "exporter", "src", "test", "resources", "golden", "prometheus");
   static final String LIVE_LIST = "/emitted/live-metric-names.txt";
 

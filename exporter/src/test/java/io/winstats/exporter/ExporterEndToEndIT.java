@@ -373,6 +373,61 @@ class ExporterEndToEndIT {
     }
   }
 
+  /**
+   * A pod that writes a 3 MiB file into its writable layer and a line to its log: {@code /metrics} serves the pod's
+   * ephemeral storage as {@code /stats/summary} reports it for the same snapshot (two summaries that agree, fetched
+   * around the scrape), and the figure holds the file and the log.
+   */
+  @Test
+  void podEphemeralStorageSeriesAreTheSummarysFigures(CriTestClient client) {
+    long file = 3L << 20;
+    try (PodHandle pod =
+        client.runPod(
+            "writer",
+            "e2e",
+            List.of(
+                ContainerSpec.of(
+                    "write", "/bin/sh", "-c",
+                    "head -c " + file + " /dev/zero > /scratch && echo wrote && exec sleep 2147483647")))) {
+      // containerd measures writable layers in the background (its CRI plugin's snapshot syncer, every 10 s).
+      record Seen(JsonNode summary, List<PrometheusText> metrics) {}
+      Seen seen =
+          Deadline.poll(
+              "e2e/writer's ephemeral storage with its file, the same in /metrics and two summaries around it\n"
+                  + daemon.log(),
+              Duration.ofSeconds(60),
+              () -> {
+                JsonNode before = pod(readJson(daemon.get("/stats/summary").body()), "writer").path("ephemeral-storage");
+                List<PrometheusText> metrics =
+                    PrometheusText.select(PrometheusText.parse(daemon.get("/metrics").body()), "winstats_pod_ephemeral_storage_used_bytes",
+                        "namespace", "e2e", "pod", "writer");
+                JsonNode after = pod(readJson(daemon.get("/stats/summary").body()), "writer").path("ephemeral-storage");
+                return before.equals(after) && before.path("usedBytes").asLong() >= file ? new Seen(before, metrics) : null;
+              });
+      System.out.printf("e2e ephemeral storage: summary %s%n", seen.summary());
+      JsonNode storage = seen.summary();
+      assertThat(seen.metrics()).singleElement().satisfies(m -> {
+        assertThat(m.labels()).containsEntry("uid", pod.uid());
+        assertThat((long) m.value()).isEqualTo(storage.path("usedBytes").asLong());
+        assertThat(m.timestampMillis()).as("no timestamp: the series ends with the pod").isNull();
+      });
+      List<PrometheusText> all = PrometheusText.parse(daemon.get("/metrics").body());
+      for (String[] pair :
+          List.of(
+              new String[] {"winstats_pod_ephemeral_storage_capacity_bytes", "capacityBytes"},
+              new String[] {"winstats_pod_ephemeral_storage_inodes", "inodes"})) {
+        assertThat(PrometheusText.select(all, pair[0], "pod", "writer"))
+            .as(pair[0])
+            .singleElement()
+            .satisfies(m -> assertThat((long) m.value()).isEqualTo(storage.path(pair[1]).asLong()));
+      }
+      assertThat(storage.path("inodesUsed").asLong()).as("the file, the log and what the shell made").isGreaterThanOrEqualTo(2);
+      assertThat(PrometheusText.select(all, "winstats_pod_ephemeral_storage_inodes_used", "pod", "writer"))
+          .singleElement()
+          .satisfies(m -> assertThat(m.value()).isPositive());
+    }
+  }
+
   @Test
   void badRequestsGet4xxAndServingGoesOn() {
     assertThat(daemon.get("/stats/nope").status()).isEqualTo(404);

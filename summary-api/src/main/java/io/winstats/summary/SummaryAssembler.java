@@ -378,7 +378,7 @@ public final class SummaryAssembler {
         withPsi(cpu(pod.cpu()), podCg == null ? null : podCg.cpuPressure()),
         withPsi(memory(pod.memory()), podCg == null ? null : podCg.memoryPressure()),
         cpuAndMemoryOnly ? null : network(pod.network()),
-        cpuAndMemoryOnly ? null : ephemeralStorage(containers, rootFs),
+        cpuAndMemoryOnly ? null : ephemeralStorage(pod, rootFs),
         cpuAndMemoryOnly || pod.processCount() == null ? null : new ProcessStats(pod.processCount()),
         cpuAndMemoryOnly || podCg == null || cgroups == null ? null : io(cgroups.timestamp(), podCg.ioPressure()),
         swap(cgroups, podCg));
@@ -471,13 +471,13 @@ public final class SummaryAssembler {
    * reports none of those, so they are not included and the figure is a lower bound. Absent when no container reports a
    * {@code "rootfs"}.
    */
-  private static @Nullable FsStats ephemeralStorage(List<ContainerStats> containers, @Nullable FsStats rootFs) {
+  private static @Nullable FsStats ephemeralStorage(PodSample pod, @Nullable FsStats rootFs) {
     Instant time = rootFs == null ? null : rootFs.time();
     Long used = null;
     Long inodesUsed = null;
     boolean any = false;
-    for (ContainerStats c : containers) {
-      FsStats rootfs = c.rootfs();
+    for (ContainerSample c : RunningContainers.of(pod)) {
+      FsStats rootfs = rootfs(c.writableLayer());
       if (rootfs == null) {
         continue;
       }
@@ -485,7 +485,7 @@ public final class SummaryAssembler {
       time = time == null ? rootfs.time() : later(time, rootfs.time());
       used = add(used, rootfs.usedBytes());
       inodesUsed = add(inodesUsed, rootfs.inodesUsed());
-      FsStats logs = c.logs();
+      FsStats logs = logs(c.logs(), rootFs);
       if (logs != null) {
         used = add(used, logs.usedBytes());
         inodesUsed = add(inodesUsed, logs.inodesUsed());
@@ -503,6 +503,35 @@ public final class SummaryAssembler {
         rootFs == null ? null : rootFs.inodesFree(),
         rootFs == null ? null : rootFs.inodes(),
         inodesUsed);
+  }
+
+  /** A pod's {@code ephemeral-storage} as {@link #assemble} reports it, for the same samples. */
+  public record PodEphemeralStorage(PodReference pod, FsStats storage) {
+    public PodEphemeralStorage {
+      Objects.requireNonNull(pod, "pod");
+      Objects.requireNonNull(storage, "storage");
+    }
+  }
+
+  /**
+   * Each pod's {@code ephemeral-storage}, the figure the full summary of {@code node} and {@code runtime} carries, in
+   * the runtime's pod order; a pod whose summary has none (no container reports a writable layer) is left out. For
+   * serving the same figures as series without assembling the whole summary.
+   */
+  public static List<PodEphemeralStorage> podEphemeralStorage(NodeSample node, @Nullable RuntimeSample runtime) {
+    if (runtime == null) {
+      return List.of();
+    }
+    FsStats rootFs = nodeFs(node);
+    List<PodEphemeralStorage> pods = new ArrayList<>(runtime.pods().size());
+    for (PodSample pod : runtime.pods()) {
+      FsStats storage = ephemeralStorage(pod, rootFs);
+      if (storage != null) {
+        pods.add(
+            new PodEphemeralStorage(new PodReference(pod.ref().name(), pod.ref().namespace(), pod.ref().uid()), storage));
+      }
+    }
+    return pods;
   }
 
   /** The kubelet's {@code addUsage}: a missing term leaves the sum as it is. */

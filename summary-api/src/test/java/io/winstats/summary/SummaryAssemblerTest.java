@@ -229,6 +229,40 @@ class SummaryAssemblerTest {
         .isNull();
   }
 
+  /**
+   * The figures served as series are the summary's, pod for pod, on both kinds of node; an exited container's layer
+   * and a pod without any layer count as the summary counts them.
+   */
+  @Test
+  void podEphemeralStorageIsTheSummarysFigureForEveryPod() {
+    RuntimeSample linux = SampleFixtures.runtime();
+    List<PodSample> pods = new java.util.ArrayList<>();
+    for (PodSample p : linux.pods()) {
+      pods.add(p.toBuilder().container(SampleFixtures.exited("c-init-" + p.ref().name(), "init", 0, new CpuUsage(T1, 1L, null))).build());
+    }
+    pods.add(PodSample.builder(new PodRef("bare", "default", "uid-bare"), "sandbox-3").createdAt(T0).build());
+    RuntimeSample withExitedAndBare = linux.toBuilder().pods(pods).build();
+
+    assertSameAsSummary(assembler, SampleFixtures.linuxNode(T1, 0, 1), withExitedAndBare);
+    assertSameAsSummary(
+        new SummaryAssembler("win-node-a", true), SampleFixtures.windowsNode(T1, 0, 1), SampleFixtures.windowsRuntime());
+    assertThat(SummaryAssembler.podEphemeralStorage(SampleFixtures.linuxNode(T1, 0, 1), withExitedAndBare))
+        .extracting(p -> p.pod().name() + " " + p.storage().usedBytes())
+        .as("running containers only: layer 20 480 B, plus the burner's 92 B log; no pod without a layer")
+        .containsExactly("burner 20572", "sleeper 20480");
+    assertThat(SummaryAssembler.podEphemeralStorage(SampleFixtures.linuxNode(T1, 0, 1), null)).isEmpty();
+  }
+
+  private static void assertSameAsSummary(SummaryAssembler assembler, NodeSample node, RuntimeSample runtime) {
+    List<SummaryAssembler.PodEphemeralStorage> expected =
+        assembler.assemble(node, null, runtime).pods().stream()
+            .filter(p -> p.ephemeralStorage() != null)
+            .map(p -> new SummaryAssembler.PodEphemeralStorage(p.podRef(), p.ephemeralStorage()))
+            .toList();
+    assertThat(expected).isNotEmpty();
+    assertThat(SummaryAssembler.podEphemeralStorage(node, runtime)).isEqualTo(expected);
+  }
+
   private static RuntimeSample runtimeWith(io.winstats.cri.@org.jspecify.annotations.Nullable RuntimeFilesystems fs) {
     RuntimeSample r = SampleFixtures.runtime();
     return r.toBuilder().filesystems(fs).build();

@@ -17,9 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the two Prometheus endpoints serve, assembled once at start-up: {@code /metrics} is the build info, the cAdvisor
- * and cgroup series, the node series under the names of the node's own exporter (windows_exporter or node_exporter)
- * and, on a Windows node, windows_exporter's container series, each when its collector runs, all built once per
- * snapshot version; plus the live part
+ * and cgroup series, the node series under the names of the node's own exporter (windows_exporter or node_exporter),
+ * on a Windows node windows_exporter's container series, and the pods' ephemeral storage, each when its collector
+ * runs, all built once per snapshot version; plus the live part
  * (the self series, the process and JVM series unless switched off, the PDH source's counter health). {@code
  * /metrics/cadvisor} is the cAdvisor and cgroup collectors alone, as the kubelet serves that path. Closing releases
  * the Micrometer registry and the JVM binders.
@@ -85,6 +85,9 @@ public final class Exposition implements AutoCloseable {
     }
     if (windowsNode && collectors.servesContainers()) {
       snapshotSeries.register(new WindowsContainerSeries(snapshots));
+    }
+    if (collectors.cri()) {
+      snapshotSeries.register(new PodEphemeralStorageSeries(snapshots));
     }
     metrics =
         new MetricsRenderer(

@@ -70,6 +70,11 @@ class ExpositionGoldenTest {
   }
 
   @Test
+  void podEphemeralStorageSeries() throws IOException {
+    assertGolden("pod-ephemeral-storage.prom", PodEphemeralStorageSeries.series(HEALTHY));
+  }
+
+  @Test
   void aWindowsNodeWithoutThePhysicalMemorySizeKeepsItsOtherMemorySeries() throws IOException {
     NodeSample replayed =
         SampleFixtures.withoutPhysicalMemorySize(

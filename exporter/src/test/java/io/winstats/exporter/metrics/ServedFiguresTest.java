@@ -9,6 +9,10 @@ import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SampleFixtures;
+import io.winstats.summary.SummaryAssembler;
+import io.winstats.summary.SummaryAssembler.PodEphemeralStorage;
+import io.winstats.summary.SummaryTypes.FsStats;
+import io.winstats.summary.SummaryTypes.PodReference;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
@@ -48,7 +52,13 @@ class ServedFiguresTest {
     CGROUP(
         cgroupStats(CadvisorContractTest.linuxSnapshot(CgroupVersion.V2)),
         stats -> CgroupSeriesCollector.series(withContainerStats((CgroupStats) stats)),
-        CgroupSeriesCollector.UNSERVED);
+        CgroupSeriesCollector.UNSERVED),
+    POD_EPHEMERAL_STORAGE(
+        podEphemeralStorage(),
+        storage ->
+            PodEphemeralStorageSeries.series(
+                List.of(new PodEphemeralStorage(new PodReference("burner", "default", "uid-burner"), (FsStats) storage))),
+        PodEphemeralStorageSeries.UNSERVED);
 
     final Object model;
     final Function<Object, MetricSnapshots> render;
@@ -194,6 +204,15 @@ class ServedFiguresTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The burner's ephemeral storage in the full Linux fixture: every figure present. */
+  private static FsStats podEphemeralStorage() {
+    Snapshot healthy = ExpositionGoldenTest.HEALTHY;
+    FsStats storage =
+        SummaryAssembler.podEphemeralStorage(healthy.node(), healthy.runtime()).get(0).storage();
+    assertThat(storage.availableBytes()).isNotNull();
+    return storage;
   }
 
   private static final Snapshot CGROUP_SNAPSHOT = CadvisorContractTest.linuxSnapshot(CgroupVersion.V2);
