@@ -30,6 +30,14 @@ public interface CriStatsReader extends AutoCloseable {
    */
   Map<String, Long> cacheEntries();
 
+  /**
+   * How often each CRI list stream (KEP-5825: {@code StreamPodSandboxStats}, {@code StreamContainerStats}, {@code
+   * StreamPodSandboxes}, {@code StreamContainers}) was found missing from the runtime ({@code UNIMPLEMENTED}) and its
+   * unary list call used instead, by the stream's name, every name present from the start. A runtime is asked again
+   * after it restarts, so a count that grows after the first rounds means a runtime that keeps restarting.
+   */
+  Map<String, Long> streamFallbacks();
+
   /** Releases the connection and its threads; idempotent. */
   @Override
   void close();

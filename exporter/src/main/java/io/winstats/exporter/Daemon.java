@@ -133,6 +133,7 @@ public final class Daemon implements AutoCloseable {
             HostOs.current().isWindows());
     started.push(cri);
     self.criCacheEntries(cri::cacheEntries);
+    self.criStreamFallbacks(cri::streamFallbacks);
     CgroupSampler cgroups = windowsNode || !config.collectors().readsCgroups() ? null : CgroupSampler.probeHost(clock);
     Consumer<RuntimeSample> publishRuntime =
         cgroups == null ? store::publishRuntime : RuntimePublisher.readingCgroups(store, cgroups);

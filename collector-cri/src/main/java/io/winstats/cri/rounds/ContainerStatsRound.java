@@ -7,7 +7,6 @@ import io.winstats.cri.StatsCall;
 import io.winstats.cri.api.Container;
 import io.winstats.cri.api.ContainerStats;
 import io.winstats.cri.api.ContainerStatsRequest;
-import io.winstats.cri.api.ListContainerStatsRequest;
 import io.winstats.cri.api.PodSandbox;
 import java.time.Clock;
 import java.time.Instant;
@@ -21,7 +20,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A round through {@code ListPodSandbox} + {@code ListContainers} (running) + {@code ListContainerStats}: containers
+ * A round through {@code ListPodSandbox} + {@code ListContainers} (running) + {@code ListContainerStats} (or their
+ * streams, {@link ListCalls}): containers
  * only, summed into their pod as the kubelet's {@code addPodCPUMemoryStats} does; pods have no network or process
  * count. The pod's cumulative CPU carries the containers that exited or restarted ({@link PodCpuTotals}), so it never
  * drops while the pod lives; its rate is the sum of the running containers' own rates.
@@ -30,14 +30,21 @@ final class ContainerStatsRound implements StatsRound {
   private static final Logger LOG = LoggerFactory.getLogger(ContainerStatsRound.class);
 
   private final RuntimeCalls calls;
+  private final ListCalls lists;
   private final IdentityLister identities;
   private final StatsMapper mapper;
   private final PodCpuTotals podCpu;
   private final Clock clock;
 
   ContainerStatsRound(
-      RuntimeCalls calls, IdentityLister identities, StatsMapper mapper, PodCpuTotals podCpu, Clock clock) {
+      RuntimeCalls calls,
+      ListCalls lists,
+      IdentityLister identities,
+      StatsMapper mapper,
+      PodCpuTotals podCpu,
+      Clock clock) {
     this.calls = Objects.requireNonNull(calls, "calls");
+    this.lists = Objects.requireNonNull(lists, "lists");
     this.identities = Objects.requireNonNull(identities, "identities");
     this.mapper = Objects.requireNonNull(mapper, "mapper");
     this.podCpu = Objects.requireNonNull(podCpu, "podCpu");
@@ -58,9 +65,7 @@ final class ContainerStatsRound implements StatsRound {
 
     Map<String, ContainerStats> statsById = new HashMap<>();
     try {
-      calls.call("ListContainerStats", s -> s.listContainerStats(ListContainerStatsRequest.getDefaultInstance()))
-          .getStatsList()
-          .forEach(c -> statsById.put(c.getAttributes().getId(), c));
+      lists.containerStats().forEach(c -> statsById.put(c.getAttributes().getId(), c));
     } catch (RuntimeCalls.RpcFailure f) {
       if (!f.isGone()) {
         throw f;

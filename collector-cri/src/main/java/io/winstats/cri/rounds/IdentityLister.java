@@ -9,8 +9,6 @@ import io.winstats.cri.api.ContainerState;
 import io.winstats.cri.api.ContainerStateValue;
 import io.winstats.cri.api.ContainerStatus;
 import io.winstats.cri.api.ContainerStatusRequest;
-import io.winstats.cri.api.ListContainersRequest;
-import io.winstats.cri.api.ListPodSandboxRequest;
 import io.winstats.cri.api.PodSandbox;
 import io.winstats.cri.api.PodSandboxFilter;
 import io.winstats.cri.api.PodSandboxState;
@@ -24,7 +22,8 @@ import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Fills {@link RuntimeMetadata} from {@code ListPodSandbox}, {@code ListContainers}, once per new container {@code
+ * Fills {@link RuntimeMetadata} from {@code ListPodSandbox}, {@code ListContainers} (or their streams, {@link
+ * ListCalls}), once per new container {@code
  * ContainerStatus} and once per new ready sandbox the verbose {@code PodSandboxStatus} ({@link HostProcessLookup}):
  * the identity (creation times, labels, image, log path, resources, HostProcess or not) the stats calls lack.
  */
@@ -32,11 +31,13 @@ final class IdentityLister {
   private static final Pattern BARE_IMAGE_ID = Pattern.compile("[0-9a-f]{64}");
 
   private final RuntimeCalls calls;
+  private final ListCalls lists;
   private final RuntimeMetadata metadata;
   private final HostProcessLookup hostProcess;
 
-  IdentityLister(RuntimeCalls calls, RuntimeMetadata metadata, HostProcessLookup hostProcess) {
+  IdentityLister(RuntimeCalls calls, ListCalls lists, RuntimeMetadata metadata, HostProcessLookup hostProcess) {
     this.calls = Objects.requireNonNull(calls, "calls");
+    this.lists = Objects.requireNonNull(lists, "lists");
     this.metadata = Objects.requireNonNull(metadata, "metadata");
     this.hostProcess = Objects.requireNonNull(hostProcess, "hostProcess");
   }
@@ -63,28 +64,20 @@ final class IdentityLister {
 
   /** {@code ListPodSandbox}, of ready sandboxes only or of all. */
   List<PodSandbox> pods(boolean readyOnly) {
-    ListPodSandboxRequest.Builder request = ListPodSandboxRequest.newBuilder();
-    if (readyOnly) {
-      request.setFilter(
-          PodSandboxFilter.newBuilder()
-              .setState(PodSandboxStateValue.newBuilder().setState(PodSandboxState.SANDBOX_READY)));
-    }
-    return calls.call("ListPodSandbox", s -> s.listPodSandbox(request.build())).getItemsList();
+    return lists.podSandboxes(
+        readyOnly
+            ? PodSandboxFilter.newBuilder()
+                .setState(PodSandboxStateValue.newBuilder().setState(PodSandboxState.SANDBOX_READY))
+                .build()
+            : PodSandboxFilter.getDefaultInstance());
   }
 
   /** {@code ListContainers} of running containers. */
   List<Container> runningContainers() {
-    return calls
-        .call(
-            "ListContainers",
-            s ->
-                s.listContainers(
-                    ListContainersRequest.newBuilder()
-                        .setFilter(
-                            ContainerFilter.newBuilder()
-                                .setState(ContainerStateValue.newBuilder().setState(ContainerState.CONTAINER_RUNNING)))
-                        .build()))
-        .getContainersList();
+    return lists.containers(
+        ContainerFilter.newBuilder()
+            .setState(ContainerStateValue.newBuilder().setState(ContainerState.CONTAINER_RUNNING))
+            .build());
   }
 
   /**
@@ -103,8 +96,7 @@ final class IdentityLister {
   }
 
   private List<Container> allContainers() {
-    return calls.call("ListContainers", s -> s.listContainers(ListContainersRequest.getDefaultInstance()))
-        .getContainersList();
+    return lists.containers(ContainerFilter.getDefaultInstance());
   }
 
   /** Makes the cache hold exactly {@code sandboxes} and {@code containers}. */

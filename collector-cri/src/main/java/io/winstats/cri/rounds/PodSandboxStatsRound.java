@@ -4,7 +4,6 @@ import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CpuUsage;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.StatsCall;
-import io.winstats.cri.api.ListPodSandboxStatsRequest;
 import io.winstats.cri.api.PodSandbox;
 import io.winstats.cri.api.PodSandboxStats;
 import io.winstats.cri.api.PodSandboxStatsRequest;
@@ -23,22 +22,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A round through {@code ListPodSandboxStats}: pods with their containers, pod network and process count, joined with
- * the identity the listings give. One pod that vanishes mid-call fails the whole list in containerd 1.6; the round
+ * A round through {@code ListPodSandboxStats} (or its stream, {@link ListCalls}): pods with their containers, pod
+ * network and process count, joined with the identity the listings give. One pod that vanishes mid-call fails the whole list in containerd 1.6; the round
  * then asks {@code PodSandboxStats} pod by pod and skips the gone one.
  */
 final class PodSandboxStatsRound implements StatsRound {
   private static final Logger LOG = LoggerFactory.getLogger(PodSandboxStatsRound.class);
 
   private final RuntimeCalls calls;
+  private final ListCalls lists;
   private final IdentityLister identities;
   private final StatsMapper mapper;
   private final PodCpuTotals podCpu;
   private final Clock clock;
 
   PodSandboxStatsRound(
-      RuntimeCalls calls, IdentityLister identities, StatsMapper mapper, PodCpuTotals podCpu, Clock clock) {
+      RuntimeCalls calls,
+      ListCalls lists,
+      IdentityLister identities,
+      StatsMapper mapper,
+      PodCpuTotals podCpu,
+      Clock clock) {
     this.calls = Objects.requireNonNull(calls, "calls");
+    this.lists = Objects.requireNonNull(lists, "lists");
     this.identities = Objects.requireNonNull(identities, "identities");
     this.mapper = Objects.requireNonNull(mapper, "mapper");
     this.podCpu = Objects.requireNonNull(podCpu, "podCpu");
@@ -54,10 +60,7 @@ final class PodSandboxStatsRound implements StatsRound {
   public List<PodSample> read(Round round) {
     List<PodSandboxStats> stats;
     try {
-      stats =
-          calls.call(
-                  "ListPodSandboxStats", s -> s.listPodSandboxStats(ListPodSandboxStatsRequest.getDefaultInstance()))
-              .getStatsList();
+      stats = lists.podSandboxStats();
     } catch (RuntimeCalls.RpcFailure f) {
       if (!f.isGone()) {
         throw f;

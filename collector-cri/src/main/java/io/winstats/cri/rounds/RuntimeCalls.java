@@ -2,6 +2,7 @@ package io.winstats.cri.rounds;
 
 import io.winstats.cri.CriException;
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -10,6 +11,9 @@ import java.net.ConnectException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +21,7 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The runtime service's unary calls with the reader's deadline, and the mapping of their {@link Status} to {@link
+ * The runtime service's unary and server-streaming calls with the reader's deadline, and the mapping of their {@link Status} to {@link
  * CriException}: the only place gRPC's status is interpreted. Not thread-safe on its own; the reader serialises rounds.
  */
 final class RuntimeCalls {
@@ -50,6 +54,37 @@ final class RuntimeCalls {
         channel.resetConnectBackoff();
       }
       throw new RpcFailure(method, e);
+    }
+  }
+
+  /**
+   * Calls the server-streaming {@code method} with the deadline over the whole stream, as the kubelet does for
+   * KEP-5825's list streams, and returns the items of every message once the runtime has closed the stream. A failure
+   * before the first message or after some (an error, a cancel, the deadline) becomes an {@link RpcFailure} and no
+   * item is returned: a round never works on part of a list.
+   */
+  <R, T> List<T> stream(
+      String method,
+      Function<RuntimeServiceGrpc.RuntimeServiceBlockingStub, Iterator<R>> call,
+      Function<R, List<T>> items) {
+    Context.CancellableContext context = Context.current().withCancellation();
+    Context previous = context.attach();
+    try {
+      Iterator<R> answers = call.apply(runtime.withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS));
+      List<T> all = new ArrayList<>();
+      while (answers.hasNext()) {
+        all.addAll(items.apply(answers.next()));
+      }
+      return all;
+    } catch (StatusRuntimeException e) {
+      if (e.getStatus().getCode() == Status.Code.UNAVAILABLE) {
+        channel.resetConnectBackoff();
+      }
+      throw new RpcFailure(method, e);
+    } finally {
+      context.detach(previous);
+      // A stream left before its end (an exception above) is cancelled now instead of running on to its deadline.
+      context.cancel(null);
     }
   }
 

@@ -38,7 +38,10 @@ import org.slf4j.LoggerFactory;
  * the operator chose {@link StatsCall#LIST_CONTAINER_STATS} because the other call costs the runtime too much, the
  * reader switches to {@link ContainerStatsRound} ({@code ListPodSandbox} + {@code ListContainers} + {@code
  * ListContainerStats}), which sums container CPU and memory into the pod, as the kubelet's {@code
- * addPodCPUMemoryStats} does; pods then have no network or process count. Identity (creation times, labels, the
+ * addPodCPUMemoryStats} does; pods then have no network or process count. Each list call goes through its KEP-5825
+ * stream where the runtime has one (containerd 2.4+, CRI-O), which no 16 MiB message ceiling limits, and falls back to
+ * the unary call once per connection where it answers {@code UNIMPLEMENTED} ({@link ListCalls}); a round that starts
+ * on a new connection (the runtime restarted, or the first round) asks the runtime's version and its streams again. Identity (creation times, labels, the
  * image, the CRI state) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id; pods are listed again
  * when an unknown pod id appears, containers every round, because a container's state changes under the same id.
  * Whether a pod is a Windows HostProcess one is asked once per new ready sandbox with the verbose {@code
@@ -98,6 +101,7 @@ final class RuntimeStatsReader implements CriStatsReader {
   private final ManagedChannel channel;
   private final AutoCloseable resources;
   private final RuntimeCalls calls;
+  private final ListCalls lists;
   private final HostFiles hostFiles;
   private final Duration callTimeout;
   private final Clock clock;
@@ -143,14 +147,15 @@ final class RuntimeStatsReader implements CriStatsReader {
     this.ticker = Objects.requireNonNull(ticker, "ticker");
     this.hostFiles = Objects.requireNonNull(hostFiles, "hostFiles");
     this.calls = new RuntimeCalls(target, channel, callTimeout);
+    this.lists = new ListCalls(calls);
     this.cpuRates = new CpuRateCache(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
     this.metadata = new RuntimeMetadata(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
     this.podCpu = new PodCpuTotals(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
     StatsMapper mapper = new StatsMapper(cpuRates);
     IdentityLister identities =
-        new IdentityLister(calls, metadata, new HostProcessLookup(calls, ticker, cacheExpiry));
-    this.podSandboxStats = new PodSandboxStatsRound(calls, identities, mapper, podCpu, clock);
-    this.containerStats = new ContainerStatsRound(calls, identities, mapper, podCpu, clock);
+        new IdentityLister(calls, lists, metadata, new HostProcessLookup(calls, ticker, cacheExpiry));
+    this.podSandboxStats = new PodSandboxStatsRound(calls, lists, identities, mapper, podCpu, clock);
+    this.containerStats = new ContainerStatsRound(calls, lists, identities, mapper, podCpu, clock);
     this.identities = identities;
     this.mapper = mapper;
     this.tasksCalls = calls;
@@ -262,6 +267,9 @@ final class RuntimeStatsReader implements CriStatsReader {
       throw new CriException(CriException.Reason.UNAVAILABLE, "endpoint=" + target + ": the reader is closed");
     }
     long startedNanos = System.nanoTime();
+    if (channel.getState(false) != ConnectivityState.READY) {
+      newConnection();
+    }
     if (failing == CriException.Reason.UNAVAILABLE || failing == CriException.Reason.UNTRUSTED_PIPE) {
       reconnect();
     }
@@ -363,6 +371,16 @@ final class RuntimeStatsReader implements CriStatsReader {
   }
 
   /**
+   * The round will run on a connection other than the last round's (or the first): the runtime behind it may have
+   * restarted, perhaps as another version (a node upgrade restarts containerd; a restart closes every connection to
+   * its socket or pipe). Its name and version are asked again, and so is each list stream it lacked.
+   */
+  private void newConnection() {
+    runtimeName = null;
+    lists.forgetMissing();
+  }
+
+  /**
    * Starts a connection attempt now and waits for it, up to {@link #RECONNECT_WAIT}. Without the reset the channel waits
    * out its reconnect backoff (3.5-5 s measured) after the runtime is back. Without the wait the round's first call
    * still fails at once with the outage's error: after a transient failure the channel keeps reporting
@@ -445,6 +463,16 @@ final class RuntimeStatsReader implements CriStatsReader {
         "container_identities", metadata.containerCount(),
         "cpu_readings", cpuRates.size(),
         "pod_cpu_totals", podCpu.size());
+  }
+
+  @Override
+  public Map<String, Long> streamFallbacks() {
+    return lists.fallbacks();
+  }
+
+  /** Whether the runtime lacked {@code rpc}'s stream when last asked (on this connection). */
+  synchronized boolean streamMissing(ListCalls.Rpc rpc) {
+    return lists.streamMissing(rpc);
   }
 
   RuntimeMetadata metadataForTest() {

@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -293,6 +294,12 @@ class CriStatsReaderIT {
           .isBetween(0.0, 0.6);
       assertThat(second.network()).as("ListContainerStats has no pod network").isNull();
       assertThat(reader.usesContainerStats()).isTrue();
+      assertThat(reader.streamFallbacks())
+          .as("containerd 1.6 has no KEP-5825 streams: each asked once, then the unary call")
+          .containsEntry("StreamContainerStats", 1L)
+          .containsEntry("StreamPodSandboxes", 1L)
+          .containsEntry("StreamContainers", 1L)
+          .containsEntry("StreamPodSandboxStats", 0L);
     }
   }
 
@@ -303,6 +310,14 @@ class CriStatsReaderIT {
       int threadsBefore = liveThreads().size();
       RuntimeStatsReader reader = open(harness);
       assertThat(find(reader.sample(), pod)).isPresent();
+      assertThat(find(reader.sample(), pod)).isPresent();
+      assertThat(reader.streamMissing(ListCalls.Rpc.POD_SANDBOX_STATS)).isTrue();
+      Map<String, Long> fallbacksBefore = reader.streamFallbacks();
+      assertThat(fallbacksBefore)
+          .as("containerd 1.6 has no KEP-5825 streams: each asked once over two rounds")
+          .containsEntry("StreamPodSandboxStats", 1L)
+          .containsEntry("StreamPodSandboxes", 1L)
+          .containsEntry("StreamContainers", 1L);
 
       harness.stopRuntime();
       // Sample while down long enough for gRPC's reconnect backoff to grow past several seconds.
@@ -337,6 +352,10 @@ class CriStatsReaderIT {
           failures, recoverySeconds);
       assertThat(container(pod(back, pod), "app").id()).isEqualTo(pod.containerId("app"));
       assertThat(recoverySeconds).as("no reconnect backoff wait").isLessThan(2.0);
+      assertThat(reader.streamFallbacks())
+          .as("the restarted runtime was asked for its streams again, and lacked them again")
+          .containsEntry("StreamPodSandboxStats", 2L)
+          .containsEntry("StreamContainers", 2L);
 
       reader.close();
       Deadline.await(

@@ -119,6 +119,35 @@ class CriStatsReaderTransportTest {
     }
   }
 
+  /**
+   * KEP-5825's point: the same 18 MiB that fail as one unary answer arrive as a stream of messages under 16 MiB each.
+   * Three pods of 6 MiB (annotations, as a node with large pod annotations has), one per message.
+   */
+  @Test
+  void aListOver16MiBArrivesWhenStreamedInSmallerMessages() throws IOException {
+    FakeRuntime runtime = new FakeRuntime();
+    for (int i = 0; i < 3; i++) {
+      io.winstats.cri.api.PodSandbox p = runtime.addPod("p" + i, "pod-" + i, "ns", 1);
+      PodSandboxStats stats =
+          PodSandboxStats.newBuilder()
+              .setAttributes(FakeRuntime.podAttributes(p).toBuilder().putAnnotations("big", "x".repeat(6 << 20)))
+              .build();
+      runtime.podStats.put(p.getId(), () -> stats);
+    }
+    CriEndpoint endpoint = serve(runtime);
+    try (RuntimeStatsReader reader = open(endpoint)) {
+      assertThatThrownBy(reader::sample)
+          .as("without streams: one 18 MiB answer")
+          .isInstanceOfSatisfying(
+              CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.MESSAGE_TOO_LARGE));
+    }
+    runtime.streamBatch = 1;
+    try (RuntimeStatsReader reader = open(endpoint)) {
+      assertThat(reader.sample().pods()).extracting(p -> p.ref().name()).containsExactly("pod-0", "pod-1", "pod-2");
+      assertThat(runtime.calls("StreamPodSandboxStats")).as("once before, once now").isEqualTo(2);
+    }
+  }
+
   @Test
   void bytesThatDoNotDecodeAreMalformed() throws IOException {
     byte[] version =

@@ -34,24 +34,40 @@ import io.winstats.cri.api.PodSandboxStatsResponse;
 import io.winstats.cri.api.PodSandboxStatusRequest;
 import io.winstats.cri.api.PodSandboxStatusResponse;
 import io.winstats.cri.api.RuntimeServiceGrpc;
+import io.winstats.cri.api.ContainerFilter;
+import io.winstats.cri.api.PodSandboxFilter;
+import io.winstats.cri.api.StreamContainerStatsRequest;
+import io.winstats.cri.api.StreamContainerStatsResponse;
+import io.winstats.cri.api.StreamContainersRequest;
+import io.winstats.cri.api.StreamContainersResponse;
+import io.winstats.cri.api.StreamPodSandboxStatsRequest;
+import io.winstats.cri.api.StreamPodSandboxStatsResponse;
+import io.winstats.cri.api.StreamPodSandboxesRequest;
+import io.winstats.cri.api.StreamPodSandboxesResponse;
 import io.winstats.cri.api.UInt64Value;
 import io.winstats.cri.api.VersionRequest;
 import io.winstats.cri.api.VersionResponse;
 import io.winstats.cri.testing.ContainerdLine;
 import io.winstats.cri.testing.ContainerdSandboxStatus;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A scriptable CRI runtime for in-process tests: lists what the test put in, and answers the stats RPCs with what
  * the test scripted, including failures and hangs (a supplier returning {@code null} never answers). {@code
  * PodSandboxStatus} answers as containerd 2.2 on Windows ({@link ContainerdSandboxStatus}), the pods in {@link
  * #hostProcessPods} as HostProcess ones, unless a test scripted the pod's answer in {@link #sandboxStatuses}.
+ *
+ * <p>The KEP-5825 list streams answer as containerd 2.4.0-beta.0 does once {@link #streamBatch} is set (before, as
+ * every earlier containerd: {@code UNIMPLEMENTED}); {@link #streamBreaks} ends one after some messages instead.
  */
 final class FakeRuntime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
   final List<PodSandbox> sandboxes = new CopyOnWriteArrayList<>();
@@ -68,6 +84,24 @@ final class FakeRuntime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
       () -> VersionResponse.newBuilder().setRuntimeName("fakerd").setRuntimeVersion("9.9.9").build();
   volatile Supplier<ListPodSandboxStatsResponse> listPodSandboxStats;
   volatile Supplier<ListContainerStatsResponse> listContainerStats;
+
+  /**
+   * Items per message of the Stream* calls; 0 (the default): the runtime has none. containerd 2.4 sends every list in
+   * messages of {@code criutil.DefaultStreamBatchSize} = 5000 items through {@code SendInBatches}, which checks the
+   * call's context before each message (internal/cri/util/stream.go@v2.4.0-beta.0); a smaller batch here gives a
+   * test several messages without 5000 pods.
+   */
+  volatile int streamBatch;
+
+  /** Scripted endings by stream method name: {@link StreamBreak}. */
+  final Map<String, StreamBreak> streamBreaks = new ConcurrentHashMap<>();
+
+  /**
+   * Ends a stream after {@code afterMessages} messages: with {@code status} (a runtime that fails or is cancelled
+   * mid-stream: containerd's {@code SendInBatches} returns the send's error or {@code ctx.Err()} between two
+   * messages), or with none, by sending nothing more and never ending (the client's deadline ends it).
+   */
+  record StreamBreak(int afterMessages, @Nullable Status status) {}
 
   int calls(String method) {
     AtomicInteger n = calls.get(method);
@@ -97,6 +131,124 @@ final class FakeRuntime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
     observer.onCompleted();
   }
 
+  /**
+   * One stream: the whole list made first, then sent in messages of {@link #streamBatch} items, as containerd 2.4's
+   * Stream* handlers do (internal/cri/server/{sandbox_stats,container_stats,sandbox,container}_stream.go
+   * @v2.4.0-beta.0). Without a batch size, grpc-go's answer to a method the server does not register: {@code
+   * UNIMPLEMENTED} "unknown method M for service runtime.v1.RuntimeService" (grpc-go server.go, handleStream).
+   */
+  private <T, R> void stream(
+      String method, Supplier<List<T>> list, Function<List<T>, R> message, StreamObserver<R> observer) {
+    calls.computeIfAbsent(method, k -> new AtomicInteger()).incrementAndGet();
+    int batch = streamBatch;
+    if (batch <= 0) {
+      observer.onError(
+          Status.UNIMPLEMENTED
+              .withDescription("unknown method " + method + " for service runtime.v1.RuntimeService")
+              .asRuntimeException());
+      return;
+    }
+    List<T> items;
+    try {
+      items = list.get();
+    } catch (StatusRuntimeException e) {
+      observer.onError(e);
+      return;
+    }
+    StreamBreak end = streamBreaks.get(method);
+    int sent = 0;
+    for (int i = 0; i < items.size(); i += batch) {
+      if (end != null && sent == end.afterMessages()) {
+        break;
+      }
+      observer.onNext(message.apply(items.subList(i, Math.min(i + batch, items.size()))));
+      sent++;
+    }
+    if (end != null && sent == end.afterMessages()) {
+      if (end.status() == null) {
+        hung.add(observer);
+      } else {
+        observer.onError(end.status().asRuntimeException());
+      }
+      return;
+    }
+    observer.onCompleted();
+  }
+
+  /**
+   * containerd 2.4's {@code StreamPodSandboxStats}: a pod whose stats are NotFound or Unavailable (gone, or going) is
+   * left out; any other error fails the whole stream before its first message, wrapped as "failed to decode sandbox
+   * container metrics for sandbox ..." (sandbox_stats_stream.go@v2.4.0-beta.0, the switch in the per-sandbox
+   * goroutine), which grpc-go sends as UNKNOWN.
+   */
+  @Override
+  public void streamPodSandboxStats(
+      StreamPodSandboxStatsRequest request, StreamObserver<StreamPodSandboxStatsResponse> observer) {
+    stream(
+        "StreamPodSandboxStats",
+        () -> {
+          List<PodSandboxStats> all = new ArrayList<>();
+          for (Map.Entry<String, Supplier<PodSandboxStats>> e : podStats.entrySet()) {
+            try {
+              all.add(e.getValue().get());
+            } catch (StatusRuntimeException failure) {
+              Status.Code code = failure.getStatus().getCode();
+              if (code != Status.Code.NOT_FOUND && code != Status.Code.UNAVAILABLE) {
+                throw Status.UNKNOWN
+                    .withDescription(
+                        "failed to decode sandbox container metrics for sandbox \"" + e.getKey() + "\": "
+                            + failure.getStatus().getDescription())
+                    .asRuntimeException();
+              }
+            }
+          }
+          return all;
+        },
+        batch -> StreamPodSandboxStatsResponse.newBuilder().addAllPodSandboxStats(batch).build(),
+        observer);
+  }
+
+  @Override
+  public void streamContainerStats(
+      StreamContainerStatsRequest request, StreamObserver<StreamContainerStatsResponse> observer) {
+    stream(
+        "StreamContainerStats",
+        () -> containerStats.values().stream().map(Supplier::get).toList(),
+        batch -> StreamContainerStatsResponse.newBuilder().addAllContainerStats(batch).build(),
+        observer);
+  }
+
+  @Override
+  public void streamPodSandboxes(
+      StreamPodSandboxesRequest request, StreamObserver<StreamPodSandboxesResponse> observer) {
+    stream(
+        "StreamPodSandboxes",
+        () -> sandboxes(request.getFilter()),
+        batch -> StreamPodSandboxesResponse.newBuilder().addAllPodSandboxes(batch).build(),
+        observer);
+  }
+
+  @Override
+  public void streamContainers(StreamContainersRequest request, StreamObserver<StreamContainersResponse> observer) {
+    stream(
+        "StreamContainers",
+        () -> containers(request.getFilter()),
+        batch -> StreamContainersResponse.newBuilder().addAllContainers(batch).build(),
+        observer);
+  }
+
+  private List<PodSandbox> sandboxes(PodSandboxFilter filter) {
+    return sandboxes.stream()
+        .filter(p -> !filter.hasState() || p.getState() == filter.getState().getState())
+        .toList();
+  }
+
+  private List<Container> containers(ContainerFilter filter) {
+    return containers.stream()
+        .filter(c -> !filter.hasState() || c.getState() == filter.getState().getState())
+        .toList();
+  }
+
   @Override
   public void version(VersionRequest request, StreamObserver<VersionResponse> observer) {
     answer("Version", version, observer);
@@ -107,15 +259,7 @@ final class FakeRuntime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
     answer(
         "ListPodSandbox",
         () ->
-            ListPodSandboxResponse.newBuilder()
-                .addAllItems(
-                    sandboxes.stream()
-                        .filter(
-                            p ->
-                                !request.getFilter().hasState()
-                                    || p.getState() == request.getFilter().getState().getState())
-                        .toList())
-                .build(),
+            ListPodSandboxResponse.newBuilder().addAllItems(sandboxes(request.getFilter())).build(),
         observer);
   }
 
@@ -144,15 +288,7 @@ final class FakeRuntime extends RuntimeServiceGrpc.RuntimeServiceImplBase {
     answer(
         "ListContainers",
         () ->
-            ListContainersResponse.newBuilder()
-                .addAllContainers(
-                    containers.stream()
-                        .filter(
-                            c ->
-                                !request.getFilter().hasState()
-                                    || c.getState() == request.getFilter().getState().getState())
-                        .toList())
-                .build(),
+            ListContainersResponse.newBuilder().addAllContainers(containers(request.getFilter())).build(),
         observer);
   }
 

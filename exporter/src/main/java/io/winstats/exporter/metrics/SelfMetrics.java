@@ -1,6 +1,7 @@
 package io.winstats.exporter.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -167,6 +168,22 @@ public final class SelfMetrics {
           .description("Entries in the CRI reader's caches: pod and container identities, previous CPU readings.")
           .tag("cache", cache)
           .strongReference(true)
+          .register(registry);
+    }
+  }
+
+  /**
+   * {@code winstats_exporter_cri_stream_fallbacks_total{stream}}: how often the runtime lacked a CRI list stream
+   * (KEP-5825) and the reader used the unary list call instead, read at scrape time. One per stream and runtime start
+   * on a runtime without streams (containerd before 2.4); a count that keeps growing is a runtime that keeps
+   * restarting.
+   */
+  public void criStreamFallbacks(java.util.function.Supplier<Map<String, Long>> fallbacks) {
+    for (String stream : fallbacks.get().keySet()) {
+      FunctionCounter.builder(
+              "winstats.exporter.cri.stream.fallbacks", fallbacks, f -> f.get().getOrDefault(stream, 0L))
+          .description("Times the runtime lacked a CRI list stream and the unary list call was used instead.")
+          .tag("stream", stream)
           .register(registry);
     }
   }

@@ -146,6 +146,22 @@ class SelfMetricsTest {
   }
 
   @Test
+  void criStreamFallbacksAreACounterPerStreamReadAtScrapeTime() {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    AtomicLong pods = new AtomicLong(0);
+    new SelfMetrics(registry, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC))
+        .criStreamFallbacks(() -> Map.of("StreamPodSandboxStats", pods.get(), "StreamContainers", 1L));
+
+    assertThat(registry.scrape())
+        .contains("# TYPE winstats_exporter_cri_stream_fallbacks_total counter")
+        .contains("winstats_exporter_cri_stream_fallbacks_total{stream=\"StreamPodSandboxStats\"} 0.0")
+        .contains("winstats_exporter_cri_stream_fallbacks_total{stream=\"StreamContainers\"} 1.0");
+    pods.set(2);
+    assertThat(registry.scrape())
+        .contains("winstats_exporter_cri_stream_fallbacks_total{stream=\"StreamPodSandboxStats\"} 2.0");
+  }
+
+  @Test
   void buildInfoNamesTheNodesOs() throws IOException {
     String text = ExpositionGoldenTest.text(
         SelfMetrics.buildInfo("1.2.3", "0123456789ab", "2026-11-25T04:50:00Z", "windows").collect());
