@@ -254,6 +254,94 @@ class CadvisorContractTest {
     assertThat(absent(kind).keySet()).as("every absent name is in the pinned list").isSubsetOf(pinned);
   }
 
+  /**
+   * docs/CADVISOR.md states the contract: its tables of pinned names not served (Linux: a column per cgroup version;
+   * Windows: one table, a row marked "(1.7 only)" for the older line) name exactly the names this test finds absent on
+   * each kind of node, so the page cannot drift from what is served. Names in the tables may be written {@code
+   * a_{b,c}_d} or {@code a_*} (matched against the pinned list).
+   */
+  @ParameterizedTest
+  @EnumSource(NodeKind.class)
+  void theDocsListExactlyTheNamesNotServed(NodeKind kind) throws IOException {
+    List<String> page = Files.readAllLines(CADVISOR_DOC, StandardCharsets.UTF_8);
+    Set<String> documented = new TreeSet<>();
+    if (kind.windows()) {
+      for (List<String> row : tableRows(page, "### Absent, and why")) {
+        boolean olderLineOnly = row.get(0).contains("(1.7 only)");
+        if (!olderLineOnly || !kind.windowsLine.reportsCommit()) {
+          documented.addAll(names(row.get(0)));
+        }
+      }
+    } else {
+      int column = kind == NodeKind.LINUX_CGROUP_V2 ? 1 : 2;
+      for (List<String> row : tableRows(page, "## Pinned names not served, and why (Linux nodes)")) {
+        if (row.get(column).startsWith("absent")) {
+          documented.addAll(names(row.get(0)));
+        }
+      }
+    }
+    assertThat(documented).as("names docs/CADVISOR.md gives as not served on %s", kind).isEqualTo(absent(kind).keySet());
+  }
+
+  private static final Path CADVISOR_DOC =
+      Path.of("..", "docs", "CADVISOR.md").toAbsolutePath().normalize();
+
+  /** The cells of each body row of the first table after {@code heading}. */
+  private static List<List<String>> tableRows(List<String> page, String heading) {
+    int at = page.indexOf(heading);
+    assertThat(at).as("heading %s in docs/CADVISOR.md", heading).isNotNegative();
+    List<List<String>> rows = new ArrayList<>();
+    boolean inTable = false;
+    for (String line : page.subList(at + 1, page.size())) {
+      if (!line.startsWith("|")) {
+        if (inTable) {
+          break;
+        }
+        continue;
+      }
+      inTable = true;
+      List<String> cells = new ArrayList<>();
+      for (String cell : line.substring(1, line.lastIndexOf('|')).split("\\|")) {
+        cells.add(cell.strip());
+      }
+      if (!cells.get(0).equals("name") && !cells.get(0).startsWith("---")) {
+        rows.add(cells);
+      }
+    }
+    return rows;
+  }
+
+  /** The pinned names a table cell names: each {@code `name`} with its {@code {a,b}} groups and {@code *} expanded. */
+  private static Set<String> names(String cell) throws IOException {
+    Set<String> names = new TreeSet<>();
+    java.util.regex.Matcher code = java.util.regex.Pattern.compile("`([^`]+)`").matcher(cell);
+    while (code.find()) {
+      for (String name : expandBraces(code.group(1))) {
+        if (name.contains("*")) {
+          String regex = java.util.regex.Pattern.quote(name).replace("*", "\\E.*\\Q");
+          pinned().stream().filter(n -> n.matches(regex)).forEach(names::add);
+        } else {
+          names.add(name);
+        }
+      }
+    }
+    assertThat(names).as("names in %s", cell).isNotEmpty();
+    return names;
+  }
+
+  private static List<String> expandBraces(String name) {
+    int open = name.indexOf('{');
+    if (open < 0) {
+      return List.of(name);
+    }
+    int close = name.indexOf('}', open);
+    List<String> expanded = new ArrayList<>();
+    for (String choice : name.substring(open + 1, close).split(",")) {
+      expanded.addAll(expandBraces(name.substring(0, open) + choice + name.substring(close + 1)));
+    }
+    return expanded;
+  }
+
   /** Every series of the served names, for a node of {@code kind}. */
   private static List<MetricSnapshot> series(NodeKind kind, Path dir) throws Exception {
     Snapshot snapshot =
