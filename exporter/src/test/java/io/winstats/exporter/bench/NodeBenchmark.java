@@ -39,7 +39,11 @@ import org.jspecify.annotations.Nullable;
  * answer is in, so wrk and the daemon saturate the machine together) and polling (each client waits 10 ms after every
  * answer, about 1 000 requests/s in all: the daemon is measured rather than the machine's scheduler).
  *
- * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [warmup=60] [window=300] [starts=5]
+ * <p>The steady window also reads the runtime's CPU (containerd, its shims and the {@code runc} they reaped, {@link
+ * RuntimeCpu}), against a window of {@code idle} seconds over the same pods before the daemon starts: what the daemon
+ * makes the runtime spend, added to its own CPU, is its bill to the node.
+ *
+ * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [warmup=60] [window=300] [starts=5] [idle=60]
  * [jvm="-XX:+UseSerialGC ..."]
  * [daemon="--cri.stats-call=ListContainerStats"]}; without {@code jvm} the daemon runs with {@code deploy/jvm.options}
  * and the class-data-sharing archive {@code bench/node} writes beside the jar ({@code deploy/cds-archive}), as the
@@ -55,6 +59,7 @@ public final class NodeBenchmark {
       int warmupSeconds,
       int windowSeconds,
       int starts,
+      int idleSeconds,
       List<String> jvm,
       List<String> daemonFlags) {
     static Options parse(String[] args) {
@@ -82,6 +87,7 @@ public final class NodeBenchmark {
           Integer.parseInt(kv.getOrDefault("warmup", "60")),
           Integer.parseInt(kv.getOrDefault("window", "300")),
           Integer.parseInt(kv.getOrDefault("starts", "5")),
+          Integer.parseInt(kv.getOrDefault("idle", "60")),
           jvm,
           Arrays.stream(kv.getOrDefault("daemon", "").split(" ")).filter(s -> !s.isBlank()).toList());
     }
@@ -125,6 +131,9 @@ public final class NodeBenchmark {
           client.runPod("bench-" + created, "bench", List.of(ContainerSpec.sleeper("app"), ContainerSpec.sleeper("sidecar")));
         }
         System.out.printf("%d pods (%d containers) ready, +%.1f s to create%n", n, 2 * n, (System.nanoTime() - t0) / 1e9);
+        // The runtime without the daemon, for the bill: containerd and its shims idle over the pods.
+        RuntimeCpu runtime = new RuntimeCpu(harness.workDir());
+        double runtimeIdleMillis = runtimeMillis(runtime, o.idleSeconds());
         long started = System.nanoTime();
         List<String> flags = new ArrayList<>(List.of("--cri.endpoint=" + harness.endpoint(), "--sampling.interval=10s"));
         flags.addAll(o.daemonFlags());
@@ -147,7 +156,7 @@ public final class NodeBenchmark {
           try (Reference prometheus =
               Reference.prometheus(work.resolve("prometheus-" + n), daemon.address(), nodeExporter.address())) {
             Thread.sleep(TimeUnit.SECONDS.toMillis(o.warmupSeconds()));
-            Footprint steady = footprint(daemon, nodeExporter, o.windowSeconds());
+            Footprint steady = footprint(daemon, nodeExporter, runtime, o.windowSeconds());
             double burstRssMaxMiB;
             try (RssPeak burst = RssPeak.watch(daemon.pid())) {
             try (Reference nginx = Reference.nginx(work.resolve("nginx-" + n), staticDir)) {
@@ -193,9 +202,12 @@ public final class NodeBenchmark {
             }
             footprint.add(
                 String.format(
-                    Locale.ROOT, "| %d | %d | %.1f | %.1f | **%.2f** | %.1f | %.1f | **%.1f** | %.1f | %d | %d | %.0f |",
+                    Locale.ROOT,
+                    "| %d | %d | %.1f | %.1f | **%.2f** | %.1f | %.1f | %.1f | **%.1f** | %.1f | %.1f | %.1f | **%.1f** | %.1f | %d | %d | %.0f |",
                     n, 2 * n, steady.cpuMillis(), steady.nodeExporterCpuMillis(),
-                    steady.cpuMillis() / steady.nodeExporterCpuMillis(), steady.rssAvgMiB(), steady.rssMaxMiB(),
+                    steady.cpuMillis() / steady.nodeExporterCpuMillis(), steady.runtimeMillis(), runtimeIdleMillis,
+                    steady.runtimeMillis() - runtimeIdleMillis, steady.cpuMillis() + steady.runtimeMillis() - runtimeIdleMillis,
+                    steady.rssAvgMiB(), steady.rssMaxMiB(),
                     burstRssMaxMiB, steady.nodeExporterRssAvgMiB(), summaryBytes, metricsBytes,
                     failedCriRounds(daemon.get("/metrics").body())));
             startups.add(String.format(Locale.ROOT, "| %d | %.0f |", n, startupMs));
@@ -214,9 +226,10 @@ public final class NodeBenchmark {
     polling.forEach(System.out::println);
     System.out.printf(
         "%n%d s window after %d s of warm-up (Prometheus scraping both every 15 s), then the wrk phase above:%n"
-            + "| pods | containers | CPU mCPU | node_exporter mCPU | CPU/node_exporter | RSS MiB avg | RSS MiB max | RSS MiB max through the wrk burst | node_exporter RSS MiB avg | summary bytes | metrics bytes | failed CRI rounds |%n"
-            + "|---|---|---|---|---|---|---|---|---|---|---|---|%n",
-        o.windowSeconds(), o.warmupSeconds());
+            + "runtime = containerd + its shims + the runc they reaped, per process; idle = over %d s before the daemon started%n"
+            + "| pods | containers | CPU mCPU | node_exporter mCPU | CPU/node_exporter | runtime mCPU | runtime idle mCPU | runtime caused mCPU | the bill: CPU + caused mCPU | RSS MiB avg | RSS MiB max | RSS MiB max through the wrk burst | node_exporter RSS MiB avg | summary bytes | metrics bytes | failed CRI rounds |%n"
+            + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%n",
+        o.windowSeconds(), o.warmupSeconds(), o.idleSeconds());
     footprint.forEach(System.out::println);
     if (!bareStarts.isEmpty()) {
       System.out.printf(
@@ -246,13 +259,32 @@ public final class NodeBenchmark {
    * much less.
    */
   private record Footprint(
-      double cpuMillis, double nodeExporterCpuMillis, double rssAvgMiB, double rssMaxMiB, double nodeExporterRssAvgMiB) {}
+      double cpuMillis,
+      double nodeExporterCpuMillis,
+      double runtimeMillis,
+      double rssAvgMiB,
+      double rssMaxMiB,
+      double nodeExporterRssAvgMiB) {}
+
+  /** The runtime's CPU (millicores) over {@code seconds} of nothing else from the bench. */
+  private static double runtimeMillis(RuntimeCpu runtime, int seconds) throws Exception {
+    if (seconds == 0) {
+      return Double.NaN; // not asked for (bench/ab hosts its pods on this bench)
+    }
+    long r0 = runtime.ticks().ticks();
+    long t0 = System.nanoTime();
+    Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
+    long r1 = runtime.ticks().ticks();
+    return (r1 - r0) / (double) clockTicks() / ((System.nanoTime() - t0) / 1e9) * 1000;
+  }
 
   /**
    * CPU (millicores) and RSS (MiB, average and maximum) over {@code seconds} while the running Prometheus scrapes the
-   * daemon and node_exporter every 15 s.
+   * daemon and node_exporter every 15 s, with the runtime's CPU over the same window.
    */
-  private static Footprint footprint(DaemonProcess daemon, Reference nodeExporter, int seconds) throws Exception {
+  private static Footprint footprint(DaemonProcess daemon, Reference nodeExporter, RuntimeCpu runtime, int seconds)
+      throws Exception {
+    long runtime0 = runtime.ticks().ticks();
     long cpu0 = cpuTicks(daemon.pid());
     long nodeExporterCpu0 = cpuTicks(nodeExporter.pid());
     long t0 = System.nanoTime();
@@ -273,8 +305,10 @@ public final class NodeBenchmark {
     double ticksPerSecond = clockTicks();
     double cpuSeconds = (cpuTicks(daemon.pid()) - cpu0) / ticksPerSecond;
     double nodeExporterCpuSeconds = (cpuTicks(nodeExporter.pid()) - nodeExporterCpu0) / ticksPerSecond;
+    double runtimeSeconds = (runtime.ticks().ticks() - runtime0) / ticksPerSecond;
     return new Footprint(
-        cpuSeconds / elapsed * 1000, nodeExporterCpuSeconds / elapsed * 1000, rssSum / samples, rssMax,
+        cpuSeconds / elapsed * 1000, nodeExporterCpuSeconds / elapsed * 1000, runtimeSeconds / elapsed * 1000,
+        rssSum / samples, rssMax,
         nodeExporterRssSum / samples);
   }
 
@@ -417,7 +451,7 @@ public final class NodeBenchmark {
   }
 
   /** A reference server started for the benchmark on a free loopback port, stopped with it. */
-  private static final class Reference implements AutoCloseable {
+  static final class Reference implements AutoCloseable {
     private final ChildProcess process;
     private final int port;
 
@@ -468,6 +502,24 @@ public final class NodeBenchmark {
               """,
               dir.toAbsolutePath(), port, root.toAbsolutePath()));
       return started(ChildProcess.start(List.of("nginx", "-c", conf.toAbsolutePath().toString()), dir.resolve("log")), port);
+    }
+
+    /** A Prometheus scraping only the daemon every 15 s. */
+    static Reference prometheus(Path dir, String daemon) throws IOException {
+      Files.createDirectories(dir);
+      int port = DaemonProcess.freePort();
+      Path conf = dir.resolve("prometheus.yml");
+      Files.writeString(
+          conf,
+          "global: {scrape_interval: 15s}\nscrape_configs:\n  - job_name: winstats-exporter\n"
+              + "    static_configs: [{targets: ['" + daemon + "']}]\n");
+      return started(
+          ChildProcess.start(
+              List.of(
+                  "prometheus", "--config.file=" + conf, "--storage.tsdb.path=" + dir.resolve("data"),
+                  "--web.listen-address=127.0.0.1:" + port),
+              dir.resolve("log")),
+          port);
     }
 
     static Reference prometheus(Path dir, String daemon, String nodeExporter) throws IOException {

@@ -1,189 +1,230 @@
 package io.winstats.exporter.bench;
 
-import io.winstats.cri.CriEndpoint;
-import io.winstats.cri.CriStatsReader;
-import io.winstats.cri.InodeCounter;
-import io.winstats.cri.rounds.CriStatsReaders;
-import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.StatsCall;
-import io.winstats.cri.cgroups.CgroupSample;
-import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import io.winstats.cri.testing.Deadline;
+import io.winstats.exporter.testing.DaemonProcess;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.condition.OS;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
- * What one sampling round costs the whole machine — containerd, its shims and whatever they start — for each {@link
+ * The whole bill of the daemon on a node: its own CPU plus the CPU it makes the runtime spend, for each {@link
  * StatsCall}, with N real pods of two containers each on a private containerd.
  *
- * <p>The cost is the machine's busy CPU time ({@code /proc/stat}: user, nice, system, irq, softirq) over a window with
- * rounds, minus the same window's length without rounds (the pods' own idle noise), divided by the rounds. Calls
- * alternate between the two choices so that drift in the background hits both.
+ * <p>Windows of equal length alternate: one without any daemon (the runtime's own idle cost: containerd's
+ * housekeeping, the shims' timers), then one per call with the real daemon jar running as the DaemonSet runs it
+ * ({@code deploy/jvm.options}, {@code --sampling.interval=10s}, scraped every 15 s), each after a warm-up. The runtime's
+ * CPU is containerd's and its shims', each with the {@code runc} runs it reaped ({@link RuntimeCpu}), per process, so
+ * the other work on a shared machine stays out of it. The bill of a call is the daemon's CPU plus the runtime's CPU
+ * over the window minus the runtime's CPU without the daemon; medians over the repeats.
  *
- * <p>Run with {@code bench/cri-cost [pods=110] [rounds=5] [repeats=2] [cgroup-rounds=30]
- * [calls=ListPodSandboxStats,ListContainerStats]}. The cgroup read is timed after the first call's rounds, over
- * {@code cgroup-rounds} rounds (enough for the JIT to finish with it), and reported per round and per cgroup. Needs
- * root and containerd runc containernetworking-plugins busybox-static.
+ * <p>Run with {@code bench/cri-cost [pods=110] [window=60] [warmup=30] [repeats=3]
+ * [calls=ListPodSandboxStats,ListContainerStats]}. Needs root and containerd runc containernetworking-plugins
+ * busybox-static.
  */
 public final class RuntimeRoundCost {
-  private static final Duration SPACING = Duration.ofSeconds(2);
+  private static final String NONE = "none";
+
+  private record Options(int pods, int windowSeconds, int warmupSeconds, int repeats, List<StatsCall> calls) {
+    static Options parse(String[] args) {
+      Map<String, String> kv = new LinkedHashMap<>();
+      for (String a : args) {
+        String[] pair = a.split("=", 2);
+        if (pair.length != 2) {
+          throw new IllegalArgumentException("expected key=value, got " + a);
+        }
+        kv.put(pair[0], pair[1]);
+      }
+      List<StatsCall> calls =
+          kv.containsKey("calls")
+              ? Arrays.stream(kv.remove("calls").split(",")).map(StatsCall::parse).toList()
+              : List.of(StatsCall.values());
+      Options o =
+          new Options(
+              Integer.parseInt(kv.getOrDefault("pods", "110")),
+              Integer.parseInt(kv.getOrDefault("window", "60")),
+              Integer.parseInt(kv.getOrDefault("warmup", "30")),
+              Integer.parseInt(kv.getOrDefault("repeats", "3")),
+              calls);
+      kv.keySet().removeAll(List.of("pods", "window", "warmup", "repeats"));
+      if (!kv.isEmpty()) {
+        throw new IllegalArgumentException("expected pods=, window=, warmup=, repeats= or calls=, got " + kv.keySet());
+      }
+      return o;
+    }
+  }
+
+  /** One window: the runtime's and the daemon's CPU in millicores (the daemon's 0 without one). */
+  private record Window(String side, double runtimeMillis, double daemonMillis, int runtimeProcesses, String load) {}
 
   private RuntimeRoundCost() {}
 
   public static void main(String[] args) throws Exception {
-    int pods = 110;
-    int rounds = 5;
-    int repeats = 2;
-    int cgroupRounds = 30;
-    List<StatsCall> calls = List.of(StatsCall.values());
-    for (String a : args) {
-      String[] kv = a.split("=", 2);
-      switch (kv[0]) {
-        case "pods" -> pods = Integer.parseInt(kv[1]);
-        case "rounds" -> rounds = Integer.parseInt(kv[1]);
-        case "repeats" -> repeats = Integer.parseInt(kv[1]);
-        case "cgroup-rounds" -> cgroupRounds = Integer.parseInt(kv[1]);
-        case "calls" ->
-            calls =
-                java.util.Arrays.stream(kv[1].split(","))
-                    .map(name -> java.util.Arrays.stream(StatsCall.values())
-                        .filter(c -> c.rpcName().equals(name))
-                        .findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException("unknown call " + name)))
-                    .toList();
-        default ->
-            throw new IllegalArgumentException(
-                "expected pods=, rounds=, repeats=, cgroup-rounds= or calls=, got " + a);
-      }
-    }
+    Options o = Options.parse(args);
     Path work =
         Files.createTempDirectory(
             Path.of("target"), "cri-cost-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
-    List<String> rows = new ArrayList<>();
-    String cgroupRound = "";
+    List<String> jvm =
+        List.of(
+            "@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize(),
+            "-XX:SharedArchiveFile=" + Path.of("target", "winstats-exporter.jsa").toAbsolutePath());
+    System.out.printf("load before: %s%n", load());
+    List<Window> windows = new ArrayList<>();
     try (ContainerdHarness harness = ContainerdHarness.start(work.resolve("ctrd"))) {
       CriTestClient client = harness.client();
-      for (int i = 0; i < pods; i++) {
+      long t0 = System.nanoTime();
+      for (int i = 0; i < o.pods(); i++) {
         client.runPod("cost-" + i, "bench", List.of(ContainerSpec.sleeper("app"), ContainerSpec.sleeper("sidecar")));
       }
-      System.out.printf("%d pods (%d containers) running on %s%n", pods, 2 * pods, harness.endpoint());
-      int n = rounds;
-      for (int r = 0; r < repeats; r++) {
-        double idle = busySeconds(() -> sleep(SPACING.multipliedBy(n)));
-        for (StatsCall call : calls) {
-          try (CriStatsReader reader =
-              CriStatsReaders.open(
-                  CriEndpoint.parse(harness.endpoint()),
-                  Duration.ofSeconds(60),
-                  Clock.systemUTC(),
-                  call,
-                  InodeCounter.NONE,
-                  OS.WINDOWS.isCurrentOs())) {
-            reader.sample(); // connect, Version, identity caches
-            sleep(SPACING);
-            long[] wallNanos = {0};
-            double busy =
-                busySeconds(
-                    () -> {
-                      for (int i = 0; i < n; i++) {
-                        long t0 = System.nanoTime();
-                        reader.sample();
-                        long took = System.nanoTime() - t0;
-                        wallNanos[0] += took;
-                        sleep(SPACING.minusNanos(took));
-                      }
-                    });
-            rows.add(
-                String.format(
-                    Locale.ROOT, "| %s | %d | %d | %.0f | %.2f | %.2f |",
-                    call.rpcName(), pods, rounds, wallNanos[0] / 1e6 / rounds, (busy - idle) / rounds, idle / rounds));
-            if (call == calls.get(0) && r == 0) {
-              cgroupRound = cgroupRoundCost(reader.sample(), pods, cgroupRounds, idle / n);
-            }
+      System.out.printf(
+          "%d pods (%d containers) running on %s, +%.1f s%n",
+          o.pods(), 2 * o.pods(), harness.endpoint(), (System.nanoTime() - t0) / 1e9);
+      RuntimeCpu runtime = new RuntimeCpu(harness.workDir());
+      Thread.sleep(TimeUnit.SECONDS.toMillis(o.warmupSeconds())); // the creation's aftermath settles
+      for (int r = 0; r < o.repeats(); r++) {
+        Window idle = measure(NONE, runtime, null, o.windowSeconds());
+        windows.add(idle);
+        System.out.println(row(idle));
+        for (StatsCall call : o.calls()) {
+          try (DaemonProcess daemon =
+              DaemonProcess.start(
+                  work.resolve("daemon-" + call.rpcName() + "-" + r + ".log"),
+                  jvm,
+                  "--cri.endpoint=" + harness.endpoint(),
+                  "--sampling.interval=10s",
+                  "--cri.stats-call=" + call.rpcName());
+              Scraper scraper = Scraper.every(Duration.ofSeconds(15), daemon)) {
+            Deadline.await("/healthz 200", Duration.ofSeconds(60), () -> daemon.get("/healthz").status() == 200);
+            int pods = o.pods();
+            Deadline.await(
+                pods + " pods served", Duration.ofSeconds(120),
+                () -> count(daemon.get("/stats/summary").body(), "\"podRef\"") == pods);
+            Thread.sleep(TimeUnit.SECONDS.toMillis(o.warmupSeconds()));
+            Window w = measure(call.rpcName(), runtime, daemon, o.windowSeconds());
+            windows.add(w);
+            System.out.println(row(w));
           }
         }
       }
     }
     System.out.printf(
-        "%n| call | pods | rounds | wall per round ms | machine CPU per round s (minus idle) | idle CPU per %d s |%n"
+        "%nEach window %d s after %d s of warm-up; runtime = containerd + shims + the runc they reaped (per process)."
+            + "%n| side | window | runtime mCPU | daemon mCPU | runtime processes | load average at its end |%n"
             + "|---|---|---|---|---|---|%n",
-        SPACING.toSeconds());
-    rows.forEach(System.out::println);
-    System.out.printf(
-        "%nThe daemon's cgroup read of the same round (CgroupSampler: every container's cgroup, every pod's cgroup and"
-            + " net/dev), on the calling thread:%n| pods | cgroups | rounds | thread CPU per round ms (median) | thread CPU"
-            + " per cgroup µs | wall per round ms (median) | machine CPU per round s (minus idle) |%n"
-            + "|---|---|---|---|---|---|---|%n%s%n",
-        cgroupRound);
-  }
-
-  /** The cgroup read the daemon makes after each round ({@link CgroupSampler#sample(RuntimeSample)}), timed. */
-  private static String cgroupRoundCost(RuntimeSample round, int pods, int rounds, double idlePerRound)
-      throws Exception {
-    CgroupSampler sampler = CgroupSampler.host(Clock.systemUTC());
-    sampler.sample(round); // the first walk of the hierarchy, which later rounds do not repeat
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    List<Double> cpuMs = new ArrayList<>();
-    List<Double> wallMs = new ArrayList<>();
-    double busy =
-        busySeconds(
-            () -> {
-              for (int i = 0; i < rounds; i++) {
-                long c0 = threads.getCurrentThreadCpuTime();
-                long t0 = System.nanoTime();
-                CgroupSample sample = sampler.sample(round);
-                long took = System.nanoTime() - t0;
-                cpuMs.add((threads.getCurrentThreadCpuTime() - c0) / 1e6);
-                wallMs.add(took / 1e6);
-                if (!sample.missing().isEmpty()) {
-                  throw new IllegalStateException("cgroups missing: " + sample.missing());
-                }
-                sleep(SPACING.minusNanos(took));
-              }
-            });
-    Collections.sort(cpuMs);
-    Collections.sort(wallMs);
-    int cgroups = round.pods().size() + round.pods().stream().mapToInt(p -> p.containers().size()).sum();
-    double medianCpuMs = cpuMs.get(cpuMs.size() / 2);
-    return String.format(
-        Locale.ROOT, "| %d | %d | %d | %.1f | %.0f | %.1f | %.2f |",
-        pods, cgroups, rounds, medianCpuMs, medianCpuMs * 1000 / cgroups, wallMs.get(wallMs.size() / 2),
-        busy / rounds - idlePerRound);
-  }
-
-  private static double busySeconds(Runnable during) throws Exception {
-    long before = busyTicks();
-    during.run();
-    return (busyTicks() - before) / 100.0; // USER_HZ
-  }
-
-  /** user + nice + system + irq + softirq of the machine, in clock ticks. */
-  private static long busyTicks() throws Exception {
-    String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-    return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6]) + Long.parseLong(f[7]);
-  }
-
-  private static void sleep(Duration d) {
-    if (d.isNegative() || d.isZero()) {
-      return;
+        o.windowSeconds(), o.warmupSeconds());
+    for (int i = 0; i < windows.size(); i++) {
+      Window w = windows.get(i);
+      System.out.printf(
+          Locale.ROOT, "| %s | %d | %.1f | %.1f | %d | %s |%n",
+          w.side(), i + 1, w.runtimeMillis(), w.daemonMillis(), w.runtimeProcesses(), w.load());
     }
-    try {
-      Thread.sleep(d.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
+    double idle = median(windows, NONE, Window::runtimeMillis);
+    System.out.printf(
+        "%nMedians over %d repeats; the runtime without the daemon: %.1f mCPU.%n"
+            + "| --cri.stats-call | daemon mCPU | runtime mCPU | runtime caused by the daemon mCPU | the bill: daemon + caused mCPU |%n"
+            + "|---|---|---|---|---|%n",
+        o.repeats(), idle);
+    for (StatsCall call : o.calls()) {
+      double daemon = median(windows, call.rpcName(), Window::daemonMillis);
+      double rt = median(windows, call.rpcName(), Window::runtimeMillis);
+      System.out.printf(
+          Locale.ROOT, "| %s | %.1f | %.1f | %.1f | **%.1f** |%n", call.rpcName(), daemon, rt, rt - idle, daemon + rt - idle);
+    }
+    System.out.printf("%nload after: %s%n", load());
+  }
+
+  private static Window measure(String side, RuntimeCpu runtime, @Nullable DaemonProcess daemon, int seconds)
+      throws Exception {
+    RuntimeCpu.Ticks r0 = runtime.ticks();
+    long d0 = daemon == null ? 0 : cpuTicks(daemon.pid());
+    long t0 = System.nanoTime();
+    Thread.sleep(TimeUnit.SECONDS.toMillis(seconds));
+    RuntimeCpu.Ticks r1 = runtime.ticks();
+    long d1 = daemon == null ? 0 : cpuTicks(daemon.pid());
+    double elapsed = (System.nanoTime() - t0) / 1e9;
+    double hz = 100; // USER_HZ, as /proc reports ticks on Linux
+    return new Window(
+        side, (r1.ticks() - r0.ticks()) / hz / elapsed * 1000, (d1 - d0) / hz / elapsed * 1000, r1.processes(), load());
+  }
+
+  private static String row(Window w) {
+    return String.format(
+        Locale.ROOT, "%s: runtime %.1f mCPU (%d processes), daemon %.1f mCPU, load %s",
+        w.side(), w.runtimeMillis(), w.runtimeProcesses(), w.daemonMillis(), w.load());
+  }
+
+  private static double median(List<Window> windows, String side, java.util.function.ToDoubleFunction<Window> f) {
+    double[] v = windows.stream().filter(w -> w.side().equals(side)).mapToDouble(f).sorted().toArray();
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+
+  private static String load() throws IOException {
+    String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+    return f[0] + " " + f[1] + " " + f[2];
+  }
+
+  private static long cpuTicks(long pid) throws IOException {
+    String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+  }
+
+  private static int count(String text, String needle) {
+    int n = 0;
+    for (int i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  /** Fetches {@code /metrics} and {@code /stats/summary} on a daemon thread at a fixed rate, as a scraper would. */
+  private static final class Scraper implements AutoCloseable {
+    private final Thread thread;
+
+    private Scraper(Thread thread) {
+      this.thread = thread;
+    }
+
+    static Scraper every(Duration period, DaemonProcess daemon) {
+      Thread t =
+          new Thread(
+              () -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                  try {
+                    daemon.get("/metrics");
+                    daemon.get("/stats/summary");
+                    Thread.sleep(period.toMillis());
+                  } catch (InterruptedException e) {
+                    return;
+                  } catch (RuntimeException e) {
+                    // not up yet, or stopping: the next period tries again
+                  }
+                }
+              },
+              "scraper");
+      t.setDaemon(true);
+      t.start();
+      return new Scraper(t);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      thread.interrupt();
+      thread.join(TimeUnit.SECONDS.toMillis(10));
     }
   }
 }
