@@ -131,11 +131,12 @@ final class Settings {
       setting(
           "cri.stats-call",
           "RPC",
-          "ListPodSandboxStats",
+          defaultStatsCall().rpcName(),
           "The CRI call each round reads pods with: ListPodSandboxStats (pod cgroup figures, pod network and"
-              + " process counts) or ListContainerStats (pod CPU and memory summed over its containers, no pod network"
-              + " or process counts; far less runtime CPU on containerd before 2.0, which runs runc ps per container"
-              + " for the other call).",
+              + " process counts from the runtime) or ListContainerStats (pod CPU and memory summed over its"
+              + " containers; on Linux pod network and process counts from the cgroup round, on Windows none)."
+              + " Default ListContainerStats on Linux, where containerd before 2.0 runs runc ps per sandbox and"
+              + " container for the other call (about 5x the runtime CPU), ListPodSandboxStats on Windows.",
           StatsCall::parse,
           c -> c.criStatsCall().rpcName());
 
@@ -428,6 +429,15 @@ final class Settings {
                   + " socket, as " + DEFAULT_CRI_ENDPOINT_LINUX));
     }
     return endpoint;
+  }
+
+  /**
+   * The stats call on this host's platform: on Linux the cgroup round already reads every pod's network and
+   * processes, so {@code ListContainerStats} serves the same series for a fifth of the runtime's CPU
+   * (docs/PERFORMANCE.md, "The whole bill"); on Windows only {@code ListPodSandboxStats} brings pod network.
+   */
+  static StatsCall defaultStatsCall() {
+    return HostOs.current().isWindows() ? StatsCall.LIST_POD_SANDBOX_STATS : StatsCall.LIST_CONTAINER_STATS;
   }
 
   /** containerd's default endpoint on this host's platform. */

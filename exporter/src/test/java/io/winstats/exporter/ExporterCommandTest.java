@@ -55,7 +55,9 @@ class ExporterCommandTest {
         .isEqualTo(HostOs.current().isWindows() ? new NodeSourceSpec.Pdh() : new NodeSourceSpec.Procfs(Path.of("/proc"), null));
     assertThat(c.logLevel()).isEqualTo("info");
     assertThat(c.recordFile()).isNull();
-    assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_POD_SANDBOX_STATS);
+    assertThat(c.criStatsCall())
+        .as("Linux reads pod network and processes from cgroups; Windows only through ListPodSandboxStats")
+        .isEqualTo(HostOs.current().isWindows() ? StatsCall.LIST_POD_SANDBOX_STATS : StatsCall.LIST_CONTAINER_STATS);
     assertThat(c.collectors()).as("every collector on").isEqualTo(Collectors.ALL);
   }
 
@@ -87,7 +89,7 @@ class ExporterCommandTest {
                 "--cri.endpoint=unix:///tmp/c.sock",
                 "--sampling.interval=1m30s",
                 "--cri.timeout=750ms",
-                "--cri.stats-call=listcontainerstats",
+                "--cri.stats-call=listpodsandboxstats",
                 "--log.level=DEBUG",
                 "--node.name=n1"))
         .isZero();
@@ -96,7 +98,7 @@ class ExporterCommandTest {
     assertThat(c.criEndpoint()).isEqualTo(new CriEndpoint(CriEndpoint.Scheme.UNIX, "/tmp/c.sock", 0));
     assertThat(c.samplingInterval()).isEqualTo(Duration.ofSeconds(90));
     assertThat(c.criTimeout()).isEqualTo(Duration.ofMillis(750));
-    assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_CONTAINER_STATS);
+    assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_POD_SANDBOX_STATS);
     assertThat(c.logLevel()).isEqualTo("debug");
     assertThat(c.nodeName()).isEqualTo("n1");
   }

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
  * Publishes each successful runtime round, then the cgroups of its pods and containers as a second publication. The
  * cgroup read runs on the CRI sampling thread but after the round is served, so it never delays the CRI figures (a
  * new pod, a deleted pod gone); until it lands, the previous cgroup sample stays, joined by id with the new round.
+ * The pod figures a {@code ListContainerStats} round lacks (network, process count) come with the cgroups.
  */
 public final class RuntimePublisher implements Consumer<RuntimeSample> {
   private static final Logger LOG = LoggerFactory.getLogger(RuntimePublisher.class);
@@ -50,9 +51,20 @@ public final class RuntimePublisher implements Consumer<RuntimeSample> {
     }
   }
 
+  /**
+   * Publishes the round, reads its cgroups, then publishes them; where the round lacks pod network or process counts
+   * ({@code ListContainerStats}, the Linux default) the round is published again with those from the cgroups, in the
+   * same step as the cgroups ({@link CgroupPodFigures}).
+   */
   @Override
   public void accept(RuntimeSample round) {
     store.publishRuntime(round);
-    store.publishCgroups(cgroups.apply(round));
+    CgroupSample read = cgroups.apply(round);
+    RuntimeSample joined = read == null ? null : CgroupPodFigures.join(round, read);
+    if (joined == null || read == null) {
+      store.publishCgroups(read);
+    } else {
+      store.publishRuntimeAndCgroups(joined, read);
+    }
   }
 }

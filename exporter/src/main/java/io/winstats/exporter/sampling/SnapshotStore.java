@@ -51,6 +51,11 @@ public final class SnapshotStore {
         s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), s.runtime(), s.runtimeError(), cgroups));
   }
 
+  /** Publishes a runtime round again, joined with the cgroups read after it ({@link CgroupPodFigures}), at once. */
+  public void publishRuntimeAndCgroups(RuntimeSample sample, CgroupSample cgroups) {
+    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), sample, s.runtimeError(), cgroups));
+  }
+
   /** Records a failed runtime round; the previous runtime sample stays, stale by its own timestamp. */
   public void runtimeFailed(String reason) {
     current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), s.runtime(), reason, s.cgroups()));

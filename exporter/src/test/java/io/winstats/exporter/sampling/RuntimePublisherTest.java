@@ -2,8 +2,15 @@ package io.winstats.exporter.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.cri.InterfaceUsage;
+import io.winstats.cri.NetworkUsage;
+import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.cgroups.CgroupProcesses;
 import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupSpec;
+import io.winstats.cri.cgroups.CgroupStats;
+import io.winstats.cri.cgroups.NetDevInterface;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.summary.SampleFixtures;
@@ -11,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
 class RuntimePublisherTest {
@@ -57,5 +65,46 @@ class RuntimePublisherTest {
 
     assertThat(store.current().runtime()).isSameAs(round);
     assertThat(store.current().cgroups()).isNull();
+  }
+
+  /**
+   * A ListContainerStats round (the sleeper pod: no network, no process count) gets them from the cgroup round: eth0 of
+   * the pod's net/dev, as containerd's getContainerNetIO reads eth0, at the cgroup read's time; the containers'
+   * cgroup.procs summed. The pod that has them from the runtime (burner) keeps the runtime's.
+   */
+  @Test
+  void aContainerStatsRoundGetsPodNetworkAndProcessesFromItsCgroups() {
+    SnapshotStore store = new SnapshotStore();
+    RuntimeSample round = SampleFixtures.runtime();
+    Instant read = SampleFixtures.T1.plusMillis(150);
+    CgroupStats sleep =
+        new CgroupStats(
+            "/kubepods/poduid-sleeper/c-sleep", null, null, List.of(), new CgroupProcesses(3, 3L, 0L, 4, 0, 1024L),
+            null, null, null, CgroupSpec.NONE, List.of());
+    CgroupSample cgroups =
+        new CgroupSample(
+            read, CgroupVersion.V1, Map.of("c-sleep", sleep), Map.of(),
+            Map.of(
+                "sandbox-2",
+                List.of(
+                    new NetDevInterface("lo", 10, 1, 0, 0, 10, 1, 0, 0),
+                    new NetDevInterface("eth0", 4_096, 40, 2, 1, 2_048, 20, 3, 0))),
+            List.of(), new NodePressure(null, null, null));
+
+    new RuntimePublisher(store, r -> cgroups).accept(round);
+
+    RuntimeSample published = Objects.requireNonNull(store.current().runtime());
+    PodSample sleeper = pod(published, "sleeper");
+    NetworkUsage network = Objects.requireNonNull(sleeper.network());
+    assertThat(network.timestamp()).isEqualTo(read);
+    assertThat(network.interfaces())
+        .containsExactly(new InterfaceUsage("eth0", 4_096L, 2L, 2_048L, 3L, null, null));
+    assertThat(sleeper.processCount()).isEqualTo(3L);
+    assertThat(pod(published, "burner")).isEqualTo(pod(round, "burner"));
+    assertThat(store.current().cgroups()).isSameAs(cgroups);
+  }
+
+  private static PodSample pod(RuntimeSample round, String name) {
+    return round.pods().stream().filter(p -> p.ref().name().equals(name)).findFirst().orElseThrow();
   }
 }
