@@ -203,7 +203,7 @@ public final class NodeBenchmark {
             footprint.add(
                 String.format(
                     Locale.ROOT,
-                    "| %d | %d | %.1f | %.1f | **%.2f** | %.1f | %.1f | %.1f | **%.1f** | %.1f | %.1f | %.1f | **%.1f** | %.1f | %d | %d | %.0f |",
+                    "| %d | %d | %.1f | %.1f | **%.2f** | %.1f | %.1f | %.1f | **%.1f** | %.1f | %.1f | **%.1f** | %.1f | %d | %d | %.0f |",
                     n, 2 * n, steady.cpuMillis(), steady.nodeExporterCpuMillis(),
                     steady.cpuMillis() / steady.nodeExporterCpuMillis(), steady.runtimeMillis(), runtimeIdleMillis,
                     steady.runtimeMillis() - runtimeIdleMillis, steady.cpuMillis() + steady.runtimeMillis() - runtimeIdleMillis,
