@@ -133,7 +133,7 @@ class ExporterEndToEndIT {
   /**
    * ListContainerStats (the Linux default): the pod's CPU is the sum of its containers', and its network and process
    * count come from the cgroup round instead of containerd's runc ps: the same interface containerd names (eth0) and
-   * the same processes less the sandbox's pause, which containerd counts too (getSandboxPidCount).
+   * the same count.
    */
   @Test
   void withListContainerStatsPodsAreTheSumOfTheirContainersWithNetworkAndProcessesFromCgroups(
@@ -151,9 +151,9 @@ class ExporterEndToEndIT {
     assertThat(sleeperPod.at("/network/name").asText()).isEqualTo(fromRuntime.at("/network/name").asText()).isEqualTo("eth0");
     assertThat(sleeperPod.at("/network/rxBytes").asLong()).isPositive();
     assertThat(sleeperPod.at("/process_stats/process_count").asLong())
-        .as("the two sleepers; containerd also counts the pause process")
+        .as("the two sleepers, as containerd 1.6 counts them")
         .isEqualTo(2)
-        .isEqualTo(fromRuntime.at("/process_stats/process_count").asLong() - 1);
+        .isEqualTo(fromRuntime.at("/process_stats/process_count").asLong());
   }
 
   /** The summary of a daemon reading with {@code call}, once both pods are in it with their cgroup figures. */
