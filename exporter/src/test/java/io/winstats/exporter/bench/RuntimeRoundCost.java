@@ -33,13 +33,14 @@ import org.jspecify.annotations.Nullable;
  * over the window minus the runtime's CPU without the daemon; medians over the repeats.
  *
  * <p>Run with {@code bench/cri-cost [pods=110] [window=60] [warmup=30] [repeats=3]
- * [calls=ListPodSandboxStats,ListContainerStats]}. Needs root and containerd runc containernetworking-plugins
+ * [calls=ListPodSandboxStats,ListContainerStats] [daemon="--cri.timeout=2m"]}. Needs root and containerd runc containernetworking-plugins
  * busybox-static.
  */
 public final class RuntimeRoundCost {
   private static final String NONE = "none";
 
-  private record Options(int pods, int windowSeconds, int warmupSeconds, int repeats, List<StatsCall> calls) {
+  private record Options(
+      int pods, int windowSeconds, int warmupSeconds, int repeats, List<StatsCall> calls, List<String> daemonFlags) {
     static Options parse(String[] args) {
       Map<String, String> kv = new LinkedHashMap<>();
       for (String a : args) {
@@ -59,10 +60,11 @@ public final class RuntimeRoundCost {
               Integer.parseInt(kv.getOrDefault("window", "60")),
               Integer.parseInt(kv.getOrDefault("warmup", "30")),
               Integer.parseInt(kv.getOrDefault("repeats", "3")),
-              calls);
-      kv.keySet().removeAll(List.of("pods", "window", "warmup", "repeats"));
+              calls,
+              Arrays.stream(kv.getOrDefault("daemon", "").split(" ")).filter(w -> !w.isBlank()).toList());
+      kv.keySet().removeAll(List.of("pods", "window", "warmup", "repeats", "daemon"));
       if (!kv.isEmpty()) {
-        throw new IllegalArgumentException("expected pods=, window=, warmup=, repeats= or calls=, got " + kv.keySet());
+        throw new IllegalArgumentException("expected pods=, window=, warmup=, repeats=, calls= or daemon=, got " + kv.keySet());
       }
       return o;
     }
@@ -100,18 +102,21 @@ public final class RuntimeRoundCost {
         windows.add(idle);
         System.out.println(row(idle));
         for (StatsCall call : o.calls()) {
+          List<String> flags =
+              new ArrayList<>(
+                  List.of(
+                      "--cri.endpoint=" + harness.endpoint(),
+                      "--sampling.interval=10s",
+                      "--cri.stats-call=" + call.rpcName()));
+          flags.addAll(o.daemonFlags());
           try (DaemonProcess daemon =
               DaemonProcess.start(
-                  work.resolve("daemon-" + call.rpcName() + "-" + r + ".log"),
-                  jvm,
-                  "--cri.endpoint=" + harness.endpoint(),
-                  "--sampling.interval=10s",
-                  "--cri.stats-call=" + call.rpcName());
+                  work.resolve("daemon-" + call.rpcName() + "-" + r + ".log"), jvm, flags.toArray(String[]::new));
               Scraper scraper = Scraper.every(Duration.ofSeconds(15), daemon)) {
             Deadline.await("/healthz 200", Duration.ofSeconds(60), () -> daemon.get("/healthz").status() == 200);
             int pods = o.pods();
             Deadline.await(
-                pods + " pods served", Duration.ofSeconds(120),
+                pods + " pods served", Duration.ofSeconds(300),
                 () -> count(daemon.get("/stats/summary").body(), "\"podRef\"") == pods);
             Thread.sleep(TimeUnit.SECONDS.toMillis(o.warmupSeconds()));
             Window w = measure(call.rpcName(), runtime, daemon, o.windowSeconds());
