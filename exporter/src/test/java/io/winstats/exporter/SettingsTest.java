@@ -45,7 +45,7 @@ class SettingsTest {
         Map.entry("collector.container", "false"),
         Map.entry("cri.endpoint", "tcp://127.0.0.1:7777"),
         Map.entry("cri.timeout", "750ms"),
-        Map.entry("cri.stats-call", "ListContainerStats"),
+        Map.entry("cri.stats-call", HostOs.current().isWindows() ? "ListContainerStats" : "ListPodSandboxStats"),
         Map.entry("sampling.interval", "30s"),
         Map.entry("node.source", "pdh"),
         Map.entry("node.memory.working-set", "physical"),
