@@ -24,4 +24,45 @@ public record WritableLayerUsage(
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(mountpoint, "mountpoint");
   }
+
+  /**
+   * A builder for the WritableLayerUsage of {@code timestamp}, {@code mountpoint}, every other component 0, empty or
+   * absent until set by name.
+   */
+  public static Builder builder(Instant timestamp, String mountpoint) {
+    return new Builder(timestamp, mountpoint);
+  }
+
+  /** Names each component of a {@link WritableLayerUsage}; not thread-safe. */
+  public static final class Builder {
+    private final Instant timestamp;
+    private final String mountpoint;
+    private @Nullable Long usedBytes;
+    private @Nullable Long inodesUsed;
+    private @Nullable FilesystemCapacity capacity;
+
+    private Builder(Instant timestamp, String mountpoint) {
+      this.timestamp = Objects.requireNonNull(timestamp, "timestamp");
+      this.mountpoint = Objects.requireNonNull(mountpoint, "mountpoint");
+    }
+
+    public Builder usedBytes(@Nullable Long value) {
+      this.usedBytes = value;
+      return this;
+    }
+
+    public Builder inodesUsed(@Nullable Long value) {
+      this.inodesUsed = value;
+      return this;
+    }
+
+    public Builder capacity(@Nullable FilesystemCapacity value) {
+      this.capacity = value;
+      return this;
+    }
+
+    public WritableLayerUsage build() {
+      return new WritableLayerUsage(timestamp, mountpoint, usedBytes, inodesUsed, capacity);
+    }
+  }
 }

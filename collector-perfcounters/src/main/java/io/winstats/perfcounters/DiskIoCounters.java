@@ -60,6 +60,7 @@ public record DiskIoCounters(
     private long writeTimeNanos;
     private long ioTimeNanos;
     private long queueLength;
+    private @Nullable Long weightedIoTimeNanos;
 
     private Builder(String device) {
       this.device = Objects.requireNonNull(device, "device");
@@ -105,6 +106,12 @@ public record DiskIoCounters(
       return this;
     }
 
+    /** Linux's weighted I/O time; none (null) on a source without one. */
+    public Builder weightedIoTimeNanos(@Nullable Long value) {
+      this.weightedIoTimeNanos = value;
+      return this;
+    }
+
     public DiskIoCounters build() {
       return new DiskIoCounters(
           device,
@@ -115,7 +122,8 @@ public record DiskIoCounters(
           readTimeNanos,
           writeTimeNanos,
           ioTimeNanos,
-          queueLength);
+          queueLength,
+          weightedIoTimeNanos);
     }
   }
 }

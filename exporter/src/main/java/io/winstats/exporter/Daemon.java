@@ -9,7 +9,7 @@ import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.exporter.http.ExporterServer;
 import io.winstats.exporter.metrics.Exposition;
 import io.winstats.exporter.metrics.SelfMetrics;
-import io.winstats.exporter.sampling.Collectors;
+import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.exporter.sampling.RuntimePublisher;
 import io.winstats.exporter.sampling.SamplingLoop;
 import io.winstats.exporter.sampling.SnapshotStore;
@@ -44,16 +44,16 @@ public final class Daemon implements AutoCloseable {
 
   private Daemon(ExporterConfig config, Clock clock) {
     try {
-      Collectors collectors = config.collectors();
+      EnabledCollectors collectors = config.collectors();
       SnapshotStore store = collectors.cri() ? new SnapshotStore() : SnapshotStore.withoutRuntime();
       NodeCounterSource nodeSource = openNodeSource(config, clock);
       started.push(nodeSource);
-      boolean windowsNode = nodeSource.platform() == NodePlatform.WINDOWS;
+      NodePlatform platform = nodeSource.platform();
 
       Exposition exposition =
           new Exposition(
               store::current,
-              windowsNode,
+              platform,
               collectors,
               new Exposition.Build(BuildInfo.version(), BuildInfo.revision(), BuildInfo.buildDate()),
               config.exporterMetrics(),
@@ -79,14 +79,14 @@ public final class Daemon implements AutoCloseable {
               Daemon::nodeReason,
               self.listener("node_" + nodeSource.name(), publishNode, NodeSample::timestamp, reason -> {}),
               config.samplingInterval());
-      SamplingLoop<RuntimeSample> criLoop = collectors.cri() ? criLoop(config, windowsNode, store, self, clock) : null;
+      SamplingLoop<RuntimeSample> criLoop = collectors.cri() ? criLoop(config, platform, store, self, clock) : null;
 
       server =
           new ExporterServer(
               config.listenAddress(),
               config.server(),
               store::current,
-              new SummaryAssembler(config.nodeName(), windowsNode),
+              new SummaryAssembler(config.nodeName(), platform),
               exposition.metrics(),
               exposition.cadvisor());
       server.start();
@@ -105,7 +105,7 @@ public final class Daemon implements AutoCloseable {
           BuildInfo.buildDate(),
           config.listenAddress(),
           server.description(),
-          collectors.running(windowsNode).isEmpty() ? "none" : String.join(",", collectors.running(windowsNode)),
+          collectors.running(platform).isEmpty() ? "none" : String.join(",", collectors.running(platform)),
           nodeSource.name(),
           config.criEndpoint(),
           config.criStatsCall().rpcName(),
@@ -122,7 +122,7 @@ public final class Daemon implements AutoCloseable {
    * cgroups are read right after it is published.
    */
   private SamplingLoop<RuntimeSample> criLoop(
-      ExporterConfig config, boolean windowsNode, SnapshotStore store, SelfMetrics self, Clock clock) {
+      ExporterConfig config, NodePlatform platform, SnapshotStore store, SelfMetrics self, Clock clock) {
     CriStatsReader cri =
         CriStatsReaders.open(
             config.criEndpoint(),
@@ -134,7 +134,8 @@ public final class Daemon implements AutoCloseable {
     started.push(cri);
     self.criCacheEntries(cri::cacheEntries);
     self.criStreamFallbacks(cri::streamFallbacks);
-    CgroupSampler cgroups = windowsNode || !config.collectors().readsCgroups() ? null : CgroupSampler.probeHost(clock);
+    CgroupSampler cgroups =
+        platform == NodePlatform.WINDOWS || !config.collectors().readsCgroups() ? null : CgroupSampler.probeHost(clock);
     Consumer<RuntimeSample> publishRuntime =
         cgroups == null ? store::publishRuntime : RuntimePublisher.readingCgroups(store, cgroups);
     return new SamplingLoop<>(

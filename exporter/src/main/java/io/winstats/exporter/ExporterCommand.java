@@ -3,7 +3,7 @@ package io.winstats.exporter;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.metrics.FamilyFilter;
-import io.winstats.exporter.sampling.Collectors;
+import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
 import java.io.PrintWriter;
@@ -131,7 +131,7 @@ public final class ExporterCommand implements Callable<Integer> {
             "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built " + BuildInfo.buildDate()),
         !values.required(Settings.WEB_DISABLE_EXPORTER_METRICS),
         new FamilyFilter(values.required(Settings.METRICS_INCLUDE), values.required(Settings.METRICS_EXCLUDE)),
-        new Collectors(
+        new EnabledCollectors(
             values.required(Settings.COLLECTOR_CRI),
             values.required(Settings.COLLECTOR_CGROUP),
             values.required(Settings.COLLECTOR_NODE),

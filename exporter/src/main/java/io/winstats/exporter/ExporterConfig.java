@@ -6,7 +6,7 @@ import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.logging.LogLines;
 import io.winstats.exporter.metrics.FamilyFilter;
-import io.winstats.exporter.sampling.Collectors;
+import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
@@ -54,7 +54,7 @@ public record ExporterConfig(
     ServerSettings server,
     boolean exporterMetrics,
     FamilyFilter families,
-    Collectors collectors) {
+    EnabledCollectors collectors) {
   public ExporterConfig {
     Objects.requireNonNull(listenAddress, "listenAddress");
     Objects.requireNonNull(criEndpoint, "criEndpoint");

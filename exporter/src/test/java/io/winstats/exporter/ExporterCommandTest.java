@@ -7,7 +7,7 @@ import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
-import io.winstats.exporter.sampling.Collectors;
+import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
 import java.io.IOException;
@@ -58,18 +58,18 @@ class ExporterCommandTest {
     assertThat(c.criStatsCall())
         .as("Linux reads pod network and processes from cgroups; Windows only through ListPodSandboxStats")
         .isEqualTo(HostOs.current().isWindows() ? StatsCall.LIST_POD_SANDBOX_STATS : StatsCall.LIST_CONTAINER_STATS);
-    assertThat(c.collectors()).as("every collector on").isEqualTo(Collectors.ALL);
+    assertThat(c.collectors()).as("every collector on").isEqualTo(EnabledCollectors.ALL);
   }
 
   /** node_exporter's form: --no-collector.X turns one off, --collector.X (or the file) turns it back on. */
   @Test
   void collectorsAreTurnedOffByTheirNegativeFlagOrTheFile(@TempDir Path dir) throws IOException {
     assertThat(run("--no-collector.cri", "--no-collector.container")).isZero();
-    assertThat(launched.get().collectors()).isEqualTo(new Collectors(false, true, true, false));
+    assertThat(launched.get().collectors()).isEqualTo(new EnabledCollectors(false, true, true, false));
 
     Path file = Files.writeString(dir.resolve("c.yml"), "collector:\n  node: false\n  cgroup: false\n");
     assertThat(run("--config.file=" + file, "--collector.node")).isZero();
-    assertThat(launched.get().collectors()).as("the flag wins over the file").isEqualTo(new Collectors(true, false, true, true));
+    assertThat(launched.get().collectors()).as("the flag wins over the file").isEqualTo(new EnabledCollectors(true, false, true, true));
     assertThat(run("--config.file=" + file, "--print-config")).isZero();
     assertThat(out.toString())
         .contains("collector.cri: true")

@@ -1,6 +1,7 @@
 package io.winstats.summary;
 
 import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NodePlatform;
 import java.util.List;
 import java.util.Locale;
 
@@ -24,8 +25,8 @@ public final class NodeInterfaces {
   }
 
   /** {@link #linuxView} on a Linux node; every interface on a Windows node. */
-  public static List<NetworkInterfaceCounters> of(List<NetworkInterfaceCounters> all, boolean windowsNode) {
-    return windowsNode ? all : linuxView(all);
+  public static List<NetworkInterfaceCounters> of(List<NetworkInterfaceCounters> all, NodePlatform platform) {
+    return platform == NodePlatform.WINDOWS ? all : linuxView(all);
   }
 
   /** Whether cAdvisor leaves {@code name} out of a Linux container's or node's interfaces. */

@@ -16,6 +16,7 @@ import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.summary.SummaryTypes.ContainerStats;
@@ -63,15 +64,17 @@ public final class SummaryAssembler {
   static final String PODS = "pods";
 
   private final String nodeName;
+  private final NodePlatform platform;
   private final boolean windows;
 
   /**
    * @param nodeName the node's name as the kubelet registers it
-   * @param windows whether the node is a Windows node: adds the {@code windows-global-commit-memory} system container
+   * @param platform the node's: a Windows node adds the {@code windows-global-commit-memory} system container
    */
-  public SummaryAssembler(String nodeName, boolean windows) {
+  public SummaryAssembler(String nodeName, NodePlatform platform) {
     this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
-    this.windows = windows;
+    this.platform = Objects.requireNonNull(platform, "platform");
+    this.windows = platform == NodePlatform.WINDOWS;
   }
 
   /**
@@ -249,7 +252,7 @@ public final class SummaryAssembler {
   }
 
   private @Nullable NetworkStats nodeNetwork(NodeSample node) {
-    List<NetworkInterfaceCounters> interfaces = NodeInterfaces.of(node.interfaces(), windows);
+    List<NetworkInterfaceCounters> interfaces = NodeInterfaces.of(node.interfaces(), platform);
     if (interfaces.isEmpty()) {
       return null;
     }

@@ -3,6 +3,7 @@ package io.winstats.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.summary.SummaryTypes.InterfaceStats;
 import io.winstats.summary.SummaryTypes.NetworkStats;
 import java.util.List;
@@ -32,15 +33,15 @@ class NodeInterfacesTest {
   void windowsKeepsEveryAdapterIncludingTheHostsVEthernet() {
     List<NetworkInterfaceCounters> adapters =
         List.of(nic("Microsoft Hyper-V Network Adapter #2"), nic("vEthernet (Ethernet)"), nic("vEthernet (nat)"));
-    assertThat(NodeInterfaces.of(adapters, true)).isEqualTo(adapters);
-    assertThat(NodeInterfaces.of(adapters, false)).extracting(NetworkInterfaceCounters::name)
+    assertThat(NodeInterfaces.of(adapters, NodePlatform.WINDOWS)).isEqualTo(adapters);
+    assertThat(NodeInterfaces.of(adapters, NodePlatform.LINUX)).extracting(NetworkInterfaceCounters::name)
         .containsExactly("Microsoft Hyper-V Network Adapter #2");
   }
 
   @Test
   void theSummaryNodeNetworkLeavesOutLoopbackAndVethsAndInlinesEth0() {
     NetworkStats network =
-        new SummaryAssembler("n", false)
+        new SummaryAssembler("n", NodePlatform.LINUX)
             .assemble(withInterfaces(LINUX_NODE), null, null)
             .node()
             .network();
@@ -51,7 +52,7 @@ class NodeInterfacesTest {
   @Test
   void withoutEth0TheInlinedInterfaceIsEmptyAsTheKubeletLeavesIt() {
     NetworkStats network =
-        new SummaryAssembler("n", false)
+        new SummaryAssembler("n", NodePlatform.LINUX)
             .assemble(withInterfaces(List.of(nic("ens5"), nic("lo"))), null, null)
             .node()
             .network();
@@ -68,6 +69,6 @@ class NodeInterfacesTest {
   }
 
   private static NetworkInterfaceCounters nic(String name) {
-    return new NetworkInterfaceCounters(name, 1, 2, 3, 4, 0, 0, 0, 0);
+    return NetworkInterfaceCounters.builder(name).rxBytes(1).txBytes(2).rxPackets(3).txPackets(4).build();
   }
 }

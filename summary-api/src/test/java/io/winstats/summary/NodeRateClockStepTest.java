@@ -2,6 +2,7 @@ package io.winstats.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,7 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class NodeRateClockStepTest {
   private static final Instant T0 = Instant.parse("2026-11-21T08:00:00.250Z");
-  private final SummaryAssembler assembler = new SummaryAssembler("node", false);
+  private final SummaryAssembler assembler = new SummaryAssembler("node", NodePlatform.LINUX);
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(

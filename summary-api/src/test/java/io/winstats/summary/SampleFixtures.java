@@ -68,10 +68,36 @@ public final class SampleFixtures {
         .memory(memory)
         .interfaces(
             List.of(
-                new NetworkInterfaceCounters("lo", 100, 100, 2, 2, 0, 0, 0, 0),
-                new NetworkInterfaceCounters("eth0", 5_000, 7_000, 50, 70, 1, 2, 3, 4)))
-        .filesystems(List.of(new FilesystemUsage("/dev/vda", "/", "ext4", 100_000_000_000L, 60_000_000_000L, 40_000_000_000L, 6_000_000L, 5_000_000L, false)))
-        .disks(List.of(new DiskIoCounters("vda", 3_221_225_472L, 6_442_450_944L, 120_000, 450_000, 90_000_000_000L, 410_000_000_000L, 300_000_000_000L, 2, 512_500_000_000L)))
+                NetworkInterfaceCounters.builder("lo").rxBytes(100).txBytes(100).rxPackets(2).txPackets(2).build(),
+                NetworkInterfaceCounters.builder("eth0")
+                    .rxBytes(5_000)
+                    .txBytes(7_000)
+                    .rxPackets(50)
+                    .txPackets(70)
+                    .rxErrors(1)
+                    .txErrors(2)
+                    .rxDropped(3)
+                    .txDropped(4)
+                    .build()))
+        .filesystems(List.of(FilesystemUsage.builder("/dev/vda", "/", "ext4")
+            .capacityBytes(100_000_000_000L)
+            .availableBytes(60_000_000_000L)
+            .usedBytes(40_000_000_000L)
+            .inodes(6_000_000L)
+            .inodesFree(5_000_000L)
+            .readOnly(false)
+            .build()))
+        .disks(List.of(DiskIoCounters.builder("vda")
+            .readBytes(3_221_225_472L)
+            .writtenBytes(6_442_450_944L)
+            .reads(120_000)
+            .writes(450_000)
+            .readTimeNanos(90_000_000_000L)
+            .writeTimeNanos(410_000_000_000L)
+            .ioTimeNanos(300_000_000_000L)
+            .queueLength(2)
+            .weightedIoTimeNanos(512_500_000_000L)
+            .build()))
         .system(
             NodeSystem.builder(321)
                 .bootTime(BOOT)
@@ -122,9 +148,29 @@ public final class SampleFixtures {
     return NodeSample.builder(at, monotonicNanos)
         .cpu(cpu)
         .memory(memory)
-        .interfaces(List.of(new NetworkInterfaceCounters("Microsoft Hyper-V Network Adapter #2", 9_000, 4_000, 90, 40, 0, 1, 2, 0)))
-        .filesystems(List.of(new FilesystemUsage("C:", "C:\\", "NTFS", 136_365_211_648L, 80_000_000_000L, 56_365_211_648L, null, null)))
-        .disks(List.of(new DiskIoCounters("C:", 1_000_000, 2_000_000, 100, 200, 3_000_000_000L, 4_000_000_000L, 7_000_000_000L, 1)))
+        .interfaces(List.of(NetworkInterfaceCounters.builder("Microsoft Hyper-V Network Adapter #2")
+            .rxBytes(9_000)
+            .txBytes(4_000)
+            .rxPackets(90)
+            .txPackets(40)
+            .txErrors(1)
+            .rxDropped(2)
+            .build()))
+        .filesystems(List.of(FilesystemUsage.builder("C:", "C:\\", "NTFS")
+            .capacityBytes(136_365_211_648L)
+            .availableBytes(80_000_000_000L)
+            .usedBytes(56_365_211_648L)
+            .build()))
+        .disks(List.of(DiskIoCounters.builder("C:")
+            .readBytes(1_000_000)
+            .writtenBytes(2_000_000)
+            .reads(100)
+            .writes(200)
+            .readTimeNanos(3_000_000_000L)
+            .writeTimeNanos(4_000_000_000L)
+            .ioTimeNanos(7_000_000_000L)
+            .queueLength(1)
+            .build()))
         .system(
             NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L).processorQueueLength(3L).build())
         .build();
@@ -170,7 +216,11 @@ public final class SampleFixtures {
         LINUX_DISK,
         8L,
         new RuntimeFilesystems(
-            List.of(new RuntimeFilesystem(T1, LINUX_SNAPSHOTS, 2_048_000L, 289L, LINUX_DISK)), List.of()),
+            List.of(RuntimeFilesystem.builder(T1, LINUX_SNAPSHOTS)
+                .usedBytes(2_048_000L)
+                .inodesUsed(289L)
+                .capacity(LINUX_DISK)
+                .build()), List.of()),
         new ResourceSpec(100_000L, 50_000L, 512L, 67_108_864L),
         false);
   }
@@ -185,7 +235,10 @@ public final class SampleFixtures {
         WINDOWS_DISK,
         null,
         new RuntimeFilesystems(
-            List.of(new RuntimeFilesystem(T1, WINDOWS_SNAPSHOTS, 3_500_000_000L, null, WINDOWS_DISK)), List.of()),
+            List.of(RuntimeFilesystem.builder(T1, WINDOWS_SNAPSHOTS)
+                .usedBytes(3_500_000_000L)
+                .capacity(WINDOWS_DISK)
+                .build()), List.of()),
         null,
         true);
   }
@@ -211,7 +264,12 @@ public final class SampleFixtures {
                     .pageFaults(2_666L)
                     .majorPageFaults(1L)
                     .build())
-            .network(new NetworkUsage(T1, List.of(new InterfaceUsage("eth0", 1_166L, 0L, 542L, 0L, null, null))))
+            .network(new NetworkUsage(T1, List.of(InterfaceUsage.builder("eth0")
+                .rxBytes(1_166L)
+                .rxErrors(0L)
+                .txBytes(542L)
+                .txErrors(0L)
+                .build())))
             .processCount(2L)
             .container(
                 container("c-burn", "burn", 0, ContainerSample.State.RUNNING, new CpuUsage(T1, 29_900_000_000L, 499_000_000L), snapshots, disk, layerInodes)
@@ -280,6 +338,10 @@ public final class SampleFixtures {
                     .pageFaults(728L)
                     .majorPageFaults(0L)
                     .build())
-        .writableLayer(cpu == null ? null : new WritableLayerUsage(T1, snapshots, 20_480L, layerInodes, disk));
+        .writableLayer(cpu == null ? null : WritableLayerUsage.builder(T1, snapshots)
+            .usedBytes(20_480L)
+            .inodesUsed(layerInodes)
+            .capacity(disk)
+            .build());
   }
 }

@@ -11,6 +11,7 @@ import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.summary.SummaryTypes.Summary;
@@ -26,7 +27,7 @@ class SummaryAssemblerTest {
   private static final Instant T0 = SampleFixtures.T0;
   private static final Instant T1 = SampleFixtures.T1;
 
-  private final SummaryAssembler assembler = new SummaryAssembler("node-a", false);
+  private final SummaryAssembler assembler = new SummaryAssembler("node-a", NodePlatform.LINUX);
 
   @Test
   void linuxNodeWithTwoPodsMatchesGolden() throws IOException {
@@ -37,7 +38,7 @@ class SummaryAssemblerTest {
   @Test
   void windowsNodeWithTwoPodsMatchesGolden() throws IOException {
     Summary summary =
-        new SummaryAssembler("win-node-a", true)
+        new SummaryAssembler("win-node-a", NodePlatform.WINDOWS)
             .assemble(
                 SampleFixtures.windowsNode(T1, 10_000_000_000L, 25_000_000_000L),
                 SampleFixtures.windowsNode(T0, 0, 20_000_000_000L),
@@ -53,10 +54,14 @@ class SummaryAssemblerTest {
   @Test
   void kubeletRootFilesystemIsTheNodeFsAndTheLogCapacity() {
     NodeSample node = SampleFixtures.windowsNode(T1, 10_000_000_000L, 25_000_000_000L);
-    FilesystemUsage live = new FilesystemUsage("C:", "C:\\", "NTFS", 136_365_211_648L, 70_000_000_000L, 66_365_211_648L, null, null);
+    FilesystemUsage live = FilesystemUsage.builder("C:", "C:\\", "NTFS")
+        .capacityBytes(136_365_211_648L)
+        .availableBytes(70_000_000_000L)
+        .usedBytes(66_365_211_648L)
+        .build();
     NodeSample sample = node.toBuilder().kubeletRootFs(live).build();
 
-    Summary summary = new SummaryAssembler("win-node-a", true).assemble(sample, null, SampleFixtures.windowsRuntime());
+    Summary summary = new SummaryAssembler("win-node-a", NodePlatform.WINDOWS).assemble(sample, null, SampleFixtures.windowsRuntime());
 
     assertThat(summary.node().fs().availableBytes()).isEqualTo(70_000_000_000L);
     assertThat(summary.pods())
@@ -81,7 +86,7 @@ class SummaryAssemblerTest {
             .build();
     NodeSample sample = node.toBuilder().memory(withoutWorkingSet).build();
 
-    Summary summary = new SummaryAssembler("win-node-a", true).assemble(sample, null, SampleFixtures.windowsRuntime());
+    Summary summary = new SummaryAssembler("win-node-a", NodePlatform.WINDOWS).assemble(sample, null, SampleFixtures.windowsRuntime());
 
     assertThat(summary.node().memory().workingSetBytes()).isNull();
     assertThat(summary.node().memory().availableBytes()).isNull();
@@ -245,7 +250,7 @@ class SummaryAssemblerTest {
 
     assertSameAsSummary(assembler, SampleFixtures.linuxNode(T1, 0, 1), withExitedAndBare);
     assertSameAsSummary(
-        new SummaryAssembler("win-node-a", true), SampleFixtures.windowsNode(T1, 0, 1), SampleFixtures.windowsRuntime());
+        new SummaryAssembler("win-node-a", NodePlatform.WINDOWS), SampleFixtures.windowsNode(T1, 0, 1), SampleFixtures.windowsRuntime());
     assertThat(SummaryAssembler.podEphemeralStorage(SampleFixtures.linuxNode(T1, 0, 1), withExitedAndBare))
         .extracting(p -> p.pod().name() + " " + p.storage().usedBytes())
         .as("running containers only: layer 20 480 B, plus the burner's 92 B log; no pod without a layer")
@@ -274,7 +279,7 @@ class SummaryAssemblerTest {
     io.winstats.perfcounters.NodeMemory m = full.memory();
     NodeSample replayed = SampleFixtures.withoutPhysicalMemorySize(full);
 
-    SummaryTypes.MemoryStats memory = new SummaryAssembler("w", true).assemble(replayed, null, null).node().memory();
+    SummaryTypes.MemoryStats memory = new SummaryAssembler("w", NodePlatform.WINDOWS).assemble(replayed, null, null).node().memory();
 
     assertThat(memory.availableBytes()).as("capacity - working set needs both").isNull();
     assertThat(memory.workingSetBytes()).isNull();
@@ -296,7 +301,7 @@ class SummaryAssemblerTest {
         .toList();
     RuntimeSample withoutUsage = r.toBuilder().pods(noUsage).build();
 
-    SummaryTypes.ContainerStats pods = new SummaryAssembler("w", true)
+    SummaryTypes.ContainerStats pods = new SummaryAssembler("w", NodePlatform.WINDOWS)
         .assemble(SampleFixtures.windowsNode(T1, 0, 1), null, withoutUsage).node().systemContainers().get(0);
 
     assertThat(pods.name()).isEqualTo("pods");

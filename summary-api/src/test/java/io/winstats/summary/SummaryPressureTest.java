@@ -14,6 +14,7 @@ import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.cri.cgroups.Pressure;
 import io.winstats.cri.cgroups.PressureLine;
+import io.winstats.perfcounters.NodePlatform;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ class SummaryPressureTest {
   private static final Pressure CGROUP =
       new Pressure(new PressureLine(1.5, 0.75, 0.1, 1234567), new PressureLine(0.5, 0.25, 0.05, 234567));
 
-  private final SummaryAssembler assembler = new SummaryAssembler("node-a", false);
+  private final SummaryAssembler assembler = new SummaryAssembler("node-a", NodePlatform.LINUX);
   private final ObjectMapper json = new ObjectMapper();
 
   private static CgroupSample cgroups(RuntimeSample runtime, @Nullable Pressure cgroupPressure) {
@@ -49,7 +50,7 @@ class SummaryPressureTest {
   }
 
   private static CgroupStats stats(String path, @Nullable Pressure p) {
-    return new CgroupStats(path, null, null, List.of(), null, p, p, p, CgroupSpec.NONE, List.of());
+    return CgroupStats.builder(path).cpuPressure(p).memoryPressure(p).ioPressure(p).spec(CgroupSpec.NONE).build();
   }
 
   private JsonNode summary(@Nullable CgroupSample cgroups) throws Exception {

@@ -14,6 +14,7 @@ import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import java.util.HashMap;
 import java.util.List;
@@ -51,11 +52,11 @@ class SummarySwapTest {
   private static CgroupSample cgroups(RuntimeSample runtime, @Nullable Long swap, @Nullable Long limit) {
     Map<String, CgroupStats> containers = new HashMap<>();
     Map<String, CgroupStats> pods = new HashMap<>();
-    CgroupMemory memory = new CgroupMemory(0, 0, 0, swap, limit, null, null, null, 0, 0, null);
+    CgroupMemory memory = CgroupMemory.builder().swapBytes(swap).swapLimitBytes(limit).build();
     for (PodSample pod : runtime.pods()) {
-      pods.put(pod.sandboxId(), new CgroupStats("/pod", null, memory, List.of(), null, null, null, null, CgroupSpec.NONE, List.of()));
+      pods.put(pod.sandboxId(), CgroupStats.builder("/pod").memory(memory).spec(CgroupSpec.NONE).build());
       for (ContainerSample c : pod.containers()) {
-        containers.put(c.id(), new CgroupStats("/pod/" + c.id(), null, memory, List.of(), null, null, null, null, CgroupSpec.NONE, List.of()));
+        containers.put(c.id(), CgroupStats.builder("/pod/" + c.id()).memory(memory).spec(CgroupSpec.NONE).build());
       }
     }
     return new CgroupSample(
@@ -70,7 +71,7 @@ class SummarySwapTest {
   @Test
   void nodeSwapIsMeminfosUsageAndFreeSwap() throws Exception {
     JsonNode s =
-        summary(new SummaryAssembler("node-a", false), nodeWithSwap(2048 * MIB, 1536 * MIB), null);
+        summary(new SummaryAssembler("node-a", NodePlatform.LINUX), nodeWithSwap(2048 * MIB, 1536 * MIB), null);
     assertThat(s.at("/node/swap/swapUsageBytes").asLong()).isEqualTo(512 * MIB);
     assertThat(s.at("/node/swap/swapAvailableBytes").asLong()).isEqualTo(1536 * MIB);
     assertThat(s.at("/node/swap/time").asText()).isEqualTo("2026-11-21T08:00:10Z");
@@ -78,18 +79,18 @@ class SummarySwapTest {
 
   @Test
   void nodeSwapIsAbsentOnWindowsAndWithoutSwapFigures() throws Exception {
-    assertThat(summary(new SummaryAssembler("node-a", true), nodeWithSwap(2048 * MIB, 1536 * MIB), null)
+    assertThat(summary(new SummaryAssembler("node-a", NodePlatform.WINDOWS), nodeWithSwap(2048 * MIB, 1536 * MIB), null)
             .at("/node").has("swap"))
         .as("the kubelet reports node swap on non-Windows systems only")
         .isFalse();
-    assertThat(summary(new SummaryAssembler("node-a", false), nodeWithSwap(null, null), null).at("/node").has("swap"))
+    assertThat(summary(new SummaryAssembler("node-a", NodePlatform.LINUX), nodeWithSwap(null, null), null).at("/node").has("swap"))
         .isFalse();
   }
 
   @Test
   void podAndContainerSwapComeFromTheCgroupWithAvailableUnderALimit() throws Exception {
     RuntimeSample runtime = SampleFixtures.runtime();
-    SummaryAssembler assembler = new SummaryAssembler("node-a", false);
+    SummaryAssembler assembler = new SummaryAssembler("node-a", NodePlatform.LINUX);
     byte[] written =
         SummaryJson.write(
             assembler.assemble(
@@ -107,7 +108,7 @@ class SummarySwapTest {
   @Test
   void unlimitedSwapHasNoAvailableAndNoAccountingHasNoSwap() throws Exception {
     RuntimeSample runtime = SampleFixtures.runtime();
-    SummaryAssembler assembler = new SummaryAssembler("node-a", false);
+    SummaryAssembler assembler = new SummaryAssembler("node-a", NodePlatform.LINUX);
 
     JsonNode unlimited = summary(assembler, nodeWithSwap(0L, 0L), cgroups(runtime, 0L, null)).at("/pods/0");
     assertThat(unlimited.at("/swap/swapUsageBytes").isNumber()).isTrue();

@@ -15,4 +15,50 @@ public record CgroupCpu(long userNanos, long systemNanos, long periods, long thr
       throw new IllegalArgumentException("CPU counters are never negative: " + this);
     }
   }
+
+  /** A builder with every component 0, empty or absent until set by name. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Names each component of a {@link CgroupCpu}; not thread-safe. */
+  public static final class Builder {
+    private long userNanos;
+    private long systemNanos;
+    private long periods;
+    private long throttledPeriods;
+    private long throttledNanos;
+
+    private Builder() {
+    }
+
+    public Builder userNanos(long value) {
+      this.userNanos = value;
+      return this;
+    }
+
+    public Builder systemNanos(long value) {
+      this.systemNanos = value;
+      return this;
+    }
+
+    public Builder periods(long value) {
+      this.periods = value;
+      return this;
+    }
+
+    public Builder throttledPeriods(long value) {
+      this.throttledPeriods = value;
+      return this;
+    }
+
+    public Builder throttledNanos(long value) {
+      this.throttledNanos = value;
+      return this;
+    }
+
+    public CgroupCpu build() {
+      return new CgroupCpu(userNanos, systemNanos, periods, throttledPeriods, throttledNanos);
+    }
+  }
 }

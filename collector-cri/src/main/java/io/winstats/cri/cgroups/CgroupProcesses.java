@@ -20,4 +20,56 @@ public record CgroupProcesses(
     @Nullable Long threadsMax,
     long fileDescriptors,
     long sockets,
-    @Nullable Long maxOpenFilesSoft) {}
+    @Nullable Long maxOpenFilesSoft) {
+  /** A builder with every component 0, empty or absent until set by name. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Names each component of a {@link CgroupProcesses}; not thread-safe. */
+  public static final class Builder {
+    private long processes;
+    private @Nullable Long threads;
+    private @Nullable Long threadsMax;
+    private long fileDescriptors;
+    private long sockets;
+    private @Nullable Long maxOpenFilesSoft;
+
+    private Builder() {
+    }
+
+    public Builder processes(long value) {
+      this.processes = value;
+      return this;
+    }
+
+    public Builder threads(@Nullable Long value) {
+      this.threads = value;
+      return this;
+    }
+
+    public Builder threadsMax(@Nullable Long value) {
+      this.threadsMax = value;
+      return this;
+    }
+
+    public Builder fileDescriptors(long value) {
+      this.fileDescriptors = value;
+      return this;
+    }
+
+    public Builder sockets(long value) {
+      this.sockets = value;
+      return this;
+    }
+
+    public Builder maxOpenFilesSoft(@Nullable Long value) {
+      this.maxOpenFilesSoft = value;
+      return this;
+    }
+
+    public CgroupProcesses build() {
+      return new CgroupProcesses(processes, threads, threadsMax, fileDescriptors, sockets, maxOpenFilesSoft);
+    }
+  }
+}

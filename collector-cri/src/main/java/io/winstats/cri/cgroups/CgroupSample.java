@@ -48,4 +48,53 @@ public record CgroupSample(
       NodePressure node) {
     this(timestamp, version, containers, pods, Map.of(), missing, node);
   }
+
+  /**
+   * A builder for the CgroupSample of {@code timestamp}, {@code version}, {@code node}, every other component 0, empty
+   * or absent until set by name.
+   */
+  public static Builder builder(Instant timestamp, CgroupVersion version, NodePressure node) {
+    return new Builder(timestamp, version, node);
+  }
+
+  /** Names each component of a {@link CgroupSample}; not thread-safe. */
+  public static final class Builder {
+    private final Instant timestamp;
+    private final CgroupVersion version;
+    private Map<String, CgroupStats> containers = Map.of();
+    private Map<String, CgroupStats> pods = Map.of();
+    private Map<String, List<NetDevInterface>> podNetworks = Map.of();
+    private List<String> missing = List.of();
+    private final NodePressure node;
+
+    private Builder(Instant timestamp, CgroupVersion version, NodePressure node) {
+      this.timestamp = Objects.requireNonNull(timestamp, "timestamp");
+      this.version = Objects.requireNonNull(version, "version");
+      this.node = Objects.requireNonNull(node, "node");
+    }
+
+    public Builder containers(Map<String, CgroupStats> value) {
+      this.containers = value;
+      return this;
+    }
+
+    public Builder pods(Map<String, CgroupStats> value) {
+      this.pods = value;
+      return this;
+    }
+
+    public Builder podNetworks(Map<String, List<NetDevInterface>> value) {
+      this.podNetworks = value;
+      return this;
+    }
+
+    public Builder missing(List<String> value) {
+      this.missing = value;
+      return this;
+    }
+
+    public CgroupSample build() {
+      return new CgroupSample(timestamp, version, containers, pods, podNetworks, missing, node);
+    }
+  }
 }

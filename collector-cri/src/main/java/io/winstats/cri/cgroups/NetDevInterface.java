@@ -76,4 +76,79 @@ public record NetDevInterface(
     }
     return out;
   }
+
+  /** A builder for the NetDevInterface of {@code name}, every other component 0, empty or absent until set by name. */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** Names each component of a {@link NetDevInterface}; not thread-safe. */
+  public static final class Builder {
+    private final String name;
+    private long rxBytes;
+    private long rxPackets;
+    private long rxErrors;
+    private long rxDropped;
+    private long txBytes;
+    private long txPackets;
+    private long txErrors;
+    private long txDropped;
+
+    private Builder(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+    }
+
+    public Builder rxBytes(long value) {
+      this.rxBytes = value;
+      return this;
+    }
+
+    public Builder rxPackets(long value) {
+      this.rxPackets = value;
+      return this;
+    }
+
+    public Builder rxErrors(long value) {
+      this.rxErrors = value;
+      return this;
+    }
+
+    public Builder rxDropped(long value) {
+      this.rxDropped = value;
+      return this;
+    }
+
+    public Builder txBytes(long value) {
+      this.txBytes = value;
+      return this;
+    }
+
+    public Builder txPackets(long value) {
+      this.txPackets = value;
+      return this;
+    }
+
+    public Builder txErrors(long value) {
+      this.txErrors = value;
+      return this;
+    }
+
+    public Builder txDropped(long value) {
+      this.txDropped = value;
+      return this;
+    }
+
+    public NetDevInterface build() {
+      return new NetDevInterface(
+          name,
+          rxBytes,
+          rxPackets,
+          rxErrors,
+          rxDropped,
+          txBytes,
+          txPackets,
+          txErrors,
+          txDropped);
+    }
+  }
 }

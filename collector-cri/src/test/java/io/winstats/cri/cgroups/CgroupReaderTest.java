@@ -48,13 +48,43 @@ class CgroupReaderTest {
     CgroupStats s = reader.read(PATH);
 
     assertThat(reader.version()).isEqualTo(CgroupVersion.V1);
-    assertThat(s.cpu()).isEqualTo(new CgroupCpu(3_140_000_000L, 270_000_000L, 120, 45, 2_250_000_000L));
+    assertThat(s.cpu()).isEqualTo(CgroupCpu.builder()
+        .userNanos(3_140_000_000L)
+        .systemNanos(270_000_000L)
+        .periods(120)
+        .throttledPeriods(45)
+        .throttledNanos(2_250_000_000L)
+        .build());
     // use_hierarchy=1: the total_* keys, as cAdvisor's setMemoryStats reads them; pgfault is the cgroup's own.
     assertThat(s.memory())
-        .isEqualTo(new CgroupMemory(1048576, 2097152, 4096, 8192L, null, 65536L, 7L, 5242880L, 15, 16, 2L));
-    assertThat(s.io()).containsExactly(new BlockDeviceIo("/dev/vda", 254, 0, 40960, 1048576, 10, 256));
+        .isEqualTo(CgroupMemory.builder()
+            .cacheBytes(1048576)
+            .rssBytes(2097152)
+            .mappedFileBytes(4096)
+            .swapBytes(8192L)
+            .kernelBytes(65536L)
+            .failcnt(7L)
+            .maxUsageBytes(5242880L)
+            .pgfault(15)
+            .pgmajfault(16)
+            .oomKills(2L)
+            .build());
+    assertThat(s.io()).containsExactly(BlockDeviceIo.builder("/dev/vda")
+        .major(254)
+        .readBytes(40960)
+        .writeBytes(1048576)
+        .reads(10)
+        .writes(256)
+        .build());
     // Lowest pid's soft limit; pids.max "max" is cAdvisor's 0 (infinity).
-    assertThat(s.processes()).isEqualTo(new CgroupProcesses(2, 3L, 0L, 4, 2, 1048576L));
+    assertThat(s.processes()).isEqualTo(CgroupProcesses.builder()
+        .processes(2)
+        .threads(3L)
+        .threadsMax(0L)
+        .fileDescriptors(4)
+        .sockets(2)
+        .maxOpenFilesSoft(1048576L)
+        .build());
     assertThat(s.cpuPressure()).isNotNull();
     assertThat(s.cpuPressure().some().totalMicros()).isEqualTo(42);
     assertThat(s.memoryPressure()).isNull();
@@ -111,13 +141,44 @@ class CgroupReaderTest {
     CgroupStats s = reader.read(PATH);
 
     assertThat(reader.version()).isEqualTo(CgroupVersion.V2);
-    assertThat(s.cpu()).isEqualTo(new CgroupCpu(3_140_000_000L, 270_000_000L, 120, 45, 2_250_000_000L));
+    assertThat(s.cpu()).isEqualTo(CgroupCpu.builder()
+        .userNanos(3_140_000_000L)
+        .systemNanos(270_000_000L)
+        .periods(120)
+        .throttledPeriods(45)
+        .throttledNanos(2_250_000_000L)
+        .build());
     // failcnt is memory.events "max", as runc's fs2 maps it; swap is memory.swap.current, its limit memory.swap.max.
     assertThat(s.memory())
-        .isEqualTo(new CgroupMemory(1048576, 2097152, 4096, 8192L, 1048576L, 65536L, 7L, 5242880L, 15, 16, 2L));
+        .isEqualTo(CgroupMemory.builder()
+            .cacheBytes(1048576)
+            .rssBytes(2097152)
+            .mappedFileBytes(4096)
+            .swapBytes(8192L)
+            .swapLimitBytes(1048576L)
+            .kernelBytes(65536L)
+            .failcnt(7L)
+            .maxUsageBytes(5242880L)
+            .pgfault(15)
+            .pgmajfault(16)
+            .oomKills(2L)
+            .build());
     // No /sys/dev/block entry: the device keeps its numbers as its name.
-    assertThat(s.io()).containsExactly(new BlockDeviceIo("254:0", 254, 0, 40960, 1048576, 10, 256));
-    assertThat(s.processes()).isEqualTo(new CgroupProcesses(1, 1L, 1024L, 2, 1, -1L));
+    assertThat(s.io()).containsExactly(BlockDeviceIo.builder("254:0")
+        .major(254)
+        .readBytes(40960)
+        .writeBytes(1048576)
+        .reads(10)
+        .writes(256)
+        .build());
+    assertThat(s.processes()).isEqualTo(CgroupProcesses.builder()
+        .processes(1)
+        .threads(1L)
+        .threadsMax(1024L)
+        .fileDescriptors(2)
+        .sockets(1)
+        .maxOpenFilesSoft(-1L)
+        .build());
     assertThat(s.cpuPressure())
         .isEqualTo(
             new Pressure(new PressureLine(1.5, 0.75, 0.1, 1234567), new PressureLine(0.5, 0.25, 0.05, 234567)));
@@ -145,7 +206,20 @@ class CgroupReaderTest {
 
     assertThat(s.io())
         .containsExactly(
-            new BlockDeviceIo("/dev/sda", 8, 0, 1, 2, 3, 4), new BlockDeviceIo("/dev/sdb", 8, 16, 5, 6, 7, 8));
+            BlockDeviceIo.builder("/dev/sda")
+                .major(8)
+                .readBytes(1)
+                .writeBytes(2)
+                .reads(3)
+                .writes(4)
+                .build(), BlockDeviceIo.builder("/dev/sdb")
+                    .major(8)
+                    .minor(16)
+                    .readBytes(5)
+                    .writeBytes(6)
+                    .reads(7)
+                    .writes(8)
+                    .build());
   }
 
   @Test
@@ -301,12 +375,24 @@ class CgroupReaderTest {
             + "Total 28672\n");
 
     CgroupTrees.device(sys, "8:0", "sda", "bfq");
-    assertThat(reader(root).read(PATH).io()).containsExactly(new BlockDeviceIo("/dev/sda", 8, 0, 12288, 16384, 3, 4));
+    assertThat(reader(root).read(PATH).io()).containsExactly(BlockDeviceIo.builder("/dev/sda")
+        .major(8)
+        .readBytes(12288)
+        .writeBytes(16384)
+        .reads(3)
+        .writes(4)
+        .build());
 
     CgroupTrees.device(sys, "8:0", "sda", "none");
     assertThat(reader(root).read(PATH).io())
         .as("BFQ schedules nothing: the throttle layer")
-        .containsExactly(new BlockDeviceIo("254:0", 254, 0, 40960, 1048576, 10, 256));
+        .containsExactly(BlockDeviceIo.builder("254:0")
+            .major(254)
+            .readBytes(40960)
+            .writeBytes(1048576)
+            .reads(10)
+            .writes(256)
+            .build());
   }
 
   /** A cgroup without IO has an empty first policy file; the next policy is asked, as runc does. */

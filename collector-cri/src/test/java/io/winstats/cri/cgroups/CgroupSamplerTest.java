@@ -70,8 +70,17 @@ class CgroupSamplerTest {
 
     assertThat(s.podNetworks().get(CgroupTrees.SANDBOX))
         .containsExactly(
-            new NetDevInterface("lo", 0, 0, 0, 0, 0, 0, 0, 0),
-            new NetDevInterface("eth0", 1166, 13, 1, 2, 542, 7, 3, 4));
+            NetDevInterface.builder("lo").build(),
+            NetDevInterface.builder("eth0")
+                .rxBytes(1166)
+                .rxPackets(13)
+                .rxErrors(1)
+                .rxDropped(2)
+                .txBytes(542)
+                .txPackets(7)
+                .txErrors(3)
+                .txDropped(4)
+                .build());
 
     CgroupTrees.write(root.resolve("kubepods/podu1/" + CgroupTrees.SANDBOX + "/cgroup.procs"), "");
     assertThat(sampler().sample(List.of(CgroupTrees.SANDBOX), List.of()).podNetworks()).isEmpty();

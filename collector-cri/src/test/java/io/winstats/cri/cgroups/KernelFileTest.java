@@ -260,8 +260,17 @@ class KernelFileTest {
 
     assertThat(NetDevInterface.parse(text))
         .containsExactly(
-            new NetDevInterface("lo", 100, 2, 0, 0, 100, 2, 0, 0),
-            new NetDevInterface("eth0", 1166, 13, 1, 2, 542, 7, 3, 4));
+            NetDevInterface.builder("lo").rxBytes(100).rxPackets(2).txBytes(100).txPackets(2).build(),
+            NetDevInterface.builder("eth0")
+                .rxBytes(1166)
+                .rxPackets(13)
+                .rxErrors(1)
+                .rxDropped(2)
+                .txBytes(542)
+                .txPackets(7)
+                .txErrors(3)
+                .txDropped(4)
+                .build());
   }
 
   private static Object outcome(ThrowingLong f) {

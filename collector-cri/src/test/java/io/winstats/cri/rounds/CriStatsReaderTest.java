@@ -204,7 +204,7 @@ class CriStatsReaderTest {
     assertThat(pod.memory().commitBytes()).isNull();
     assertThat(pod.network().timestamp()).as("containerd 1.6 leaves it 0").isEqualTo(NOW);
     assertThat(pod.network().interfaces())
-        .containsExactly(new InterfaceUsage("eth0", 100L, 0L, 200L, null, null, null));
+        .containsExactly(InterfaceUsage.builder("eth0").rxBytes(100L).rxErrors(0L).txBytes(200L).build());
     assertThat(pod.processCount()).isEqualTo(3);
     assertThat(pod.containers()).extracting(ContainerSample::name).containsExactly("app", "sidecar");
     ContainerSample app = pod.containers().get(0);
@@ -612,8 +612,8 @@ class CriStatsReaderTest {
     assertThat(pod.network().interfaces())
         .as("default first, not repeated")
         .containsExactly(
-            new InterfaceUsage("ep-1", 10L, null, 20L, null, 1L, 2L),
-            new InterfaceUsage("ep-2", 30L, null, 40L, null, 3L, 4L));
+            InterfaceUsage.builder("ep-1").rxBytes(10L).txBytes(20L).rxPacketsDropped(1L).txPacketsDropped(2L).build(),
+            InterfaceUsage.builder("ep-2").rxBytes(30L).txBytes(40L).rxPacketsDropped(3L).txPacketsDropped(4L).build());
     assertThat(pod.processCount()).isEqualTo(12);
     ContainerSample site = pod.containers().get(0);
     assertThat(site.image()).isEqualTo("mcr.microsoft.com/windows/servercore/iis:ltsc2022");
@@ -621,7 +621,9 @@ class CriStatsReaderTest {
         .as("usage: the commit")
         .isEqualTo(
             new io.winstats.cri.MemoryUsage(NOW, 200L << 20, 824L << 20, 400L << 20, null, 77L, null, 400L << 20));
-    assertThat(site.writableLayer()).isEqualTo(new WritableLayerUsage(NOW, "C:\\ProgramData", 4096L, null, null));
+    assertThat(site.writableLayer()).isEqualTo(WritableLayerUsage.builder(NOW, "C:\\ProgramData")
+        .usedBytes(4096L)
+        .build());
     assertThat(site.cpu().usageNanoCores()).isNull();
 
     cpu[0] = 10 * SECOND;
@@ -698,10 +700,18 @@ class CriStatsReaderTest {
     RuntimeSample sample = reader.sample();
 
     assertThat(sample.filesystems()).isNotNull();
-    assertThat(sample.filesystems().image()).containsExactly(new RuntimeFilesystem(NOW, SNAPSHOTS, 5_000_000L, 321L, DISK));
+    assertThat(sample.filesystems().image()).containsExactly(RuntimeFilesystem.builder(NOW, SNAPSHOTS)
+        .usedBytes(5_000_000L)
+        .inodesUsed(321L)
+        .capacity(DISK)
+        .build());
     assertThat(sample.filesystems().container()).as("containerd 1.6 fills no container_filesystems").isEmpty();
     ContainerSample app = sample.pods().get(0).containers().get(0);
-    assertThat(app.writableLayer()).isEqualTo(new WritableLayerUsage(NOW, SNAPSHOTS, 20_480L, 8L, DISK));
+    assertThat(app.writableLayer()).isEqualTo(WritableLayerUsage.builder(NOW, SNAPSHOTS)
+        .usedBytes(20_480L)
+        .inodesUsed(8L)
+        .capacity(DISK)
+        .build());
     assertThat(hostFiles.capacityLookups).as("one look per mountpoint per round").hasValue(1);
   }
 

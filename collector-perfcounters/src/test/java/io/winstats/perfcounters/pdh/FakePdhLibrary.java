@@ -43,6 +43,8 @@ final class FakePdhLibrary implements PdhLibrary {
   private final Map<String, Integer> counterInfoFailures = new HashMap<>();
   private final Map<String, Integer> collectFailures = new HashMap<>();
   private long localFileTime;
+  /** The fixtures loaded, for the message of a counter one of them lacks. */
+  private final List<String> fixtures = new ArrayList<>();
   private final long totalPhysicalBytes = 17_179_869_184L;
   private final int activeProcessors = 4;
   private @Nullable CountDownLatch collectGate;
@@ -124,7 +126,31 @@ final class FakePdhLibrary implements PdhLibrary {
       }
     }
     items.forEach((path, list) -> loaded.put(path, List.copyOf(list)));
+    fixtures.add(resource);
     return this;
+  }
+
+  /** The items of {@code path}; a counter the fixture lacks fails naming it and the line to add. */
+  private List<RawCounterItem> itemsOf(String path) {
+    List<RawCounterItem> list = items.get(key(path));
+    if (list == null) {
+      throw new IllegalArgumentException(lacks(path, "item\t" + path + "\t<instance or ->\t0x0\t<first>\t<second>"));
+    }
+    return list;
+  }
+
+  /** The counter type of {@code path} (a key of {@link #items}, or a path); one the fixture lacks fails naming it. */
+  private int typeOf(String path) {
+    Integer type = types.get(key(path));
+    if (type == null) {
+      throw new IllegalArgumentException(lacks(path, "type\t" + path + "\t0x<counter type>"));
+    }
+    return type;
+  }
+
+  private String lacks(String path, String line) {
+    return "the fixture " + String.join(", ", fixtures) + " has no counter " + path + ": add a line `" + line
+        + "` (the format is in fixtures/pdh/synthetic-4cpu/README.md)";
   }
 
   /**
@@ -139,7 +165,7 @@ final class FakePdhLibrary implements PdhLibrary {
     long ticks = seconds * 10_000_000L;
     localFileTime += ticks;
     for (Map.Entry<String, List<RawCounterItem>> e : items.entrySet()) {
-      int type = types.get(e.getKey());
+      int type = typeOf(e.getKey());
       List<RawCounterItem> perSecond = loaded.getOrDefault(e.getKey(), List.of());
       List<RawCounterItem> now = e.getValue();
       for (int i = 0; i < now.size() && i < perSecond.size(); i++) {
@@ -185,7 +211,7 @@ final class FakePdhLibrary implements PdhLibrary {
 
   /** Replaces one instance's raw values (the first item of that name). */
   synchronized void setItem(String path, String instance, int cStatus, long first, long second) {
-    List<RawCounterItem> list = items.get(key(path));
+    List<RawCounterItem> list = itemsOf(path);
     for (int i = 0; i < list.size(); i++) {
       if (list.get(i).instance().equals(instance)) {
         list.set(i, new RawCounterItem(instance, new RawCounter(cStatus, localFileTime, first, second, 0)));
@@ -205,16 +231,16 @@ final class FakePdhLibrary implements PdhLibrary {
   }
 
   synchronized RawCounter item(String path, String instance) {
-    return items.get(key(path)).stream()
+    return itemsOf(path).stream()
         .filter(i -> i.instance().equals(instance))
         .findFirst()
-        .orElseThrow()
+        .orElseThrow(() -> new IllegalArgumentException("no item " + instance + " in " + path))
         .value();
   }
 
   /** Sets the FirstValue of every item of {@code path} to what {@code first} maps (item index, FirstValue) to. */
   synchronized void update(String path, ItemUpdate first) {
-    List<RawCounterItem> list = items.get(key(path));
+    List<RawCounterItem> list = itemsOf(path);
     for (int i = 0; i < list.size(); i++) {
       RawCounter v = list.get(i).value();
       list.set(
@@ -469,7 +495,7 @@ final class FakePdhLibrary implements PdhLibrary {
   public synchronized FormattedValue calculateFromRaw(
       PdhCounter counter, int format, RawCounter newer, @Nullable RawCounter older) {
     record("PdhCalculateCounterFromRawValue " + counter.path());
-    int type = types.get(key(counter.path()));
+    int type = typeOf(counter.path());
     if (type == PerfCounterType.PERF_COUNTER_COUNTER || type == PerfCounterType.PERF_COUNTER_BULK_COUNT) {
       if (older == null) {
         throw new PdhException(PdhStatus.PDH_INVALID_ARGUMENT, "PdhCalculateCounterFromRawValue", counter.path());

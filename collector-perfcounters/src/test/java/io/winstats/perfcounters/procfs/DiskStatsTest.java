@@ -18,17 +18,16 @@ class DiskStatsTest {
     // loop0..loop7 and zram0 are left out
     assertThat(stats.disks())
         .containsExactly(
-            new DiskIoCounters(
-                "vda",
-                3331954L * 512,
-                1731304L * 512,
-                50275,
-                10508,
-                29464L * 1_000_000,
-                6494L * 1_000_000,
-                8880L * 1_000_000,
-                0,
-                36498L * 1_000_000));
+            DiskIoCounters.builder("vda")
+                .readBytes(3331954L * 512)
+                .writtenBytes(1731304L * 512)
+                .reads(50275)
+                .writes(10508)
+                .readTimeNanos(29464L * 1_000_000)
+                .writeTimeNanos(6494L * 1_000_000)
+                .ioTimeNanos(8880L * 1_000_000)
+                .weightedIoTimeNanos(36498L * 1_000_000)
+                .build());
   }
 
   @ParameterizedTest(name = "{0} kept={1}")

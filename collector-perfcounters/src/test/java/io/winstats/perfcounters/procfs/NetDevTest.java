@@ -16,7 +16,12 @@ class NetDevTest {
     assertThat(netDev.interfaces()).extracting(NetworkInterfaceCounters::name)
         .containsExactly("lo", "ifb0", "ifb1", "eth0");
     assertThat(netDev.interfaces().get(3))
-        .isEqualTo(new NetworkInterfaceCounters("eth0", 127005001, 561612, 4615, 4118, 0, 0, 0, 0));
+        .isEqualTo(NetworkInterfaceCounters.builder("eth0")
+            .rxBytes(127005001)
+            .txBytes(561612)
+            .rxPackets(4615)
+            .txPackets(4118)
+            .build());
     assertThat(netDev.interfaces().get(0).rxBytes()).isEqualTo(3193);
   }
 
@@ -30,7 +35,16 @@ class NetDevTest {
         """;
 
     assertThat(NetDev.parse(text).interfaces())
-        .containsExactly(new NetworkInterfaceCounters("eth1", 100, 500, 2, 6, 3, 7, 4, 8));
+        .containsExactly(NetworkInterfaceCounters.builder("eth1")
+            .rxBytes(100)
+            .txBytes(500)
+            .rxPackets(2)
+            .txPackets(6)
+            .rxErrors(3)
+            .txErrors(7)
+            .rxDropped(4)
+            .txDropped(8)
+            .build());
   }
 
   @Test

@@ -36,7 +36,16 @@ class BoundColumnsTest {
 
     assertThat(eth0.complete()).isTrue();
     assertThat(builder.build())
-        .isEqualTo(new NetworkInterfaceCounters("eth0", 200, 400, 20, 40, 1, 2, 3, 4));
+        .isEqualTo(NetworkInterfaceCounters.builder("eth0")
+            .rxBytes(200)
+            .txBytes(400)
+            .rxPackets(20)
+            .txPackets(40)
+            .rxErrors(1)
+            .txErrors(2)
+            .rxDropped(3)
+            .txDropped(4)
+            .build());
   }
 
   @Test

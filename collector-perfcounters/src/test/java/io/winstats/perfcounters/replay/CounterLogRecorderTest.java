@@ -184,7 +184,7 @@ class CounterLogRecorderTest {
     // the interface was re-created between samples 1 and 2: its counters start again from small values
     NodeSample reset = recorded.get(2);
     List<NetworkInterfaceCounters> nics = new ArrayList<>(reset.interfaces());
-    nics.set(0, new NetworkInterfaceCounters("eth0", 10, 10, 1, 1, 0, 0, 0, 0));
+    nics.set(0, NetworkInterfaceCounters.builder("eth0").rxBytes(10).txBytes(10).rxPackets(1).txPackets(1).build());
     recorded.set(2, withInterfaces(reset, nics));
 
     List<NodeSample> replayed = replay(record(recorded));
@@ -256,33 +256,39 @@ class CounterLogRecorderTest {
             .build();
     List<NetworkInterfaceCounters> nics =
         List.of(
-            new NetworkInterfaceCounters(
-                "eth0", 127_005_001L + 1_234 * ms, 561_612L + 99 * ms, 4_615L + ms, 4_118L + ms / 2, i, 0, 2 * i, 0),
-            new NetworkInterfaceCounters("lo", 3_193L + ms / 10, 3_193L + ms / 10, 29L + ms / 100, 29L + ms / 100,
-                0, 0, 0, 0));
+            NetworkInterfaceCounters.builder("eth0")
+                .rxBytes(127_005_001L + 1_234 * ms)
+                .txBytes(561_612L + 99 * ms)
+                .rxPackets(4_615L + ms)
+                .txPackets(4_118L + ms / 2)
+                .rxErrors(i)
+                .rxDropped(2 * i)
+                .build(),
+            NetworkInterfaceCounters.builder("lo")
+                .rxBytes(3_193L + ms / 10)
+                .txBytes(3_193L + ms / 10)
+                .rxPackets(29L + ms / 100)
+                .txPackets(29L + ms / 100)
+                .build());
     List<FilesystemUsage> filesystems =
         List.of(
-            new FilesystemUsage(
-                "/dev/vda",
-                "/",
-                "ext4",
-                270_553_174_016L,
-                85_071_765_504L - i * 1_000_003L,
-                23_872_499_712L + i * 1_000_003L,
-                null,
-                null));
+            FilesystemUsage.builder("/dev/vda", "/", "ext4")
+                .capacityBytes(270_553_174_016L)
+                .availableBytes(85_071_765_504L - i * 1_000_003L)
+                .usedBytes(23_872_499_712L + i * 1_000_003L)
+                .build());
     List<DiskIoCounters> disks =
         List.of(
-            new DiskIoCounters(
-                "vda",
-                1_705_960_448L + 4096 * ms,
-                886_427_648L + 512 * ms,
-                50_275L + ms / 4,
-                10_508L + ms / 8,
-                29_464_000_000L + 3 * ns / 10,
-                6_494_000_000L + ns / 20,
-                8_880_000_000L + ns / 3,
-                i % 3));
+            DiskIoCounters.builder("vda")
+                .readBytes(1_705_960_448L + 4096 * ms)
+                .writtenBytes(886_427_648L + 512 * ms)
+                .reads(50_275L + ms / 4)
+                .writes(10_508L + ms / 8)
+                .readTimeNanos(29_464_000_000L + 3 * ns / 10)
+                .writeTimeNanos(6_494_000_000L + ns / 20)
+                .ioTimeNanos(8_880_000_000L + ns / 3)
+                .queueLength(i % 3)
+                .build());
     NodeSystem system =
         NodeSystem.builder(72 + i)
             .bootTime(BOOT)

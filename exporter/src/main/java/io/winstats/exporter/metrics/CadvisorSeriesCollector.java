@@ -21,6 +21,7 @@ import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.NetDevInterface;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.NodeInterfaces;
 import java.time.Instant;
@@ -48,43 +49,43 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
   // Made once: Labels.add validates the new name on every call, merging two valid label sets does not.
   private static final Labels CPU_TOTAL = Labels.of("cpu", "total");
 
-  private final boolean windowsNode;
+  private final NodePlatform platform;
 
   /**
-   * @param windowsNode whether the node runs Windows: the root's interfaces are then every adapter, else those
+   * @param platform the node's: on Windows the root's interfaces are every adapter, on Linux those
    *     cAdvisor keeps on Linux ({@link NodeInterfaces})
    */
-  public CadvisorSeriesCollector(Supplier<Snapshot> snapshots, boolean windowsNode) {
+  public CadvisorSeriesCollector(Supplier<Snapshot> snapshots, NodePlatform platform) {
     super(snapshots);
-    this.windowsNode = windowsNode;
+    this.platform = platform;
   }
 
   @Override
   MetricSnapshots build(Snapshot snapshot) {
-    return series(snapshot, windowsNode);
+    return series(snapshot, platform);
   }
 
   /** Every family this collector serves on a node of its kind. */
   @Override
   public List<MetricFamilyDescriptor> getMetricFamilyDescriptors() {
-    return families(windowsNode);
+    return families(platform);
   }
 
   /**
-   * The families on a Windows node ({@code windowsNode}) or a Linux one: {@code container_processes} is the
+   * The families on a node of {@code platform}: {@code container_processes} is the
    * runtime's on Windows and the pids cgroup's ({@link CgroupSeriesCollector}) on Linux.
    */
-  static List<MetricFamilyDescriptor> families(boolean windowsNode) {
-    return windowsNode ? WINDOWS_FAMILIES : FAMILIES;
+  static List<MetricFamilyDescriptor> families(NodePlatform platform) {
+    return platform == NodePlatform.WINDOWS ? WINDOWS_FAMILIES : FAMILIES;
   }
 
   /** The series of {@code snapshot}, for golden tests and benchmarks. */
-  static MetricSnapshots series(Snapshot snapshot, boolean windowsNode) {
+  static MetricSnapshots series(Snapshot snapshot, NodePlatform platform) {
     MetricFamilies f = new MetricFamilies();
     NodeSample node = snapshot.node();
     if (node != null) {
       addMachine(f, node);
-      addRoot(f, node, windowsNode);
+      addRoot(f, node, platform);
     }
     RuntimeSample runtime = snapshot.runtime();
     if (runtime != null) {
@@ -93,7 +94,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       // kind and never by the snapshot: the two collectors read the store one after the other, and a cgroup sample
       // published in between made both serve it (a duplicate that failed the whole /metrics render).
       CgroupSample cgroups = snapshot.cgroups();
-      boolean processesFromRuntime = windowsNode;
+      boolean processesFromRuntime = platform == NodePlatform.WINDOWS;
       for (PodSample pod : runtime.pods()) {
         addPod(f, pod, runtime.timestamp(), processesFromRuntime);
         if (cgroups != null) {
@@ -117,7 +118,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     }
   }
 
-  private static void addRoot(MetricFamilies f, NodeSample node, boolean windowsNode) {
+  private static void addRoot(MetricFamilies f, NodeSample node, NodePlatform platform) {
     Labels root = labels("", "/", "", "", "", "");
     Instant at = node.timestamp();
     if (node.cpu() != null) {
@@ -127,7 +128,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       f.addIfPresent(WORKING_SET, node.memory().workingSetBytes(), root, at);
       f.addIfPresent(USAGE, node.memory().usageBytes(), root, at);
     }
-    for (NetworkInterfaceCounters nic : NodeInterfaces.of(node.interfaces(), windowsNode)) {
+    for (NetworkInterfaceCounters nic : NodeInterfaces.of(node.interfaces(), platform)) {
       Labels l = root.add("interface", nic.name());
       f.add(RX_BYTES, nic.rxBytes(), l, at);
       f.add(TX_BYTES, nic.txBytes(), l, at);

@@ -3,8 +3,9 @@ package io.winstats.exporter.metrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.winstats.exporter.sampling.Collectors;
+import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.PerfCounterReadings;
 import java.time.Clock;
 import java.time.Duration;
@@ -44,7 +45,7 @@ public final class Exposition implements AutoCloseable {
 
   /**
    * @param snapshots the published snapshot
-   * @param windowsNode whether the node source describes a Windows node
+   * @param platform the kind of node the node source describes
    * @param collectors which collectors run: the cgroup, node and container series are registered only when theirs do
    * @param exporterMetrics whether {@code /metrics} carries the daemon's own process and JVM series
    * @param families which families {@code /metrics} serves; {@code /metrics/cadvisor} serves them all
@@ -52,12 +53,13 @@ public final class Exposition implements AutoCloseable {
    */
   public Exposition(
       Supplier<Snapshot> snapshots,
-      boolean windowsNode,
-      Collectors collectors,
+      NodePlatform platform,
+      EnabledCollectors collectors,
       Build build,
       boolean exporterMetrics,
       FamilyFilter families,
       Clock clock) {
+    boolean windowsNode = platform == NodePlatform.WINDOWS;
     // Series built from the snapshot render once per version; Micrometer's live series render per scrape.
     PrometheusRegistry snapshotSeries = new PrometheusRegistry();
     PrometheusMeterRegistry micrometer =
@@ -68,10 +70,10 @@ public final class Exposition implements AutoCloseable {
       opened.push(self.bindProcessAndJvm(liveSeries));
     }
     snapshotSeries.register(
-        SelfMetrics.buildInfo(build.version(), build.revision(), build.date(), windowsNode ? "windows" : "linux"));
+        SelfMetrics.buildInfo(build.version(), build.revision(), build.date(), platform.label()));
     // Each registry refuses a family that two collectors declare: container_processes is the runtime's on a Windows
     // node and the pids cgroup's on a Linux one, where alone cgroups are read.
-    CadvisorSeriesCollector cadvisorSeries = new CadvisorSeriesCollector(snapshots, windowsNode);
+    CadvisorSeriesCollector cadvisorSeries = new CadvisorSeriesCollector(snapshots, platform);
     PrometheusRegistry cadvisorOnly = new PrometheusRegistry();
     snapshotSeries.register(cadvisorSeries);
     cadvisorOnly.register(cadvisorSeries);

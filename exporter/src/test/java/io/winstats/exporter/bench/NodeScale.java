@@ -52,7 +52,11 @@ public final class NodeScale {
                         .majorPageFaults(12L)
                         .build())
                 .writableLayer(
-                    new WritableLayerUsage(t1, SampleFixtures.LINUX_SNAPSHOTS, 81_920L, 20L, SampleFixtures.LINUX_DISK))
+                    WritableLayerUsage.builder(t1, SampleFixtures.LINUX_SNAPSHOTS)
+                        .usedBytes(81_920L)
+                        .inodesUsed(20L)
+                        .capacity(SampleFixtures.LINUX_DISK)
+                        .build())
                 .logs(new ContainerLogUsage(t1, 40_960L + c, 1L))
                 .resources(new ResourceSpec(100_000L, 50_000L, 512L, 268_435_456L))
                 .build());
@@ -73,7 +77,12 @@ public final class NodeScale {
                       .pageFaults(24_690L)
                       .majorPageFaults(24L)
                       .build())
-              .network(new NetworkUsage(t1, List.of(new InterfaceUsage("eth0", 123_456_789L, 0L, 98_765_432L, 0L, null, null))))
+              .network(new NetworkUsage(t1, List.of(InterfaceUsage.builder("eth0")
+                  .rxBytes(123_456_789L)
+                  .rxErrors(0L)
+                  .txBytes(98_765_432L)
+                  .txErrors(0L)
+                  .build())))
               .processCount(4L)
               .containers(containers)
               .build());

@@ -15,6 +15,7 @@ import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.NodeExporterSeries;
 import io.winstats.exporter.metrics.ResourceMetrics;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.summary.SummaryAssembler;
 import io.winstats.summary.SummaryJson;
 import java.time.Duration;
@@ -53,12 +54,12 @@ public class RenderBenchmark {
   @Setup
   public void setUp() {
     snapshot = NodeScale.snapshot(110, 2);
-    assembler = new SummaryAssembler("bench-node", false);
+    assembler = new SummaryAssembler("bench-node", NodePlatform.LINUX);
     // Each full render advances the version, so the collectors rebuild their series as for a new snapshot.
     Supplier<Snapshot> current =
         () -> new Snapshot(version.get(), snapshot.node(), snapshot.previousNode(), snapshot.runtime(), null);
     PrometheusRegistry snapshotSeries = new PrometheusRegistry();
-    snapshotSeries.register(new CadvisorSeriesCollector(current, false));
+    snapshotSeries.register(new CadvisorSeriesCollector(current, NodePlatform.LINUX));
     snapshotSeries.register(new NodeExporterSeries(current));
     cachedRenderer = new MetricsRenderer(snapshotSeries, new PrometheusRegistry(), () -> 1, Duration.ZERO, System::nanoTime);
     fullRenderer =

@@ -15,6 +15,7 @@ import io.winstats.exporter.metrics.CadvisorSeriesCollector;
 import io.winstats.exporter.metrics.CgroupSeriesCollector;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.summary.SampleFixtures;
 import io.winstats.summary.SummaryAssembler;
 import java.net.URI;
@@ -42,17 +43,16 @@ class CadvisorRouteTest {
               CgroupVersion.V1,
               Map.of(
                   "c-burn",
-                  new CgroupStats(
-                      "/kubepods/poduid-burner/c-burn",
-                      new CgroupCpu(2_000_000_000L, 500_000_000L, 10, 4, 300_000_000L),
-                      null,
-                      List.of(),
-                      null,
-                      null,
-                      null,
-                      null,
-                      CgroupSpec.NONE,
-                      List.of())),
+                  CgroupStats.builder("/kubepods/poduid-burner/c-burn")
+                      .cpu(CgroupCpu.builder()
+                          .userNanos(2_000_000_000L)
+                          .systemNanos(500_000_000L)
+                          .periods(10)
+                          .throttledPeriods(4)
+                          .throttledNanos(300_000_000L)
+                          .build())
+                      .spec(CgroupSpec.NONE)
+                      .build()),
               Map.of(),
               List.of(),
               new NodePressure(null, null, null)));
@@ -62,7 +62,7 @@ class CadvisorRouteTest {
 
   @BeforeEach
   void start() {
-    CadvisorSeriesCollector cadvisor = new CadvisorSeriesCollector(() -> SNAPSHOT, false);
+    CadvisorSeriesCollector cadvisor = new CadvisorSeriesCollector(() -> SNAPSHOT, NodePlatform.LINUX);
     CgroupSeriesCollector cgroups = new CgroupSeriesCollector(() -> SNAPSHOT);
     PrometheusRegistry all = new PrometheusRegistry();
     all.register(cadvisor);
@@ -82,7 +82,7 @@ class CadvisorRouteTest {
             new ListenAddress("127.0.0.1", 0),
             ServerSettings.DEFAULTS,
             () -> SNAPSHOT,
-            new SummaryAssembler("node-a", false),
+            new SummaryAssembler("node-a", NodePlatform.LINUX),
             new MetricsRenderer(all, new PrometheusRegistry(), () -> 3, Duration.ZERO, System::nanoTime),
             new MetricsRenderer(cadvisorOnly, new PrometheusRegistry(), () -> 3, Duration.ZERO, System::nanoTime));
     server.start();

@@ -6,6 +6,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.winstats.cri.testing.Deadline;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.summary.SampleFixtures;
 import io.winstats.summary.SummaryAssembler;
 import java.io.ByteArrayOutputStream;
@@ -46,7 +47,7 @@ class ExporterServerLimitsTest {
             new ListenAddress("127.0.0.1", 0),
             new ServerSettings(limits, null, null),
             () -> READY,
-            new SummaryAssembler("node-a", false),
+            new SummaryAssembler("node-a", NodePlatform.LINUX),
             new MetricsRenderer(new PrometheusRegistry(), new PrometheusRegistry(), () -> 1L, Duration.ZERO, () -> 0L));
     s.start();
     open.add(s);

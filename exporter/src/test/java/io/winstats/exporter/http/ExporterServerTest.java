@@ -12,6 +12,7 @@ import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.exporter.testing.GzipBodies;
 import io.winstats.exporter.testing.PrometheusText;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.summary.SampleFixtures;
 import io.winstats.summary.SummaryAssembler;
 import java.io.IOException;
@@ -50,7 +51,7 @@ class ExporterServerTest {
   @BeforeEach
   void start() {
     PrometheusRegistry snapshotSeries = new PrometheusRegistry();
-    CadvisorSeriesCollector cadvisor = new CadvisorSeriesCollector(snapshot::get, false);
+    CadvisorSeriesCollector cadvisor = new CadvisorSeriesCollector(snapshot::get, NodePlatform.LINUX);
     snapshotSeries.register(
         () -> {
           snapshotCollects.incrementAndGet();
@@ -67,7 +68,7 @@ class ExporterServerTest {
     MetricsRenderer renderer =
         new MetricsRenderer(snapshotSeries, liveSeries, () -> snapshot.get().version(), Duration.ZERO, liveClock::get);
     server =
-        new ExporterServer(new ListenAddress("127.0.0.1", 0), snapshot::get, new SummaryAssembler("node-a", false), renderer);
+        new ExporterServer(new ListenAddress("127.0.0.1", 0), snapshot::get, new SummaryAssembler("node-a", NodePlatform.LINUX), renderer);
     server.start();
   }
 

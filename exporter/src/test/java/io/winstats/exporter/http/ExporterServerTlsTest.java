@@ -8,6 +8,7 @@ import io.winstats.cri.testing.Deadline;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.exporter.testing.TestPki;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.summary.SampleFixtures;
 import io.winstats.summary.SummaryAssembler;
 import java.io.IOException;
@@ -77,7 +78,7 @@ class ExporterServerTlsTest {
             new ListenAddress("127.0.0.1", 0),
             new ServerSettings(HttpLimits.DEFAULTS, web, bearerTokenFile),
             () -> READY,
-            new SummaryAssembler("node-a", false),
+            new SummaryAssembler("node-a", NodePlatform.LINUX),
             new MetricsRenderer(new PrometheusRegistry(), new PrometheusRegistry(), () -> 1L, Duration.ZERO, () -> 0L));
     s.start();
     servers.add(s);
@@ -216,7 +217,7 @@ class ExporterServerTlsTest {
             new ListenAddress("127.0.0.1", 0),
             new ServerSettings(HttpLimits.DEFAULTS, null, token),
             () -> READY,
-            new SummaryAssembler("node-a", false),
+            new SummaryAssembler("node-a", NodePlatform.LINUX),
             new MetricsRenderer(new PrometheusRegistry(), new PrometheusRegistry(), () -> 1L, Duration.ZERO, () -> 0L));
     s.start();
     servers.add(s);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.winstats.exporter.metrics.MetricsRenderer;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.summary.SummaryAssembler;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -26,7 +27,7 @@ class ListenAddressTest {
   void everyInterfaceAnswersOnIpv4AndIpv6() throws Exception {
     ListenAddress any = ListenAddress.parse(":0");
     assertThat(any.bindHost()).as("the JDK sees IPv6 on this host").isEqualTo("::");
-    try (ExporterServer server = new ExporterServer(any, () -> null, new SummaryAssembler("node-a", false),
+    try (ExporterServer server = new ExporterServer(any, () -> null, new SummaryAssembler("node-a", NodePlatform.LINUX),
         new MetricsRenderer(new PrometheusRegistry(), new PrometheusRegistry(), () -> 1L, Duration.ZERO, () -> 0L))) {
       server.start();
 

@@ -35,6 +35,7 @@ import io.winstats.cri.testing.WindowsContainer;
 import io.winstats.cri.testing.WindowsPod;
 import io.winstats.cri.testing.WindowsRuntimeFake;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
 import io.winstats.summary.SampleFixtures;
@@ -347,7 +348,7 @@ class CadvisorContractTest {
     Snapshot snapshot =
         kind.windows() ? windowsSnapshot(kind.windowsLine, dir).snapshot() : linuxSnapshot(kind.version);
     List<MetricSnapshot> all = new ArrayList<>();
-    CadvisorSeriesCollector.series(snapshot, kind.windows()).forEach(all::add);
+    CadvisorSeriesCollector.series(snapshot, kind.windows() ? NodePlatform.WINDOWS : NodePlatform.LINUX).forEach(all::add);
     CgroupSeriesCollector.series(snapshot).forEach(all::add);
     return all;
   }
@@ -361,7 +362,7 @@ class CadvisorContractTest {
   void windowsSeriesCarryCadvisorsLabelsAndTheRuntimesFigures(NodeKind kind, @TempDir Path dir) throws Exception {
     WindowsNode node = windowsSnapshot(kind.windowsLine, dir);
     List<MetricSnapshot> series = new ArrayList<>();
-    CadvisorSeriesCollector.series(node.snapshot(), true).forEach(series::add);
+    CadvisorSeriesCollector.series(node.snapshot(), NodePlatform.WINDOWS).forEach(series::add);
     Labels web = CadvisorSeriesCollector.labels("", "/kubepods/poduid-sandbox-web", "", "", "shop", "web");
     Labels agent = CadvisorSeriesCollector.labels("", "/kubepods/poduid-sandbox-agent", "", "", "kube-system", "agent");
     Labels app =
@@ -407,7 +408,7 @@ class CadvisorContractTest {
   @Test
   void linuxPodPacketsAndDropsComeFromThePodsNetDev() {
     Snapshot snapshot = linuxSnapshot(CgroupVersion.V2);
-    List<MetricSnapshot> series = toList(CadvisorSeriesCollector.series(snapshot, false));
+    List<MetricSnapshot> series = toList(CadvisorSeriesCollector.series(snapshot, NodePlatform.LINUX));
     PodSample burner = snapshot.runtime().pods().get(0);
     Labels eth0 =
         CadvisorSeriesCollector.labels(
@@ -458,7 +459,7 @@ class CadvisorContractTest {
   void withCgroupsThePodsProcessCountComesFromTheCgroupOnly() {
     Snapshot snapshot = linuxSnapshot(CgroupVersion.V2);
     Set<String> fromCri = new TreeSet<>();
-    CadvisorSeriesCollector.series(snapshot, false).forEach(s -> fromCri.add(wireName(s)));
+    CadvisorSeriesCollector.series(snapshot, NodePlatform.LINUX).forEach(s -> fromCri.add(wireName(s)));
     assertThat(fromCri).doesNotContain("container_processes");
     Set<String> fromCgroups = containerNames(toList(CgroupSeriesCollector.series(snapshot)));
     assertThat(fromCgroups).contains("container_processes");
@@ -476,7 +477,7 @@ class CadvisorContractTest {
             withCgroups.version() - 1, withCgroups.node(), withCgroups.previousNode(), withCgroups.runtime(), null,
             null);
     PrometheusRegistry registry = new PrometheusRegistry();
-    registry.register(new CadvisorSeriesCollector(() -> before, false));
+    registry.register(new CadvisorSeriesCollector(() -> before, NodePlatform.LINUX));
     registry.register(new CgroupSeriesCollector(() -> withCgroups));
     String text = render(registry.scrape());
     assertThat(text.lines().filter(l -> l.startsWith("container_processes{") && l.contains("pod=\"burner\"") && l.contains("container=\"\""))).hasSize(1);
@@ -609,8 +610,15 @@ class CadvisorContractTest {
       networks.put(
           pod.sandboxId(),
           List.of(
-              new NetDevInterface("lo", 0, 0, 0, 0, 0, 0, 0, 0),
-              new NetDevInterface("eth0", 1_166, 13, 0, 1, 542, 7, 0, 2)));
+              NetDevInterface.builder("lo").build(),
+              NetDevInterface.builder("eth0")
+                  .rxBytes(1_166)
+                  .rxPackets(13)
+                  .rxDropped(1)
+                  .txBytes(542)
+                  .txPackets(7)
+                  .txDropped(2)
+                  .build()));
       for (ContainerSample c : pod.containers()) {
         containers.put(c.id(), stats("/kubepods/pod" + pod.ref().uid() + "/" + c.id(), version));
       }
@@ -621,8 +629,11 @@ class CadvisorContractTest {
         null,
         runtime,
         null,
-        new CgroupSample(
-            SampleFixtures.T1, version, containers, pods, networks, List.of(), new NodePressure(null, null, null)));
+        CgroupSample.builder(SampleFixtures.T1, version, new NodePressure(null, null, null))
+            .containers(containers)
+            .pods(pods)
+            .podNetworks(networks)
+            .build());
   }
 
   private static CgroupStats stats(String path, CgroupVersion version) {
@@ -630,16 +641,46 @@ class CadvisorContractTest {
         version == CgroupVersion.V2
             ? new Pressure(new PressureLine(0.1, 0.2, 0.3, 1_500_000), new PressureLine(0, 0, 0, 500_000))
             : null;
-    return new CgroupStats(
-        path,
-        new CgroupCpu(3_000_000_000L, 1_000_000_000L, 100, 40, 2_000_000_000L),
-        new CgroupMemory(1_048_576, 2_097_152, 4_096, 0L, null, 65_536L, 3L, 5_242_880L, 1_000, 10, 1L),
-        List.of(new BlockDeviceIo("/dev/vda", 254, 0, 40_960, 1_048_576, 10, 256)),
-        new CgroupProcesses(2, 3L, 0L, 7, 1, 1_048_576L),
-        psi,
-        psi,
-        psi,
-        new CgroupSpec(33_554_432L, version == CgroupVersion.V2 ? Long.MAX_VALUE : 9_223_372_036_854_771_712L),
-        List.of(new HugePages("2MB", 4_194_304, version == CgroupVersion.V2 ? null : 8_388_608L)));
+    return CgroupStats.builder(path)
+        .cpu(CgroupCpu.builder()
+            .userNanos(3_000_000_000L)
+            .systemNanos(1_000_000_000L)
+            .periods(100)
+            .throttledPeriods(40)
+            .throttledNanos(2_000_000_000L)
+            .build())
+        .memory(CgroupMemory.builder()
+            .cacheBytes(1_048_576)
+            .rssBytes(2_097_152)
+            .mappedFileBytes(4_096)
+            .swapBytes(0L)
+            .kernelBytes(65_536L)
+            .failcnt(3L)
+            .maxUsageBytes(5_242_880L)
+            .pgfault(1_000)
+            .pgmajfault(10)
+            .oomKills(1L)
+            .build())
+        .io(List.of(BlockDeviceIo.builder("/dev/vda")
+            .major(254)
+            .readBytes(40_960)
+            .writeBytes(1_048_576)
+            .reads(10)
+            .writes(256)
+            .build()))
+        .processes(CgroupProcesses.builder()
+            .processes(2)
+            .threads(3L)
+            .threadsMax(0L)
+            .fileDescriptors(7)
+            .sockets(1)
+            .maxOpenFilesSoft(1_048_576L)
+            .build())
+        .cpuPressure(psi)
+        .memoryPressure(psi)
+        .ioPressure(psi)
+        .spec(new CgroupSpec(33_554_432L, version == CgroupVersion.V2 ? Long.MAX_VALUE : 9_223_372_036_854_771_712L))
+        .hugetlb(List.of(new HugePages("2MB", 4_194_304, version == CgroupVersion.V2 ? null : 8_388_608L)))
+        .build();
   }
 }

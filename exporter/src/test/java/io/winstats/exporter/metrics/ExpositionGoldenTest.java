@@ -11,6 +11,7 @@ import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.InterfaceUsage;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SampleFixtures;
 import java.io.ByteArrayOutputStream;
@@ -39,12 +40,12 @@ class ExpositionGoldenTest {
 
   @Test
   void cadvisorSeries() throws IOException {
-    assertGolden("cadvisor.prom", CadvisorSeriesCollector.series(HEALTHY, false));
+    assertGolden("cadvisor.prom", CadvisorSeriesCollector.series(HEALTHY, NodePlatform.LINUX));
   }
 
   @Test
   void cadvisorSeriesWhileTheRuntimeIsDown() throws IOException {
-    assertGolden("cadvisor-runtime-down.prom", CadvisorSeriesCollector.series(RUNTIME_DOWN, false));
+    assertGolden("cadvisor-runtime-down.prom", CadvisorSeriesCollector.series(RUNTIME_DOWN, NodePlatform.LINUX));
   }
 
   @Test
@@ -82,7 +83,7 @@ class ExpositionGoldenTest {
     Snapshot snapshot = new Snapshot(9, replayed, null, null, null);
 
     String windows = text(WindowsExporterSeries.build(replayed));
-    String cadvisor = text(CadvisorSeriesCollector.series(snapshot, false));
+    String cadvisor = text(CadvisorSeriesCollector.series(snapshot, NodePlatform.LINUX));
     String resource = text(ResourceMetrics.build(snapshot));
 
     assertThat(windows).contains("windows_memory_available_bytes 9.0E9", "windows_memory_commit_limit 2.0E10")
@@ -95,7 +96,7 @@ class ExpositionGoldenTest {
   @Test
   void theCadvisorCollectorRendersOncePerVersion() {
     Snapshot[] current = {HEALTHY};
-    CadvisorSeriesCollector collector = new CadvisorSeriesCollector(() -> current[0], false);
+    CadvisorSeriesCollector collector = new CadvisorSeriesCollector(() -> current[0], NodePlatform.LINUX);
     MetricSnapshots first = collector.collect();
     assertThat(collector.collect()).isSameAs(first);
     current[0] = RUNTIME_DOWN;
@@ -114,7 +115,11 @@ class ExpositionGoldenTest {
     if (Boolean.getBoolean("golden.update")) {
       Files.writeString(golden, actual);
     }
-    assertThat(actual).isEqualTo(Files.readString(golden));
+    String expected = Files.readString(golden);
+    assertThat(GoldenDiff.lines(expected, actual))
+        .as("lines of %s that differ (-golden +made); -Dgolden.update=true rewrites it", golden)
+        .isEmpty();
+    assertThat(actual).as("%s in the golden's order", golden).isEqualTo(expected);
   }
 
   /**
@@ -130,7 +135,12 @@ class ExpositionGoldenTest {
         pod.network(
             new NetworkUsage(
                 SampleFixtures.T1,
-                List.of(new InterfaceUsage("3e7d9c1a-5b2f-4c8e-9d0a-1f2e3d4c5b6a", 9_120L, null, 4_560L, null, 3L, 0L))));
+                List.of(InterfaceUsage.builder("3e7d9c1a-5b2f-4c8e-9d0a-1f2e3d4c5b6a")
+                    .rxBytes(9_120L)
+                    .txBytes(4_560L)
+                    .rxPacketsDropped(3L)
+                    .txPacketsDropped(0L)
+                    .build())));
       } else {
         pod.container(SampleFixtures.exited("c-init", "init", 0, null));
       }

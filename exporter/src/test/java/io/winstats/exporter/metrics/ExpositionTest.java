@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.winstats.exporter.sampling.Collectors;
+import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.exporter.testing.PrometheusText;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.summary.SampleFixtures;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +22,8 @@ class ExpositionTest {
   private static final Exposition.Build BUILD = new Exposition.Build("1.0", "abc", "2026-11-26");
 
   /** A Linux node with pods and their cgroups, or a Windows node with pods. */
-  private static Snapshot snapshot(boolean windowsNode) {
-    if (!windowsNode) {
+  private static Snapshot snapshot(NodePlatform platform) {
+    if (platform == NodePlatform.LINUX) {
       return CadvisorContractTest.linuxSnapshot(io.winstats.cri.cgroups.CgroupVersion.V2);
     }
     return new Snapshot(
@@ -43,15 +44,15 @@ class ExpositionTest {
     return names;
   }
 
-  private static Exposition exposition(boolean windowsNode, Collectors collectors) {
-    Snapshot snapshot = snapshot(windowsNode);
-    return new Exposition(() -> snapshot, windowsNode, collectors, BUILD, false, FamilyFilter.ALL, Clock.systemUTC());
+  private static Exposition exposition(NodePlatform platform, EnabledCollectors collectors) {
+    Snapshot snapshot = snapshot(platform);
+    return new Exposition(() -> snapshot, platform, collectors, BUILD, false, FamilyFilter.ALL, Clock.systemUTC());
   }
 
   @Test
   void everyCollectorOnServesTheNodesOwnExporterSeries() {
-    try (Exposition linux = exposition(false, Collectors.ALL);
-        Exposition windows = exposition(true, Collectors.ALL)) {
+    try (Exposition linux = exposition(NodePlatform.LINUX, EnabledCollectors.ALL);
+        Exposition windows = exposition(NodePlatform.WINDOWS, EnabledCollectors.ALL)) {
       assertThat(served(linux.metrics()))
           .contains("node_cpu_seconds_total", "container_cpu_usage_seconds_total", "container_memory_cache",
               "winstats_exporter_build_info")
@@ -65,8 +66,8 @@ class ExpositionTest {
 
   @Test
   void aCollectorSwitchedOffIsNotRegistered() {
-    try (Exposition linux = exposition(false, new Collectors(true, false, false, true));
-        Exposition windows = exposition(true, new Collectors(true, true, true, false))) {
+    try (Exposition linux = exposition(NodePlatform.LINUX, new EnabledCollectors(true, false, false, true));
+        Exposition windows = exposition(NodePlatform.WINDOWS, new EnabledCollectors(true, true, true, false))) {
       Set<String> linuxMetrics = served(linux.metrics());
       assertThat(linuxMetrics)
           .as("no cgroup and no node_exporter series")
@@ -84,14 +85,14 @@ class ExpositionTest {
    */
   @Test
   void aRegistryRefusesAFamilyTwoCollectorsDeclare() {
-    Snapshot snapshot = snapshot(true);
+    Snapshot snapshot = snapshot(NodePlatform.WINDOWS);
     PrometheusRegistry registry = new PrometheusRegistry();
-    registry.register(new CadvisorSeriesCollector(() -> snapshot, true));
+    registry.register(new CadvisorSeriesCollector(() -> snapshot, NodePlatform.WINDOWS));
 
     assertThatThrownBy(() -> registry.register(new CgroupSeriesCollector(() -> snapshot)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("container_processes");
-    assertThat(List.of(CadvisorSeriesCollector.families(false), CgroupSeriesCollector.FAMILIES))
+    assertThat(List.of(CadvisorSeriesCollector.families(NodePlatform.LINUX), CgroupSeriesCollector.FAMILIES))
         .as("on a Linux node only the cgroup collector declares it")
         .satisfiesExactly(
             cadvisor -> assertThat(cadvisor).noneMatch(f -> f.getPrometheusName().equals("container_processes")),

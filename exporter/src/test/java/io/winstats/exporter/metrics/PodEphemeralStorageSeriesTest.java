@@ -15,6 +15,7 @@ import io.winstats.cri.testing.WindowsContainer;
 import io.winstats.cri.testing.WindowsPod;
 import io.winstats.cri.testing.WindowsRuntimeFake;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SampleFixtures;
 import io.winstats.summary.SummaryAssembler;
@@ -44,7 +45,7 @@ class PodEphemeralStorageSeriesTest {
   @Test
   void eachPodsSeriesAreItsSummaryFiguresAtTheSameSnapshot() throws IOException {
     Snapshot snapshot = ExpositionGoldenTest.HEALTHY;
-    Summary summary = new SummaryAssembler("node-a", false).assemble(snapshot.node(), null, snapshot.runtime());
+    Summary summary = new SummaryAssembler("node-a", NodePlatform.LINUX).assemble(snapshot.node(), null, snapshot.runtime());
 
     String text = ExpositionGoldenTest.text(PodEphemeralStorageSeries.series(snapshot));
 
@@ -150,7 +151,7 @@ class PodEphemeralStorageSeriesTest {
     }
     NodeSample node = SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L);
     Snapshot snapshot = new Snapshot(1, node, null, pods, null);
-    Summary summary = new SummaryAssembler("win-node-a", true).assemble(node, null, pods);
+    Summary summary = new SummaryAssembler("win-node-a", NodePlatform.WINDOWS).assemble(node, null, pods);
 
     String text = ExpositionGoldenTest.text(PodEphemeralStorageSeries.series(snapshot));
 

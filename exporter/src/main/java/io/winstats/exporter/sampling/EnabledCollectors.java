@@ -1,5 +1,6 @@
 package io.winstats.exporter.sampling;
 
+import io.winstats.perfcounters.NodePlatform;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,9 +16,9 @@ import java.util.List;
  * @param container on a Windows node, windows_exporter's container series ({@code windows_container_*}), from the
  *     CRI round
  */
-public record Collectors(boolean cri, boolean cgroup, boolean node, boolean container) {
+public record EnabledCollectors(boolean cri, boolean cgroup, boolean node, boolean container) {
   /** Every collector on, the default. */
-  public static final Collectors ALL = new Collectors(true, true, true, true);
+  public static final EnabledCollectors ALL = new EnabledCollectors(true, true, true, true);
 
   /** Whether cgroups are read: after each CRI round, when both run. */
   public boolean readsCgroups() {
@@ -30,7 +31,8 @@ public record Collectors(boolean cri, boolean cgroup, boolean node, boolean cont
   }
 
   /** The names of the collectors that run on a node of this kind, for the start-up line. */
-  public List<String> running(boolean windowsNode) {
+  public List<String> running(NodePlatform platform) {
+    boolean windowsNode = platform == NodePlatform.WINDOWS;
     List<String> names = new ArrayList<>();
     if (cri) {
       names.add("cri");
