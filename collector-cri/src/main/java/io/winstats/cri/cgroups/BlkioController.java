@@ -248,7 +248,8 @@ final class BlkioController {
    * device.
    */
   private String deviceName(int major, int minor) {
-    return deviceNames.computeIfAbsent(((long) major << 32) | (minor & 0xFFFFFFFFL), key -> readDeviceName(major, minor));
+    long key = ((long) major << 32) | (minor & 0xFFFFFFFFL);
+    return deviceNames.computeIfAbsent(key, k -> readDeviceName(major, minor));
   }
 
   private String readDeviceName(int major, int minor) {

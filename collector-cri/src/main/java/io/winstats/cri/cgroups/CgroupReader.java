@@ -192,7 +192,9 @@ public final class CgroupReader {
   /** The node's {@code /proc/pressure} files. */
   public NodePressure nodePressure() {
     return new NodePressure(
-        pressure(nodePressureBase + "/cpu"), pressure(nodePressureBase + "/memory"), pressure(nodePressureBase + "/io"));
+        pressure(nodePressureBase + "/cpu"),
+        pressure(nodePressureBase + "/memory"),
+        pressure(nodePressureBase + "/io"));
   }
 
   private static @Nullable Pressure pressure(String file) {

@@ -27,14 +27,14 @@ import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The cAdvisor {@code container_*} series that come from a Linux container's or pod's cgroup rather than from CRI:
- * CFS throttling, user/system CPU, page cache and the other memory figures, block IO, processes and open files,
- * OOM kills, pressure stall information, huge pages, and the memory reservation and swap limits. Names, help, label sets and units are cAdvisor's
- * (google/cadvisor lib/metrics/prometheus.go); labels match {@link CadvisorSeriesCollector}'s for the same container,
- * so the two join. Each point carries the cgroup read's timestamp. A part absent from the cgroup (v1 PSI, swap without
- * swap accounting) adds no series, never a zero. Nothing on Windows nodes, whose snapshots have no cgroups. Each
- * series is one row of a {@link SeriesTable} of the cgroup record it reads; a figure of those records that is not served
- * is listed in {@link #UNSERVED} with the reason.
+ * The cAdvisor {@code container_*} series that come from a Linux container's or pod's cgroup rather than from CRI: CFS
+ * throttling, user/system CPU, page cache and the other memory figures, block IO, processes and open files, OOM kills,
+ * pressure stall information, huge pages, and the memory reservation and swap limits. Names, help, label sets and units
+ * are cAdvisor's (google/cadvisor lib/metrics/prometheus.go); labels match {@link CadvisorSeriesCollector}'s for the
+ * same container, so the two join. Each point carries the cgroup read's timestamp. A part absent from the cgroup (v1
+ * PSI, swap without swap accounting) adds no series, never a zero. Nothing on Windows nodes, whose snapshots have no
+ * cgroups. Each series is one row of a {@link SeriesTable} of the cgroup record it reads; a figure of those records
+ * that is not served is listed in {@link #UNSERVED} with the reason.
  */
 public final class CgroupSeriesCollector extends PerVersionCollector {
   public CgroupSeriesCollector(Supplier<Snapshot> snapshots) {
@@ -169,7 +169,8 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
           .gauge("container_memory_cache", "Number of bytes of page cache memory.", CgroupMemory::cacheBytes)
           .gauge("container_memory_mapped_file", "Size of memory mapped files in bytes.", CgroupMemory::mappedFileBytes)
           .gauge("container_memory_swap", "Container swap usage in bytes.", CgroupMemory::swapBytes)
-          .gauge("container_memory_kernel_usage", "Size of kernel memory allocated in bytes.", CgroupMemory::kernelBytes)
+          .gauge(
+              "container_memory_kernel_usage", "Size of kernel memory allocated in bytes.", CgroupMemory::kernelBytes)
           // A counter in cAdvisor, but its name has no _total, which client_java 1.x would append to a counter:
           // served as a gauge so that the name stays cAdvisor's.
           .gauge("container_memory_failcnt", "Number of memory usage hits limits", CgroupMemory::failcnt)
@@ -252,7 +253,10 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
   static final SeriesTable<HugePages> HUGETLB =
       SeriesTable.<HugePages>labelled(labelNames(CONTAINER_LABELS, "pagesize"))
           .gauge("container_hugetlb_usage_bytes", "Current hugepage usage in bytes", HugePages::usageBytes)
-          .gauge("container_hugetlb_max_usage_bytes", "Maximum hugepage usage recorded in bytes", HugePages::maxUsageBytes)
+          .gauge(
+              "container_hugetlb_max_usage_bytes",
+              "Maximum hugepage usage recorded in bytes",
+              HugePages::maxUsageBytes)
           .build();
 
   /** Every family, in the order a full cgroup read first serves them; the pids cgroup's {@code container_processes}. */

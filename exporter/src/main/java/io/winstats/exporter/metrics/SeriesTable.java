@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * declared once: each row holds its family (name, help, type, label names) and the getter that fills it. A collector
  * adds a part's points with {@link #add} and derives its family list from its tables ({@link #families}), so a family
  * cannot be declared without being served or served without being declared. A series that is not one figure of the
- * part read one way (more than one point per part, a label of its own) is a {@link Builder#write} row with its own code.
+ * part read one way (more than one point per part, a label of its own) is a {@link Builder#write} row with its own
+ * code.
  *
  * @param <P> the part of the model the rows read
  */
@@ -25,7 +26,7 @@ final class SeriesTable<P> {
     void write(MetricFamilies f, MetricFamilyDescriptor family, P part, Labels labels, @Nullable Instant at);
   }
 
-  /** The one figure of a part that a plain row serves; {@code null} (absent) adds no point, as the kubelet skips nil. */
+  /** The one figure of a part a plain row serves; {@code null} (absent) adds no point, as the kubelet skips nil. */
   @FunctionalInterface
   interface Figure<P> {
     @Nullable Number of(P part);

@@ -236,7 +236,8 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               "windows_logical_disk_write_bytes_total",
               "The number of bytes transferred to the disk during write operations",
               DiskIoCounters::writtenBytes)
-          .counter("windows_logical_disk_reads_total", "The number of read operations on the disk", DiskIoCounters::reads)
+          .counter(
+              "windows_logical_disk_reads_total", "The number of read operations on the disk", DiskIoCounters::reads)
           .counter(
               "windows_logical_disk_writes_total", "The number of write operations on the disk", DiskIoCounters::writes)
           .counter(

@@ -57,7 +57,9 @@ class ServedFiguresTest {
         podEphemeralStorage(),
         storage ->
             PodEphemeralStorageSeries.series(
-                List.of(new PodEphemeralStorage(new PodReference("burner", "default", "uid-burner"), (FsStats) storage))),
+                List.of(
+                    new PodEphemeralStorage(
+                        new PodReference("burner", "default", "uid-burner"), (FsStats) storage))),
         PodEphemeralStorageSeries.UNSERVED);
 
     final Object model;
@@ -119,7 +121,9 @@ class ServedFiguresTest {
         figures.put(name, r -> r);
       } else if (value != null && value.getClass().isRecord()) {
         figures(value, unserved)
-            .forEach((inner, change) -> figures.put(inner, r -> with(r, index, change.apply(get(r, components[index])))));
+            .forEach(
+                (inner, change) ->
+                    figures.put(inner, r -> with(r, index, change.apply(get(r, components[index])))));
       } else if (value instanceof List<?> list && !list.isEmpty() && list.get(0).getClass().isRecord()) {
         figures(list.get(0), unserved)
             .forEach(
