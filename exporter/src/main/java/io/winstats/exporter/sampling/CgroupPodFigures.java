@@ -66,7 +66,9 @@ final class CgroupPodFigures {
       if (nic.name().equals(DEFAULT_INTERFACE)) {
         return new NetworkUsage(
             cgroups.timestamp(),
-            List.of(new InterfaceUsage(nic.name(), nic.rxBytes(), nic.rxErrors(), nic.txBytes(), nic.txErrors(), null, null)));
+            List.of(
+                new InterfaceUsage(
+                    nic.name(), nic.rxBytes(), nic.rxErrors(), nic.txBytes(), nic.txErrors(), null, null)));
       }
     }
     return null;

@@ -28,7 +28,8 @@ final class RuntimeCpu {
   Ticks ticks() throws IOException {
     long ticks = 0;
     int processes = 0;
-    try (DirectoryStream<Path> proc = Files.newDirectoryStream(Path.of("/proc"), p -> isPid(p.getFileName().toString()))) {
+    try (DirectoryStream<Path> proc =
+        Files.newDirectoryStream(Path.of("/proc"), p -> isPid(p.getFileName().toString()))) {
       for (Path p : proc) {
         String[] argv;
         String stat;

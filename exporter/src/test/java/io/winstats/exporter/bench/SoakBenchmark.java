@@ -79,7 +79,9 @@ public final class SoakBenchmark {
     Options o = Options.parse(args);
     Path work =
         Files.createTempDirectory(
-            Path.of("target"), "soak-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+            Path.of("target"),
+            "soak-",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
     System.out.printf(
         "soak: %d pods, a tenth replaced every minute, %d min, checkpoints every %d min%njvm flags: %s%n"
             + "daemon flags: %s%nload before: %s%n",
@@ -96,7 +98,8 @@ public final class SoakBenchmark {
       }
       List<String> flags = new ArrayList<>(List.of("--cri.endpoint=" + harness.endpoint(), "--sampling.interval=10s"));
       flags.addAll(o.daemonFlags());
-      try (DaemonProcess daemon = DaemonProcess.start(work.resolve("daemon.log"), o.jvm(), flags.toArray(String[]::new));
+      try (DaemonProcess daemon =
+              DaemonProcess.start(work.resolve("daemon.log"), o.jvm(), flags.toArray(String[]::new));
           NodeBenchmark.Reference prometheus =
               NodeBenchmark.Reference.prometheus(work.resolve("prometheus"), "127.0.0.1:" + daemon.port())) {
         Deadline.await("/healthz 200", Duration.ofSeconds(60), () -> daemon.get("/healthz").status() == 200);
@@ -137,11 +140,13 @@ public final class SoakBenchmark {
             + " | CRI cache entries | pods | load |%n|---|---|---|---|---|---|---|---|---|%n",
         replaced);
     checkpoints.forEach(c -> System.out.printf(Locale.ROOT, "| %.1f | %.1f | %.1f | %d | %d | %d | %d | %d | %s |%n",
-        c.minute(), c.heapMiB(), c.rssMiB(), c.series(), c.descriptors(), c.threads(), c.cacheEntries(), c.pods(), c.load()));
+        c.minute(), c.heapMiB(), c.rssMiB(), c.series(), c.descriptors(), c.threads(), c.cacheEntries(), c.pods(),
+        c.load()));
     Checkpoint first = checkpoints.get(0);
     Checkpoint last = checkpoints.get(checkpoints.size() - 1);
     double hours = (last.minute() - first.minute()) / 60;
-    System.out.printf("%n| figure | start | end | end - start, per hour | least-squares slope, per hour |%n|---|---|---|---|---|%n");
+    System.out.printf(
+        "%n| figure | start | end | end - start, per hour | least-squares slope, per hour |%n|---|---|---|---|---|%n");
     growth("heap after GC MiB", checkpoints, Checkpoint::heapMiB, hours);
     growth("RSS MiB", checkpoints, Checkpoint::rssMiB, hours);
     growth("live series", checkpoints, Checkpoint::series, hours);
@@ -190,8 +195,10 @@ public final class SoakBenchmark {
 
   private static String row(Checkpoint c) {
     return String.format(
-        Locale.ROOT, "minute %.1f: heap %.1f MiB, RSS %.1f MiB, %d series, %d fds, %d threads, %d cache entries, %d pods, load %s",
-        c.minute(), c.heapMiB(), c.rssMiB(), c.series(), c.descriptors(), c.threads(), c.cacheEntries(), c.pods(), c.load());
+        Locale.ROOT,
+        "minute %.1f: heap %.1f MiB, RSS %.1f MiB, %d series, %d fds, %d threads, %d cache entries, %d pods, load %s",
+        c.minute(), c.heapMiB(), c.rssMiB(), c.series(), c.descriptors(), c.threads(), c.cacheEntries(), c.pods(),
+        c.load());
   }
 
   /** Polls {@code /stats/summary} every 10 s, as a kubelet-summary reader would, until interrupted. */
