@@ -48,8 +48,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
-import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -89,7 +87,7 @@ import org.slf4j.LoggerFactory;
  * timestamp by hours, so they are not used.
  */
 public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadings {
-  private static final Logger LOG = LoggerFactory.getLogger(PdhNodeSource.class);
+  static final Logger LOG = LoggerFactory.getLogger(PdhNodeSource.class);
 
   private static final String CPU_OBJECT = ProcessorInformationCounter.OBJECT;
 
@@ -111,65 +109,9 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
         .toList();
   }
 
-  /**
-   * Settings of the source; {@link #defaults()} are the production values.
-   *
-   * @param deadline how long {@link #sample()} and {@link #close()} wait for the sampling thread
-   * @param openDeadline how long opening waits (the first {@code PdhAddCounter} of a process can take seconds)
-   * @param retryInterval the wait before the first attempt to add a failed counter again or rebuild a query
-   * @param maxRetryInterval the longest wait between such attempts: the wait doubles after each failed attempt
-   * @param nanoTime the monotonic clock for {@link NodeSample#monotonicNanos()}
-   * @param fsTypeOf the filesystem type of a volume such as {@code C:}
-   * @param workingSet which figure is the node's working set
-   * @param kubeletRootDirectory the kubelet's root directory, whose volume is read live for the Summary's node and
-   *     log filesystems
-   * @param log where operator lines go
-   */
-  record Options(
-      Duration deadline,
-      Duration openDeadline,
-      Duration retryInterval,
-      Duration maxRetryInterval,
-      LongSupplier nanoTime,
-      Function<String, String> fsTypeOf,
-      WorkingSetDefinition workingSet,
-      Path kubeletRootDirectory,
-      Logger log) {
-    static Options defaults() {
-      return new Options(
-          Duration.ofSeconds(5),
-          Duration.ofSeconds(60),
-          Duration.ofSeconds(60),
-          Duration.ofMinutes(30),
-          System::nanoTime,
-          PdhNodeSource::fileStoreType,
-          WorkingSetDefinition.KUBELET,
-          DEFAULT_KUBELET_ROOT_DIRECTORY,
-          LOG);
-    }
-
-    Options withWorkingSet(WorkingSetDefinition definition) {
-      return new Options(
-          deadline,
-          openDeadline,
-          retryInterval,
-          maxRetryInterval,
-          nanoTime,
-          fsTypeOf,
-          definition,
-          kubeletRootDirectory,
-          log);
-    }
-
-    Options withKubeletRootDirectory(Path directory) {
-      return new Options(
-          deadline, openDeadline, retryInterval, maxRetryInterval, nanoTime, fsTypeOf, workingSet, directory, log);
-    }
-  }
-
   private final PdhLibrary lib;
   private final Clock clock;
-  private final Options options;
+  private final PdhSourceOptions options;
   private final ExecutorService executor;
 
   // Confined to the sampling thread.
@@ -210,11 +152,11 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
         lib,
         clock,
         customCounters,
-        Options.defaults().withWorkingSet(workingSet).withKubeletRootDirectory(kubeletRootDirectory));
+        PdhSourceOptions.defaults().withWorkingSet(workingSet).withKubeletRootDirectory(kubeletRootDirectory));
   }
 
   /** For tests: any {@link PdhLibrary} and settings. Opens every query on the sampling thread before returning. */
-  PdhNodeSource(PdhLibrary lib, Clock clock, List<CustomCounter> customCounters, Options options) {
+  PdhNodeSource(PdhLibrary lib, Clock clock, List<CustomCounter> customCounters, PdhSourceOptions options) {
     this.lib = Objects.requireNonNull(lib, "lib");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.options = Objects.requireNonNull(options, "options");
@@ -262,7 +204,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   }
 
   /** The settings this source runs with. */
-  Options options() {
+  PdhSourceOptions options() {
     return options;
   }
 
@@ -529,7 +471,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
     return list != null ? list : List.of();
   }
 
-  private static String fileStoreType(String volume) {
+  static String fileStoreType(String volume) {
     try {
       return Files.getFileStore(Path.of(volume + "\\")).type();
     } catch (IOException | RuntimeException e) {

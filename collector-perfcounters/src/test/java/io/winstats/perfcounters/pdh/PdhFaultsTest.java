@@ -13,7 +13,6 @@ import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.counters.MemoryCounter;
 import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
-import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +58,7 @@ class PdhFaultsTest {
   }
 
   private PdhNodeSource open(Duration deadline) {
-    Options options =
+    PdhSourceOptions options =
         FakeSourceOptions.of(deadline, WorkingSetDefinition.KUBELET, kubeletRoot, nanos::incrementAndGet, log);
     PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
     opened.add(source);

@@ -24,7 +24,6 @@ import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
-import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
 import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -122,7 +121,7 @@ class PdhNodeSourceTest {
   }
 
   private PdhNodeSource open(List<CustomCounter> custom, Duration deadline, Clock clock) {
-    Options options =
+    PdhSourceOptions options =
         FakeSourceOptions.of(deadline, WorkingSetDefinition.KUBELET, kubeletRoot, nanos::incrementAndGet, log);
     PdhNodeSource source = new PdhNodeSource(fake, clock, custom, options);
     opened.add(source);
@@ -202,8 +201,8 @@ class PdhNodeSourceTest {
     String workingSet = "PdhAddEnglishCounterW " + ProcessCounter.WORKING_SET_PRIVATE.path();
     fake.removeObject("Process");
     SteppingClock clock = new SteppingClock(NOW);
-    Options options =
-        new Options(
+    PdhSourceOptions options =
+        new PdhSourceOptions(
             Duration.ofSeconds(30),
             Duration.ofSeconds(30),
             Duration.ofSeconds(60),
@@ -441,7 +440,7 @@ class PdhNodeSourceTest {
 
   @Test
   void anUnreadableKubeletRootIsAbsentAndLoggedOnce() {
-    Options options = open().options().withKubeletRootDirectory(kubeletRoot.resolve("absent"));
+    PdhSourceOptions options = open().options().withKubeletRootDirectory(kubeletRoot.resolve("absent"));
     PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
     opened.add(source);
 
@@ -454,7 +453,7 @@ class PdhNodeSourceTest {
   @Test
   void physicalWorkingSetIsTotalMinusAvailableBytes() {
     fake.removeObject("Process");
-    Options options = open().options().withWorkingSet(WorkingSetDefinition.PHYSICAL);
+    PdhSourceOptions options = open().options().withWorkingSet(WorkingSetDefinition.PHYSICAL);
     PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);
     opened.add(source);
 
@@ -471,7 +470,7 @@ class PdhNodeSourceTest {
   @Test
   void physicalWorkingSetNeverQueriesTheProcessObject() {
     String workingSet = ProcessCounter.WORKING_SET_PRIVATE.path().toString();
-    Options options =
+    PdhSourceOptions options =
         FakeSourceOptions.of(
             Duration.ofSeconds(30), WorkingSetDefinition.PHYSICAL, kubeletRoot, nanos::incrementAndGet, log);
     PdhNodeSource source = new PdhNodeSource(fake, Clock.fixed(NOW, ZoneOffset.UTC), List.of(), options);

@@ -22,7 +22,6 @@ import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
-import io.winstats.perfcounters.pdh.PdhNodeSource.Options;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.perfcounters.replay.CounterLogRoundTrip;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
@@ -274,7 +273,7 @@ class RecordReplayParityTest {
    * Received/sec} by nearly 2^32 a second), and every gauge by a step of its own.
    */
   private List<NodeSample> liveSamples() {
-    Options options =
+    PdhSourceOptions options =
         FakeSourceOptions.of(
             Duration.ofSeconds(30), WorkingSetDefinition.KUBELET, dir, nanos::incrementAndGet, new CapturingLogger());
     SteppingClock clock = new SteppingClock(START);

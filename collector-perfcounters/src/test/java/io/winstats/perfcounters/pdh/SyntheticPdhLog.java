@@ -36,7 +36,7 @@ public final class SyntheticPdhLog {
   public static void write(Path file, String host, Instant start, int rows) throws IOException {
     FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE);
     SteppingClock clock = new SteppingClock(start);
-    PdhNodeSource.Options options =
+    PdhSourceOptions options =
         FakeSourceOptions.of(
             Duration.ofSeconds(30),
             WorkingSetDefinition.KUBELET,
