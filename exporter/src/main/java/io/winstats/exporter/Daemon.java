@@ -5,6 +5,7 @@ import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.rounds.CriStatsReaders;
 import io.winstats.cri.InodeCounter;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.WindowsStatsSource;
 import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.exporter.http.ExporterServer;
 import io.winstats.exporter.metrics.Exposition;
@@ -130,14 +131,22 @@ public final class Daemon implements AutoCloseable {
             clock,
             config.criStatsCall(),
             Daemon::statvfsInodes,
-            HostOs.current().isWindows());
+            HostOs.current().isWindows(),
+            // The node's kind, not the host's: a replayed Windows node on Linux reads its runtime's task metrics too.
+            platform == NodePlatform.WINDOWS ? config.criWindowsStats() : WindowsStatsSource.CRI);
     started.push(cri);
     self.criCacheEntries(cri::cacheEntries);
     self.criStreamFallbacks(cri::streamFallbacks);
     CgroupSampler cgroups =
         platform == NodePlatform.WINDOWS || !config.collectors().readsCgroups() ? null : CgroupSampler.probeHost(clock);
-    Consumer<RuntimeSample> publishRuntime =
+    Consumer<RuntimeSample> publish =
         cgroups == null ? store::publishRuntime : RuntimePublisher.readingCgroups(store, cgroups);
+    // A part that began to fall back to CRI stats this round (Windows task metrics, HNS) is counted once as an error.
+    Consumer<RuntimeSample> publishRuntime =
+        sample -> {
+          sample.fallbacksStarted().forEach(part -> self.fallbackStarted(cri.name(), part));
+          publish.accept(sample);
+        };
     return new SamplingLoop<>(
         "cri",
         "no container runtime answers at " + config.criEndpoint() + ": pod and container stats are missing, node"

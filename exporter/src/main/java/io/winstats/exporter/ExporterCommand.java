@@ -113,6 +113,7 @@ public final class ExporterCommand implements Callable<Integer> {
         values.required(Settings.CRI_ENDPOINT),
         values.required(Settings.CRI_TIMEOUT),
         values.required(Settings.CRI_STATS_CALL),
+        values.required(Settings.CRI_WINDOWS_STATS),
         values.required(Settings.SAMPLING_INTERVAL),
         values.required(Settings.NODE_SOURCE),
         values.required(Settings.NODE_MEMORY_WORKING_SET),

@@ -2,6 +2,7 @@ package io.winstats.exporter;
 
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.StatsCall;
+import io.winstats.cri.WindowsStatsSource;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.logging.LogLines;
@@ -23,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * @param criEndpoint the runtime's CRI endpoint
  * @param criTimeout the deadline of every CRI call
  * @param criStatsCall the CRI call each round reads pods with
+ * @param criWindowsStats where a Windows node's pod and container figures come from
  * @param samplingInterval how often each source is sampled
  * @param nodeSource the node counter source to open ({@code auto} already resolved by the host)
  * @param nodeWorkingSet which figure is the Windows node's memory working set
@@ -42,6 +44,7 @@ public record ExporterConfig(
     CriEndpoint criEndpoint,
     Duration criTimeout,
     StatsCall criStatsCall,
+    WindowsStatsSource criWindowsStats,
     Duration samplingInterval,
     NodeSourceSpec nodeSource,
     WorkingSetDefinition nodeWorkingSet,
@@ -60,6 +63,7 @@ public record ExporterConfig(
     Objects.requireNonNull(criEndpoint, "criEndpoint");
     Objects.requireNonNull(criTimeout, "criTimeout");
     Objects.requireNonNull(criStatsCall, "criStatsCall");
+    Objects.requireNonNull(criWindowsStats, "criWindowsStats");
     Objects.requireNonNull(samplingInterval, "samplingInterval");
     Objects.requireNonNull(nodeSource, "nodeSource");
     Objects.requireNonNull(nodeWorkingSet, "nodeWorkingSet");

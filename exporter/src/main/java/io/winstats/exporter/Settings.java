@@ -2,6 +2,7 @@ package io.winstats.exporter;
 
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.StatsCall;
+import io.winstats.cri.WindowsStatsSource;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.http.WebConfig;
@@ -140,6 +141,18 @@ final class Settings {
               + " ListPodSandboxStats on Windows.",
           StatsCall::parse,
           c -> c.criStatsCall().rpcName());
+
+  static final Setting<WindowsStatsSource> CRI_WINDOWS_STATS =
+      setting(
+          "cri.windows-stats",
+          "SOURCE",
+          "tasks",
+          "Windows nodes: where pod and container figures come from. tasks: containerd's own Tasks.Metrics (user and"
+              + " kernel CPU, commit peak, storage I/O) and HNS endpoint statistics (packets), with no CRI stats call,"
+              + " so the kubelet's own usageNanoCores is left alone; each part falls back to CRI stats while it fails."
+              + " cri: CRI stats with --cri.stats-call, as on Linux. Ignored on Linux.",
+          WindowsStatsSource::parse,
+          c -> c.criWindowsStats().word());
 
   static final Setting<Duration> SAMPLING_INTERVAL =
       setting(
@@ -312,6 +325,7 @@ final class Settings {
           CRI_ENDPOINT,
           CRI_TIMEOUT,
           CRI_STATS_CALL,
+          CRI_WINDOWS_STATS,
           SAMPLING_INTERVAL,
           NODE_SOURCE,
           NODE_MEMORY_WORKING_SET,

@@ -46,6 +46,7 @@ class SettingsTest {
         Map.entry("cri.endpoint", "tcp://127.0.0.1:7777"),
         Map.entry("cri.timeout", "750ms"),
         Map.entry("cri.stats-call", HostOs.current().isWindows() ? "ListContainerStats" : "ListPodSandboxStats"),
+        Map.entry("cri.windows-stats", "cri"),
         Map.entry("sampling.interval", "30s"),
         Map.entry("node.source", "pdh"),
         Map.entry("node.memory.working-set", "physical"),

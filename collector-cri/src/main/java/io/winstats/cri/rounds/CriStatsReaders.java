@@ -43,9 +43,10 @@ public final class CriStatsReaders {
   }
 
   /**
-   * As {@link #open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean)}, with a Windows host's figures
-   * from {@code windowsSource}: {@link WindowsStatsSource#TASKS} reads containerd's {@code Tasks.Metrics} and no CRI
-   * stats (falling back to {@code call} while the Tasks service fails); ignored off Windows.
+   * As {@link #open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean)}, with the figures from {@code
+   * windowsSource}: {@link WindowsStatsSource#TASKS} reads containerd's {@code Tasks.Metrics} and HNS and no CRI stats
+   * (falling back to {@code call} for a part while it fails), for a Windows node's pods: the caller passes {@link
+   * WindowsStatsSource#CRI} for a Linux node. Off Windows HNS cannot load, so pod networks come from CRI stats.
    */
   public static CriStatsReader open(
       CriEndpoint endpoint,

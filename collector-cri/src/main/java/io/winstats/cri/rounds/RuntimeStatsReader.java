@@ -199,7 +199,7 @@ final class RuntimeStatsReader implements CriStatsReader {
     if (call == StatsCall.LIST_CONTAINER_STATS) {
       reader.useContainerStats();
     }
-    if (windowsHost && windowsSource == WindowsStatsSource.TASKS) {
+    if (windowsSource == WindowsStatsSource.TASKS) {
       reader.useTaskMetrics(new VmcomputeHns());
     }
     return reader;

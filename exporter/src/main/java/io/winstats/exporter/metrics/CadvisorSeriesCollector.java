@@ -16,6 +16,7 @@ import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.ResourceSpec;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.StorageIo;
 import io.winstats.cri.WritableLayerUsage;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.NetDevInterface;
@@ -42,6 +43,12 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>This collector owns every {@code container_network_*} family: on Linux a pod's packets and drops, which CRI does
  * not carry, come from the pod's {@code /proc/<pid>/net/dev} read in the cgroup round ({@link CgroupSample#podNetworks()}).
+ *
+ * <p>On a Windows node the CPU split, the commit peak (as {@code container_memory_max_usage_bytes}: on Windows a
+ * container's usage is its commit), the storage I/O and the pods' packet counts come from containerd's task metrics
+ * and HNS ({@code --cri.windows-stats=tasks}); on Linux {@link CgroupSeriesCollector} serves those names from the
+ * cgroups, so they are declared here for Windows nodes only. The storage I/O has no {@code device} label: HCS counts a
+ * container's reads and writes over all its volumes, and no Windows volume is a block device name.
  *
  * <p>Snapshots are built once per published {@link Snapshot#version()} and reused by every scrape of that version.
  */
@@ -101,7 +108,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           addPodNetDev(f, pod, cgroups);
         }
         for (ContainerSample container : pod.containers()) {
-          addContainer(f, pod, container, runtime.timestamp());
+          addContainer(f, pod, container, runtime.timestamp(), platform);
         }
       }
     }
@@ -158,6 +165,9 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
         f.addIfPresent(TX_ERRORS, nic.txErrors(), n, at);
         f.addIfPresent(RX_DROPPED, nic.rxPacketsDropped(), n, at);
         f.addIfPresent(TX_DROPPED, nic.txPacketsDropped(), n, at);
+        // HNS endpoint statistics count packets (Windows); CRI does not, and Linux pods' come from /proc net/dev.
+        f.addIfPresent(RX_PACKETS, nic.rxPackets(), n, at);
+        f.addIfPresent(TX_PACKETS, nic.txPackets(), n, at);
       }
     }
     if (processesFromRuntime) {
@@ -207,10 +217,14 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     return false;
   }
 
-  private static void addContainer(MetricFamilies f, PodSample pod, ContainerSample c, Instant roundTime) {
+  private static void addContainer(
+      MetricFamilies f, PodSample pod, ContainerSample c, Instant roundTime, NodePlatform platform) {
     Labels l =
         labels(c.name(), podCgroup(pod) + "/" + c.id(), c.image(), c.id(), pod.ref().namespace(), pod.ref().name());
     usage(f, l, c.cpu(), c.memory());
+    if (platform == NodePlatform.WINDOWS) {
+      addWindowsTaskFigures(f, l, c);
+    }
     WritableLayerUsage layer = c.writableLayer();
     if (layer != null) {
       Labels device = l.add("device", layer.mountpoint());
@@ -226,6 +240,30 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     spec(f, l, c.resources(), roundTime);
     f.add(START_TIME, c.createdAt().getEpochSecond(), l, roundTime);
     f.add(LAST_SEEN, roundTime.getEpochSecond(), l, roundTime);
+  }
+
+  /** The figures of Windows task metrics under cAdvisor's names, where the round read them (never from CRI). */
+  private static void addWindowsTaskFigures(MetricFamilies f, Labels l, ContainerSample c) {
+    CpuUsage cpu = c.cpu();
+    if (cpu != null) {
+      if (cpu.userNanos() != null) {
+        f.add(CPU_USER, cpu.userNanos() / 1e9, l, cpu.timestamp());
+      }
+      if (cpu.kernelNanos() != null) {
+        f.add(CPU_SYSTEM, cpu.kernelNanos() / 1e9, l, cpu.timestamp());
+      }
+    }
+    MemoryUsage memory = c.memory();
+    if (memory != null) {
+      f.addIfPresent(MEMORY_MAX_USAGE, memory.commitPeakBytes(), l, memory.timestamp());
+    }
+    StorageIo io = c.storage();
+    if (io != null) {
+      f.add(FS_READS, io.readCount(), l, io.timestamp());
+      f.add(FS_READS_BYTES, io.readBytes(), l, io.timestamp());
+      f.add(FS_WRITES, io.writeCount(), l, io.timestamp());
+      f.add(FS_WRITES_BYTES, io.writeBytes(), l, io.timestamp());
+    }
   }
 
   /**
@@ -341,6 +379,23 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       gauge("container_spec_cpu_shares", "CPU share of the container.", CONTAINER_LABELS);
   static final MetricFamilyDescriptor SPEC_MEMORY_LIMIT =
       gauge("container_spec_memory_limit_bytes", "Memory limit for the container.", CONTAINER_LABELS);
+  // Windows nodes only (CgroupSeriesCollector declares them on Linux): cAdvisor's help, as there.
+  static final MetricFamilyDescriptor CPU_USER =
+      counter("container_cpu_user_seconds_total", "Cumulative user cpu time consumed in seconds.", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor CPU_SYSTEM =
+      counter(
+          "container_cpu_system_seconds_total", "Cumulative system cpu time consumed in seconds.", CONTAINER_LABELS);
+  /** A counter in cAdvisor whose name has no {@code _total}: a gauge here, as in {@link CgroupSeriesCollector}. */
+  static final MetricFamilyDescriptor MEMORY_MAX_USAGE =
+      gauge("container_memory_max_usage_bytes", "Maximum memory usage recorded in bytes", CONTAINER_LABELS);
+  static final MetricFamilyDescriptor FS_READS_BYTES =
+      counter("container_fs_reads_bytes_total", "Cumulative count of bytes read", DEVICE);
+  static final MetricFamilyDescriptor FS_WRITES_BYTES =
+      counter("container_fs_writes_bytes_total", "Cumulative count of bytes written", DEVICE);
+  static final MetricFamilyDescriptor FS_READS =
+      counter("container_fs_reads_total", "Cumulative count of reads completed", DEVICE);
+  static final MetricFamilyDescriptor FS_WRITES =
+      counter("container_fs_writes_total", "Cumulative count of writes completed", DEVICE);
   static final MetricFamilyDescriptor SCRAPE_ERROR =
       gauge("container_scrape_error", "1 if there was an error while getting container metrics, 0 otherwise", List.of());
 
@@ -374,5 +429,10 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           SCRAPE_ERROR);
 
   private static final List<MetricFamilyDescriptor> WINDOWS_FAMILIES =
-      Stream.concat(FAMILIES.stream(), Stream.of(PROCESSES)).toList();
+      Stream.concat(
+              FAMILIES.stream(),
+              Stream.of(
+                  PROCESSES, CPU_USER, CPU_SYSTEM, MEMORY_MAX_USAGE, FS_READS_BYTES, FS_WRITES_BYTES, FS_READS,
+                  FS_WRITES))
+          .toList();
 }

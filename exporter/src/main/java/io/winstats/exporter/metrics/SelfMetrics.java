@@ -109,6 +109,15 @@ public final class SelfMetrics {
     };
   }
 
+  /**
+   * Counts, in {@code winstats_exporter_collector_errors_total{collector, reason="<part>_fallback"}}, a part of a
+   * collector's round that began to be read from its fallback source (Windows task metrics or HNS, read from CRI stats
+   * while they fail); the round itself succeeded.
+   */
+  public void fallbackStarted(String collector, String part) {
+    errors(collector, part + "_fallback").increment();
+  }
+
   private Counter errors(String collector, String reason) {
     return Counter.builder("winstats.exporter.collector.errors")
         .description("Failed collector rounds by reason.")

@@ -9,6 +9,9 @@ import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.InterfaceUsage;
+import io.winstats.cri.StorageIo;
+import io.winstats.cri.MemoryUsage;
+import io.winstats.cri.CpuUsage;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodePlatform;
@@ -132,6 +135,7 @@ class ExpositionGoldenTest {
     for (PodSample p : r.pods()) {
       PodSample.Builder pod = p.toBuilder();
       if (p.ref().name().equals("burner")) {
+        // HNS endpoint statistics: packets beside bytes and drops (the task source; CRI carries no packets).
         pod.network(
             new NetworkUsage(
                 SampleFixtures.T1,
@@ -140,7 +144,35 @@ class ExpositionGoldenTest {
                     .txBytes(4_560L)
                     .rxPacketsDropped(3L)
                     .txPacketsDropped(0L)
+                    .rxPackets(91L)
+                    .txPackets(45L)
                     .build())));
+        // Task metrics (containerd's Tasks.Metrics): the CPU split, the commit peak and storage I/O.
+        pod.containers(
+            p.containers().stream()
+                .map(
+                    c ->
+                        c.cpu() == null || c.memory() == null
+                            ? c
+                            : c.toBuilder()
+                                .cpu(
+                                    new CpuUsage(
+                                        c.cpu().timestamp(),
+                                        c.cpu().usageCoreNanos(),
+                                        c.cpu().usageNanoCores(),
+                                        c.cpu().usageCoreNanos() / 4 * 3,
+                                        c.cpu().usageCoreNanos() / 4))
+                                .memory(
+                                    MemoryUsage.builder(c.memory().timestamp())
+                                        .workingSetBytes(c.memory().workingSetBytes())
+                                        .usageBytes(c.memory().usageBytes())
+                                        .commitBytes(c.memory().commitBytes())
+                                        .commitPeakBytes(
+                                            c.memory().usageBytes() == null ? null : c.memory().usageBytes() + 4096)
+                                        .build())
+                                .storage(new StorageIo(c.cpu().timestamp(), 120, 7_864_320, 35, 1_048_576))
+                                .build())
+                .toList());
       } else {
         pod.container(SampleFixtures.exited("c-init", "init", 0, null));
       }
