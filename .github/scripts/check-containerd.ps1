@@ -84,6 +84,14 @@ try {
   foreach ($name in 'windows_container_cpu_usage_seconds_total', 'container_cpu_usage_seconds_total') {
     if ($metrics -notmatch "(?m)^$name\{container=`"burn`",") { $failures += "no $name for burn" }
   }
+  # From containerd's task metrics (--cri.windows-stats=tasks, the default; issue 32): the job object's user/kernel
+  # split, commit peak and I/O, which CRI stats lack; a fallback to CRI stats would leave them out and be counted.
+  foreach ($name in 'windows_container_cpu_usage_seconds_kernelmode', 'windows_container_cpu_usage_seconds_usermode',
+      'windows_container_memory_usage_commit_peak_bytes', 'windows_container_storage_read_size_bytes_total',
+      'container_cpu_user_seconds_total', 'container_fs_reads_bytes_total') {
+    if ($metrics -notmatch "(?m)^$name\{container=`"burn`",") { $failures += "no $name for burn" }
+  }
+  if ($metrics -match 'reason="tasks_metrics_fallback"') { $failures += 'the daemon fell back from task metrics to CRI stats' }
   # windows_exporter 0.31 labels a HostProcess (job object) container hostprocess="true".
   $pod = 'namespace="winstats-ci",pod="burner"'
   $available = "windows_container_available{$labels,hostprocess=`"true`",$pod} 1"
