@@ -298,14 +298,18 @@ class CounterLogRecorderTest {
             .processorQueueLength(1L + i)
             .loadAverages(1.06 + i, 0.45, 0.2)
             .build();
-    return new NodeSample(
-        T0.plusMillis(ms), 7_000_000_000_000L + ns, ValueOrigin.RAW, cpu, memory, nics, filesystems, disks, system,
-        Map.of());
+    return NodeSample.builder(T0.plusMillis(ms), 7_000_000_000_000L + ns)
+        .origin(ValueOrigin.RAW)
+        .cpu(cpu)
+        .memory(memory)
+        .interfaces(nics)
+        .filesystems(filesystems)
+        .disks(disks)
+        .system(system)
+        .build();
   }
 
   private static NodeSample withInterfaces(NodeSample s, List<NetworkInterfaceCounters> interfaces) {
-    return new NodeSample(
-        s.timestamp(), s.monotonicNanos(), s.origin(), s.cpu(), s.memory(), interfaces, s.filesystems(), s.disks(),
-        s.system(), s.missing());
+    return s.toBuilder().interfaces(interfaces).build();
   }
 }
