@@ -430,6 +430,7 @@ final class RuntimeStatsReader implements CriStatsReader {
     tasksStats =
         new TasksStatsRound(
             tasksCalls,
+            lists,
             identities,
             new TaskMetrics(channel, callTimeout),
             new PodNetworks(hns),

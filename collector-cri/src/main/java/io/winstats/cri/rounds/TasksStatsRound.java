@@ -9,7 +9,6 @@ import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.StorageIo;
 import io.winstats.cri.api.Container;
-import io.winstats.cri.api.ListPodSandboxStatsRequest;
 import io.winstats.cri.api.PodSandboxStats;
 import io.winstats.cri.api.PodSandbox;
 import io.winstats.cri.api.containerd.Statistics;
@@ -70,6 +69,7 @@ final class TasksStatsRound implements StatsRound {
   static final String HNS_FALLBACK = "hns";
 
   private final RuntimeCalls calls;
+  private final ListCalls lists;
   private final IdentityLister identities;
   private final TaskMetrics tasks;
   private final PodNetworks networks;
@@ -81,6 +81,7 @@ final class TasksStatsRound implements StatsRound {
 
   TasksStatsRound(
       RuntimeCalls calls,
+      ListCalls lists,
       IdentityLister identities,
       TaskMetrics tasks,
       PodNetworks networks,
@@ -89,6 +90,7 @@ final class TasksStatsRound implements StatsRound {
       Clock clock,
       Ticker ticker) {
     this.calls = Objects.requireNonNull(calls, "calls");
+    this.lists = Objects.requireNonNull(lists, "lists");
     this.identities = Objects.requireNonNull(identities, "identities");
     this.tasks = Objects.requireNonNull(tasks, "tasks");
     this.networks = Objects.requireNonNull(networks, "networks");
@@ -226,14 +228,14 @@ final class TasksStatsRound implements StatsRound {
     return nics.isEmpty() ? null : new NetworkUsage(at, List.copyOf(nics.values()));
   }
 
-  /** The pods' networks from one {@code ListPodSandboxStats} (CRI stats: moves containerd's CPU cache). */
+  /**
+   * The pods' networks from one {@code ListPodSandboxStats}, streamed where the runtime has the stream (CRI stats:
+   * moves containerd's CPU cache).
+   */
   private Map<String, NetworkUsage> criNetworks(Instant now) {
     Map<String, NetworkUsage> byPod = new HashMap<>();
     try {
-      for (PodSandboxStats s :
-          calls.call(
-                  "ListPodSandboxStats", c -> c.listPodSandboxStats(ListPodSandboxStatsRequest.getDefaultInstance()))
-              .getStatsList()) {
+      for (PodSandboxStats s : lists.podSandboxStats()) {
         PodStatsView view = PodStatsView.of(s);
         NetworkUsage n = view == null ? null : view.network(now);
         if (n != null) {
