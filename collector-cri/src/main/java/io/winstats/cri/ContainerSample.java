@@ -46,23 +46,6 @@ public record ContainerSample(
     labels = java.util.Collections.unmodifiableMap(new TreeMap<>(labels));
   }
 
-  /** A container without storage I/O, as CRI reports one. */
-  public ContainerSample(
-      String id,
-      String name,
-      int attempt,
-      String image,
-      Instant createdAt,
-      State state,
-      Map<String, String> labels,
-      @Nullable CpuUsage cpu,
-      @Nullable MemoryUsage memory,
-      @Nullable WritableLayerUsage writableLayer,
-      @Nullable ContainerLogUsage logs,
-      @Nullable ResourceSpec resources) {
-    this(id, name, attempt, image, createdAt, state, labels, cpu, memory, writableLayer, logs, resources, null);
-  }
-
   /**
    * A builder for the container {@code id} named {@code name}: the first attempt, no labels and no figures until set;
    * the image, creation time and state must be set.

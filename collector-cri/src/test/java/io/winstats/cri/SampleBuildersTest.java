@@ -36,7 +36,7 @@ class SampleBuildersTest {
             new ContainerSample("c1", "app", 2, "busybox:1", T.minusSeconds(5), ContainerSample.State.EXITED,
                 Map.of("k", "v"), new CpuUsage(T, 7, 3L), new MemoryUsage(T, 1L, 2L, 3L, 4L, 5L, 6L, 7L),
                 new WritableLayerUsage(T, "/layers", 10L, 1L, null), new ContainerLogUsage(T, 20L, 2L),
-                new ResourceSpec(100_000L, 50_000L, 2L, 64L)));
+                new ResourceSpec(100_000L, 50_000L, 2L, 64L), null));
   }
 
   @Test

@@ -194,7 +194,8 @@ final class StatsMapper {
         s.memory(cpuTime),
         layer != null ? writableLayer(layer, cpuTime, host) : null,
         host.logs(meta.logPath()),
-        meta.resources());
+        meta.resources(),
+        null); // CRI counts no storage I/O
   }
 
   // ---- Sums for the ListContainerStats fallback ----------------------------------------------------------------
