@@ -100,7 +100,7 @@ public final class Daemon implements AutoCloseable {
       }
       LOG.info(
           "event=started version={} revision={} build_date={} listen={} {} collectors={} node_source={}"
-              + " cri_endpoint={} cri_stats_call={} interval={} node={}",
+              + " cri_endpoint={} {} interval={} node={}",
           BuildInfo.version(),
           BuildInfo.revision(),
           BuildInfo.buildDate(),
@@ -109,13 +109,22 @@ public final class Daemon implements AutoCloseable {
           collectors.running(platform).isEmpty() ? "none" : String.join(",", collectors.running(platform)),
           nodeSource.name(),
           config.criEndpoint(),
-          config.criStatsCall().rpcName(),
+          podStatsFields(config, platform),
           DurationFlag.format(config.samplingInterval()),
           config.nodeName());
     } catch (RuntimeException e) {
       close();
       throw e;
     }
+  }
+
+  /**
+   * Where pod and container figures come from, for the start line: the CRI stats call, and on a Windows node the
+   * source chosen by --cri.windows-stats (with {@code tasks} the CRI call is only what a failing part falls back to).
+   */
+  static String podStatsFields(ExporterConfig config, NodePlatform platform) {
+    String call = "cri_stats_call=" + config.criStatsCall().rpcName();
+    return platform == NodePlatform.WINDOWS ? "windows_stats=" + config.criWindowsStats().word() + " " + call : call;
   }
 
   /**

@@ -8,6 +8,7 @@ import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.sampling.EnabledCollectors;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
 import java.io.IOException;
@@ -40,6 +41,18 @@ class ExporterCommandTest {
     cli.setErr(new PrintWriter(err, true));
     cli.setOut(new PrintWriter(out, true));
     return cli.execute(args);
+  }
+
+  /** The start line names where pod figures come from; on a Windows node the CRI call is only the fallback. */
+  @Test
+  void theStartLineNamesTheWindowsStatsSourceOnWindowsNodesOnly() {
+    assertThat(run("--cri.stats-call=ListPodSandboxStats")).isZero();
+    ExporterConfig c = launched.get();
+    assertThat(Daemon.podStatsFields(c, NodePlatform.WINDOWS))
+        .isEqualTo("windows_stats=tasks cri_stats_call=ListPodSandboxStats");
+    assertThat(Daemon.podStatsFields(c, NodePlatform.LINUX)).isEqualTo("cri_stats_call=ListPodSandboxStats");
+    assertThat(run("--cri.windows-stats=cri")).isZero();
+    assertThat(Daemon.podStatsFields(launched.get(), NodePlatform.WINDOWS)).startsWith("windows_stats=cri ");
   }
 
   @Test
