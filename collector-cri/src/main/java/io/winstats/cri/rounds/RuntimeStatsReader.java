@@ -1,22 +1,24 @@
 package io.winstats.cri.rounds;
 
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.grpc.ConnectivityState;
+import io.grpc.ManagedChannel;
 import io.winstats.cri.CpuUsage;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
+import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.InodeCounter;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.StatsCall;
-import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.WindowsStatsSource;
-import io.winstats.cri.hns.HnsPort;
-import io.winstats.cri.hns.jna.VmcomputeHns;
-import com.github.benmanes.caffeine.cache.Ticker;
-import io.grpc.ConnectivityState;
-import io.grpc.ManagedChannel;
 import io.winstats.cri.api.VersionRequest;
 import io.winstats.cri.api.VersionResponse;
+import io.winstats.cri.hns.HnsPort;
+import io.winstats.cri.hns.jna.VmcomputeHns;
+import io.winstats.cri.npipe.UntrustedPipeException;
+import io.winstats.cri.transport.Connector;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,37 +34,26 @@ import org.slf4j.LoggerFactory;
  * Reads pod and container stats from a container runtime over CRI runtime.v1 gRPC, one {@link RuntimeSample} per
  * {@link #sample()} call.
  *
- * <p><b>Reading.</b> Each round goes through one {@link StatsRound}. {@link PodSandboxStatsRound} ({@code
- * ListPodSandboxStats}) by default: pods with their containers, pod network and process count. If the runtime lacks
- * that call ({@code UNIMPLEMENTED}, or {@code UNKNOWN} saying "not implemented": containerd before 1.7 on Windows), or
- * the operator chose {@link StatsCall#LIST_CONTAINER_STATS} because the other call costs the runtime too much, the
- * reader switches to {@link ContainerStatsRound} ({@code ListPodSandbox} + {@code ListContainers} + {@code
- * ListContainerStats}), which sums container CPU and memory into the pod, as the kubelet's {@code
- * addPodCPUMemoryStats} does; pods then have no network or process count. Each list call goes through its KEP-5825
- * stream where the runtime has one (containerd 2.4+, CRI-O), which no 16 MiB message ceiling limits, and falls back to
- * the unary call once per connection where it answers {@code UNIMPLEMENTED} ({@link ListCalls}); a round that starts
- * on a new connection (the runtime restarted, or the first round) asks the runtime's version and its streams again. Identity (creation times, labels, the
- * image, the CRI state) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id; pods are listed again
- * when an unknown pod id appears, containers every round, because a container's state changes under the same id.
- * Whether a pod is a Windows HostProcess one is asked once per new ready sandbox with the verbose {@code
- * PodSandboxStatus} ({@link HostProcessLookup}), never per round. Of containers sharing a name in a pod only the
- * newest is reported ({@link NewestContainers}). Where the
- * runtime's pod CPU is a sum over running containers (Windows; the {@code ListContainerStats} path), the pod's
- * cumulative CPU carries what exited and restarted containers used ({@link PodCpuTotals}), so it never goes backwards
- * while the pod lives.
- *
- * <p><b>Windows task metrics.</b> With {@link WindowsStatsSource#TASKS} (a Windows node's default) the round is a
- * {@link TasksStatsRound}: the listings for identity and containerd's {@code Tasks.Metrics} for the figures, no CRI
- * stats call. When that call fails for the Tasks service's own reasons (not implemented, refused, an answer for none of
- * the node's tasks, statistics that do not decode), the round reads CRI stats instead, says so once ({@code
- * event=cri_tasks_fallback} at WARN, {@link RuntimeSample#fallbacksStarted()}), and tries the Tasks service again
- * after {@link #TASKS_RETRY_AFTER}; a runtime that is down fails the round as before.
+ * <p><b>Reading.</b> Each round goes through the {@link StatsRound} that {@link StatsRoundChooser} picks:
+ * {@code ListPodSandboxStats} by default, {@code ListContainerStats} when chosen or when the runtime lacks the other,
+ * containerd's {@code Tasks.Metrics} with {@link WindowsStatsSource#TASKS} (falling back to CRI stats while that
+ * service fails). Each list call goes through its KEP-5825 stream where the runtime has one (containerd 2.4+,
+ * CRI-O), which no 16 MiB message ceiling limits, and falls back to the unary call once per connection where it
+ * answers {@code UNIMPLEMENTED} ({@link ListCalls}); a round that starts on a new connection (the runtime restarted,
+ * or the first round) asks the runtime's version and its streams again. Identity (creation times, labels, the image,
+ * the CRI state) comes from {@code ListPodSandbox}/{@code ListContainers}, cached by id; pods are listed again when an
+ * unknown pod id appears, containers every round, because a container's state changes under the same id. Whether a
+ * pod is a Windows HostProcess one is asked once per new ready sandbox with the verbose {@code PodSandboxStatus}
+ * ({@link HostProcessLookup}), never per round. Of containers sharing a name in a pod only the newest is reported
+ * ({@link NewestContainers}). Where the runtime's pod CPU is a sum over running containers (Windows; the {@code
+ * ListContainerStats} path), the pod's cumulative CPU carries what exited and restarted containers used ({@link
+ * PodCpuTotals}), so it never goes backwards while the pod lives.
  *
  * <p><b>Filesystems.</b> Each round also asks {@code ImageService.ImageFsInfo} for the image and container
  * filesystems. {@code ContainerStatus}, asked once per new container, gives its log path and the Linux resources the
- * runtime applied. The capacity of the filesystem under each runtime mountpoint ({@link java.nio.file.FileStore}) and the size of
- * each container's log directory are read from this host's files when the paths are visible here, and left out when
- * they are not (the daemon in another mount namespace, a Windows path seen from Linux): never guessed.
+ * runtime applied. The capacity of the filesystem under each runtime mountpoint ({@link java.nio.file.FileStore})
+ * and the size of each container's log directory are read from this host's files when the paths are visible here, and
+ * left out when they are not (the daemon in another mount namespace, a Windows path seen from Linux): never guessed.
  *
  * <p><b>CPU rate.</b> {@link CpuUsage#usageNanoCores()} is our own delta between consecutive readings of the same
  * container or pod instance, never the runtime's shared {@code usage_nano_cores} (containerd#9531): {@code null} on
@@ -73,8 +64,7 @@ import org.slf4j.LoggerFactory;
  * Every call has the {@code callTimeout} deadline. A pod or container that vanishes mid-round ({@code NOT_FOUND}) is
  * left out and listed in {@link RuntimeSample#skipped()}; it never fails the others. The gRPC channel connects lazily,
  * so {@link #open} succeeds while the runtime is down, and it reconnects at once (no backoff wait) after {@code
- * UNAVAILABLE}. Only health changes are logged: {@code event=cri_failing} and {@code event=cri_recovered} with the
- * outage length.
+ * UNAVAILABLE}. Only health changes are logged ({@link RuntimeHealthLog}).
  *
  * <p><b>Threads.</b> {@link #sample()} and {@link #close()} are synchronized; the reader owns one channel and its
  * daemon threads (one reading the connection, one timer), all released by {@link #close()}.
@@ -105,26 +95,17 @@ final class RuntimeStatsReader implements CriStatsReader {
   private final HostFiles hostFiles;
   private final Duration callTimeout;
   private final Clock clock;
+  private final Ticker ticker;
   private final CpuRateCache cpuRates;
   private final RuntimeMetadata metadata;
   private final PodCpuTotals podCpu;
-  private final StatsRound podSandboxStats;
-  private final StatsRound containerStats;
-  private final RuntimeCalls tasksCalls;
   private final IdentityLister identities;
   private final StatsMapper mapper;
-  private @Nullable StatsRound tasksStats;
-  private final Ticker ticker;
+  private final StatsRoundChooser rounds;
   private final ImageFilesystems imageFilesystems;
+  private final RuntimeHealthLog health;
 
   private @Nullable String runtimeName;
-  // ListContainerStats: chosen, or fallen back to when the runtime lacks ListPodSandboxStats.
-  private StatsRound statsRound;
-  // Since when Tasks.Metrics (tasksStats, set for WindowsStatsSource.TASKS on a Windows host) failed.
-  private @Nullable Long tasksFailedAtNanos;
-  private boolean everHealthy;
-  private CriException.@Nullable Reason failing;
-  private @Nullable Instant failingSince;
   private boolean closed;
 
   private RuntimeStatsReader(
@@ -151,16 +132,17 @@ final class RuntimeStatsReader implements CriStatsReader {
     this.cpuRates = new CpuRateCache(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
     this.metadata = new RuntimeMetadata(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
     this.podCpu = new PodCpuTotals(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
-    StatsMapper mapper = new StatsMapper(cpuRates);
-    IdentityLister identities =
+    this.mapper = new StatsMapper(cpuRates);
+    this.identities =
         new IdentityLister(calls, lists, metadata, new HostProcessLookup(calls, ticker, cacheExpiry));
-    this.podSandboxStats = new PodSandboxStatsRound(calls, lists, identities, mapper, podCpu, clock);
-    this.containerStats = new ContainerStatsRound(calls, lists, identities, mapper, podCpu, clock);
-    this.identities = identities;
-    this.mapper = mapper;
-    this.tasksCalls = calls;
-    this.statsRound = podSandboxStats;
+    this.rounds =
+        new StatsRoundChooser(
+            target,
+            new PodSandboxStatsRound(calls, lists, identities, mapper, podCpu, clock),
+            new ContainerStatsRound(calls, lists, identities, mapper, podCpu, clock),
+            ticker);
     this.imageFilesystems = new ImageFilesystems(target, channel, callTimeout, clock);
+    this.health = new RuntimeHealthLog(target, clock);
   }
 
   /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, boolean)} says. */
@@ -185,7 +167,10 @@ final class RuntimeStatsReader implements CriStatsReader {
     return open(endpoint, callTimeout, clock, call, inodes, windowsHost, WindowsStatsSource.CRI);
   }
 
-  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean, WindowsStatsSource)}. */
+  /**
+   * As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean,
+   * WindowsStatsSource)}.
+   */
   static RuntimeStatsReader open(
       CriEndpoint endpoint,
       Duration callTimeout,
@@ -207,7 +192,7 @@ final class RuntimeStatsReader implements CriStatsReader {
 
   /** A reader whose every connection is one {@code connector.open()}, as a named pipe's are (any stream in tests). */
   static RuntimeStatsReader openOver(
-      String target, io.winstats.cri.transport.Connector connector, Duration callTimeout, Clock clock) {
+      String target, Connector connector, Duration callTimeout, Clock clock) {
     return over(target, CriTransport.over(target, connector), callTimeout, clock, HostFiles.local(InodeCounter.NONE));
   }
 
@@ -270,103 +255,38 @@ final class RuntimeStatsReader implements CriStatsReader {
     if (channel.getState(false) != ConnectivityState.READY) {
       newConnection();
     }
-    if (failing == CriException.Reason.UNAVAILABLE || failing == CriException.Reason.UNTRUSTED_PIPE) {
+    if (health.connectionLost()) {
       reconnect();
     }
     try {
       Instant started = clock.instant();
       Round round = new Round(new StatsMapper.HostView(hostFiles, started), started);
       String name = runtimeName();
-      List<PodSample> pods = readPods(round);
+      List<PodSample> pods = rounds.read(round);
       RuntimeFilesystems filesystems = imageFilesystems.read(round);
       RuntimeSample sample =
           new RuntimeSample(clock.instant(), name, pods, filesystems, round.skipped, round.fallbacksStarted);
-      healthy(name);
+      health.healthy(name);
       if (LOG.isDebugEnabled()) {
         LOG.debug(
             "event=cri_round endpoint={} path={} pods={} skipped={} durationMs={}",
             target,
-            tasksStats != null && tasksFailedAtNanos == null ? tasksStats.rpcName() : statsRound.rpcName(),
+            rounds.rpcName(),
             pods.size(),
             round.skipped.size(),
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos));
       }
       return sample;
     } catch (RuntimeCalls.RpcFailure f) {
-      throw failed(refusedOrFault(f));
+      throw health.failed(refusedOrFault(f));
     } catch (CriException e) {
-      throw failed(e);
+      throw health.failed(e);
     } catch (RuntimeException e) {
-      throw failed(
+      throw health.failed(
           new CriException(
               CriException.Reason.MALFORMED,
               "endpoint=" + target + ": could not map the runtime's answer: " + e,
               e));
-    }
-  }
-
-  /**
-   * The pods through the current round; a runtime without {@code ListPodSandboxStats} switches this reader to {@code
-   * ListContainerStats} for good, logged once.
-   */
-  private List<PodSample> readPods(Round round) {
-    StatsRound tasksStats = this.tasksStats;
-    if (tasksStats != null
-        && (tasksFailedAtNanos == null || ticker.read() - tasksFailedAtNanos >= TASKS_RETRY_AFTER.toNanos())) {
-      try {
-        List<PodSample> pods = tasksStats.read(round);
-        if (tasksFailedAtNanos != null) {
-          LOG.info("event=cri_tasks_recovered endpoint={} path={}", target, tasksStats.rpcName());
-          tasksFailedAtNanos = null;
-        }
-        return pods;
-      } catch (RuntimeCalls.RpcFailure f) {
-        if (!f.method.equals(TaskMetrics.METHOD) || isOutage(f)) {
-          throw f;
-        }
-        tasksFailed(round, f.summary());
-      } catch (TasksStatsRound.NoTaskMetrics | TaskMetrics.UndecodableTask e) {
-        tasksFailed(round, e.getMessage());
-      }
-    }
-    return readCriStats(round);
-  }
-
-  /** The runtime itself is down or slow: the round fails as any other, and the Tasks service is not blamed. */
-  private static boolean isOutage(RuntimeCalls.RpcFailure f) {
-    return f.code() == io.grpc.Status.Code.UNAVAILABLE || f.code() == io.grpc.Status.Code.DEADLINE_EXCEEDED;
-  }
-
-  private void tasksFailed(Round round, @Nullable String cause) {
-    if (tasksFailedAtNanos == null) {
-      round.fallbacksStarted.add(TASKS_FALLBACK);
-      LOG.warn(
-          "event=cri_tasks_fallback endpoint={} path={} retryAfter={} cause={}",
-          target,
-          statsRound.rpcName(),
-          TASKS_RETRY_AFTER,
-          cause);
-    } else {
-      LOG.debug("event=cri_tasks_still_failing endpoint={} cause={}", target, cause);
-    }
-    tasksFailedAtNanos = ticker.read();
-  }
-
-  /** The pods through CRI stats. */
-  private List<PodSample> readCriStats(Round round) {
-    try {
-      return statsRound.read(round);
-    } catch (RuntimeCalls.RpcFailure f) {
-      if (statsRound != podSandboxStats || !f.isNotImplemented()) {
-        throw f;
-      }
-      statsRound = containerStats;
-      LOG.info(
-          "event=cri_fallback endpoint={} path=ListContainerStats code={} cause={}",
-          target,
-          f.code(),
-          "ListPodSandboxStats is not implemented; pod network and process counts will be missing");
-      return statsRound.read(round);
     }
   }
 
@@ -381,9 +301,9 @@ final class RuntimeStatsReader implements CriStatsReader {
   }
 
   /**
-   * Starts a connection attempt now and waits for it, up to {@link #RECONNECT_WAIT}. Without the reset the channel waits
-   * out its reconnect backoff (3.5-5 s measured) after the runtime is back. Without the wait the round's first call
-   * still fails at once with the outage's error: after a transient failure the channel keeps reporting
+   * Starts a connection attempt now and waits for it, up to {@link #RECONNECT_WAIT}. Without the reset the channel
+   * waits out its reconnect backoff (3.5-5 s measured) after the runtime is back. Without the wait the round's first
+   * call still fails at once with the outage's error: after a transient failure the channel keeps reporting
    * TRANSIENT_FAILURE, and fails calls fast, until a new connection is READY (pick_first's sticky transient failure),
    * so the first round after the runtime returned failed and recovery took one more retry (RuntimeFaultsIT).
    */
@@ -419,7 +339,7 @@ final class RuntimeStatsReader implements CriStatsReader {
 
   /** Reads with {@code ListContainerStats} from the next round on, as if the runtime lacked the other call. */
   synchronized void useContainerStats() {
-    statsRound = containerStats;
+    rounds.useContainerStats();
   }
 
   /**
@@ -427,9 +347,9 @@ final class RuntimeStatsReader implements CriStatsReader {
    * CRI stats while that service fails.
    */
   synchronized void useTaskMetrics(HnsPort hns) {
-    tasksStats =
+    rounds.useTaskMetrics(
         new TasksStatsRound(
-            tasksCalls,
+            calls,
             lists,
             identities,
             new TaskMetrics(channel, callTimeout),
@@ -437,18 +357,17 @@ final class RuntimeStatsReader implements CriStatsReader {
             mapper,
             podCpu,
             clock,
-            ticker);
-    tasksFailedAtNanos = null;
+            ticker));
   }
 
   /** Whether the last round read CRI stats although task metrics were chosen. */
   synchronized boolean fellBackFromTaskMetrics() {
-    return tasksStats != null && tasksFailedAtNanos != null;
+    return rounds.fellBackFromTaskMetrics();
   }
 
   /** Whether the reader reads with {@code ListContainerStats}. */
   synchronized boolean usesContainerStats() {
-    return statsRound == containerStats;
+    return rounds.usesContainerStats();
   }
 
   /**
@@ -488,41 +407,12 @@ final class RuntimeStatsReader implements CriStatsReader {
     CriException e = RuntimeCalls.fault(target, f.method, f.cause);
     if (e.reason() == CriException.Reason.UNAVAILABLE) {
       for (Throwable t = f.cause.getCause(); t != null; t = t.getCause()) {
-        if (t instanceof io.winstats.cri.npipe.UntrustedPipeException refusal) {
+        if (t instanceof UntrustedPipeException refusal) {
           return new CriException(
               CriException.Reason.UNTRUSTED_PIPE, "endpoint=" + target + ": " + refusal.getMessage(), refusal);
         }
       }
     }
-    return e;
-  }
-
-  // ---- Health logging ------------------------------------------------------------------------------------------
-  // The exporter's sampling loop logs failure and recovery once per state change for every collector; here the
-  // detail (and the stack) goes to DEBUG so that an operator sees one line, not two.
-
-  private void healthy(String name) {
-    if (failing != null) {
-      Duration outage = failingSince == null ? Duration.ZERO : Duration.between(failingSince, clock.instant());
-      LOG.debug("event=cri_recovered endpoint={} runtime={} outage={}", target, name, outage);
-    } else if (!everHealthy) {
-      LOG.info("event=cri_connected endpoint={} runtime={}", target, name);
-    }
-    everHealthy = true;
-    failing = null;
-    failingSince = null;
-  }
-
-  private CriException failed(CriException e) {
-    if (failing == null) {
-      failingSince = clock.instant();
-      LOG.debug("event=cri_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage(), e);
-    } else if (failing != e.reason()) {
-      LOG.debug("event=cri_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage());
-    } else {
-      LOG.debug("event=cri_still_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage());
-    }
-    failing = e.reason();
     return e;
   }
 

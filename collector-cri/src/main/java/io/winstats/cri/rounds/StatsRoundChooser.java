@@ -1,0 +1,148 @@
+package io.winstats.cri.rounds;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.grpc.Status;
+import io.winstats.cri.CriStatsReader;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.StatsCall;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Which {@link StatsRound} a reader reads its pods with, and when it falls back from one to another.
+ *
+ * <p>{@link PodSandboxStatsRound} ({@code ListPodSandboxStats}) by default: pods with their containers, pod network
+ * and process count. If the runtime lacks that call ({@code UNIMPLEMENTED}, or {@code UNKNOWN} saying "not
+ * implemented": containerd before 1.7 on Windows), or the operator chose {@link StatsCall#LIST_CONTAINER_STATS}
+ * because the other call costs the runtime too much, {@link ContainerStatsRound} ({@code ListPodSandbox} + {@code
+ * ListContainers} + {@code ListContainerStats}) for good, which sums container CPU and memory into the pod, as the
+ * kubelet's {@code addPodCPUMemoryStats} does; pods then have no network or process count.
+ *
+ * <p>With task metrics chosen (a Windows node's default) a {@link TasksStatsRound} first: the listings for identity and
+ * containerd's {@code Tasks.Metrics} for the figures, no CRI stats call. When that call fails for the Tasks service's
+ * own reasons (not implemented, refused, an answer for none of the node's tasks, statistics that do not decode), the
+ * round reads CRI stats instead, says so once ({@code event=cri_tasks_fallback} at WARN, {@link
+ * RuntimeSample#fallbacksStarted()}), and tries the Tasks service again after {@link
+ * RuntimeStatsReader#TASKS_RETRY_AFTER}; a runtime that is down fails the round as before.
+ *
+ * <p>Used under the reader's lock only.
+ */
+final class StatsRoundChooser {
+  private static final Logger LOG = LoggerFactory.getLogger(CriStatsReader.class);
+
+  private final String target;
+  private final StatsRound podSandboxStats;
+  private final StatsRound containerStats;
+  private final Ticker ticker;
+
+  private StatsRound criStats;
+  private @Nullable StatsRound tasksStats;
+  // Since when Tasks.Metrics failed; null while it answers (or was never chosen).
+  private @Nullable Long tasksFailedAtNanos;
+
+  StatsRoundChooser(String target, StatsRound podSandboxStats, StatsRound containerStats, Ticker ticker) {
+    this.target = Objects.requireNonNull(target, "target");
+    this.podSandboxStats = Objects.requireNonNull(podSandboxStats, "podSandboxStats");
+    this.containerStats = Objects.requireNonNull(containerStats, "containerStats");
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    this.criStats = podSandboxStats;
+  }
+
+  /**
+   * The pods through the chosen round.
+   *
+   * @throws RuntimeCalls.RpcFailure when a call fails for the round as a whole
+   */
+  List<PodSample> read(Round round) {
+    StatsRound tasksStats = this.tasksStats;
+    if (tasksStats != null
+        && (tasksFailedAtNanos == null
+            || ticker.read() - tasksFailedAtNanos >= RuntimeStatsReader.TASKS_RETRY_AFTER.toNanos())) {
+      try {
+        List<PodSample> pods = tasksStats.read(round);
+        if (tasksFailedAtNanos != null) {
+          LOG.info("event=cri_tasks_recovered endpoint={} path={}", target, tasksStats.rpcName());
+          tasksFailedAtNanos = null;
+        }
+        return pods;
+      } catch (RuntimeCalls.RpcFailure f) {
+        if (!f.method.equals(TaskMetrics.METHOD) || isOutage(f)) {
+          throw f;
+        }
+        tasksFailed(round, f.summary());
+      } catch (TasksStatsRound.NoTaskMetrics | TaskMetrics.UndecodableTask e) {
+        tasksFailed(round, e.getMessage());
+      }
+    }
+    return readCriStats(round);
+  }
+
+  /** The call the last round read its figures with, for logs. */
+  String rpcName() {
+    StatsRound tasksStats = this.tasksStats;
+    return tasksStats != null && tasksFailedAtNanos == null ? tasksStats.rpcName() : criStats.rpcName();
+  }
+
+  /** Reads with {@code ListContainerStats} from the next round on, as if the runtime lacked the other call. */
+  void useContainerStats() {
+    criStats = containerStats;
+  }
+
+  /** Reads with {@code tasks} from the next round on, falling back to CRI stats while the Tasks service fails. */
+  void useTaskMetrics(StatsRound tasks) {
+    tasksStats = Objects.requireNonNull(tasks, "tasks");
+    tasksFailedAtNanos = null;
+  }
+
+  /** Whether the last round read CRI stats although task metrics were chosen. */
+  boolean fellBackFromTaskMetrics() {
+    return tasksStats != null && tasksFailedAtNanos != null;
+  }
+
+  /** Whether CRI stats are read with {@code ListContainerStats}. */
+  boolean usesContainerStats() {
+    return criStats == containerStats;
+  }
+
+  /** The runtime itself is down or slow: the round fails as any other, and the Tasks service is not blamed. */
+  private static boolean isOutage(RuntimeCalls.RpcFailure f) {
+    return f.code() == Status.Code.UNAVAILABLE || f.code() == Status.Code.DEADLINE_EXCEEDED;
+  }
+
+  private void tasksFailed(Round round, @Nullable String cause) {
+    if (tasksFailedAtNanos == null) {
+      round.fallbacksStarted.add(RuntimeStatsReader.TASKS_FALLBACK);
+      LOG.warn(
+          "event=cri_tasks_fallback endpoint={} path={} retryAfter={} cause={}",
+          target,
+          criStats.rpcName(),
+          RuntimeStatsReader.TASKS_RETRY_AFTER,
+          cause);
+    } else {
+      LOG.debug("event=cri_tasks_still_failing endpoint={} cause={}", target, cause);
+    }
+    tasksFailedAtNanos = ticker.read();
+  }
+
+  /** The pods through CRI stats; a runtime without {@code ListPodSandboxStats} switches to the other call for good. */
+  private List<PodSample> readCriStats(Round round) {
+    try {
+      return criStats.read(round);
+    } catch (RuntimeCalls.RpcFailure f) {
+      if (criStats != podSandboxStats || !f.isNotImplemented()) {
+        throw f;
+      }
+      criStats = containerStats;
+      LOG.info(
+          "event=cri_fallback endpoint={} path=ListContainerStats code={} cause={}",
+          target,
+          f.code(),
+          "ListPodSandboxStats is not implemented; pod network and process counts will be missing");
+      return criStats.read(round);
+    }
+  }
+}
