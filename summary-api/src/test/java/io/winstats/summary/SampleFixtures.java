@@ -23,6 +23,9 @@ import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.binding.Figure;
+import io.winstats.perfcounters.binding.MemoryBinding;
+import io.winstats.perfcounters.counters.MemoryCounter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -128,7 +131,7 @@ public final class SampleFixtures {
                     "0,1",
                     Map.of(CpuMode.USER, (busyNanos - half) / 2, CpuMode.PRIVILEGED, busyNanos - half - (busyNanos - half) / 2,
                         CpuMode.IDLE, 81_000_000_000L, CpuMode.INTERRUPT, 110_000_000L, CpuMode.DPC, 210_000_000L))));
-    NodeMemory memory =
+    NodeMemory.Builder memory =
         NodeMemory.builder()
             .totalBytes(17_179_869_184L)
             .availableBytes(9_000_000_000L)
@@ -143,11 +146,10 @@ public final class SampleFixtures {
             .modifiedPageListBytes(150_000_000L)
             .standbyCacheCoreBytes(200_000_000L)
             .standbyCacheNormalPriorityBytes(1_500_000_000L)
-            .standbyCacheReserveBytes(300_000_000L)
-            .build();
+            .standbyCacheReserveBytes(300_000_000L);
     return NodeSample.builder(at, monotonicNanos)
         .cpu(cpu)
-        .memory(memory)
+        .memory(withEveryMemoryCounter(memory))
         .interfaces(List.of(NetworkInterfaceCounters.builder("Microsoft Hyper-V Network Adapter #2")
             .rxBytes(9_000)
             .txBytes(4_000)
@@ -174,6 +176,22 @@ public final class SampleFixtures {
         .system(
             NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L).processorQueueLength(3L).build())
         .build();
+  }
+
+  /**
+   * The memory of {@code builder} with a value in every figure of the {@code \Memory} binding table it lacks, made up
+   * from the row's place: a Windows node has every counter, so a new row's series reaches the goldens without an edit
+   * here.
+   */
+  private static NodeMemory withEveryMemoryCounter(NodeMemory.Builder builder) {
+    NodeMemory given = builder.build();
+    List<Figure<MemoryCounter, NodeMemory, NodeMemory.Builder>> rows = MemoryBinding.MEMORY.figures();
+    for (int i = 0; i < rows.size(); i++) {
+      if (rows.get(i).value().apply(given) == null) {
+        rows.get(i).set().accept(builder, 1_000_000L * (i + 1));
+      }
+    }
+    return builder.build();
   }
 
   /**

@@ -13,6 +13,9 @@ import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.binding.Binding;
+import io.winstats.perfcounters.binding.BoundFigures;
+import io.winstats.perfcounters.binding.Figure;
+import io.winstats.perfcounters.binding.FigureKind;
 import io.winstats.perfcounters.binding.LogicalDiskBinding;
 import io.winstats.perfcounters.binding.MemoryBinding;
 import io.winstats.perfcounters.binding.NetworkInterfaceBinding;
@@ -33,6 +36,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,8 +60,9 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Two checks make a counter read live but forgotten in the log fail here. Every counter the PDH source adds has a
  * column in the recorded log, or is listed in {@link #NOT_LOGGED} with the reason. Every component of every node-model
  * record is classified in {@link #CARRIED} (the same after the round trip; a cumulative figure that replays as its
- * increase since the first row; or not carried, with the reason), and compared accordingly, so a new model field needs
- * a classification, and one the log drops fails its comparison.
+ * increase since the first row; or not carried, with the reason), and compared accordingly: a component a binding
+ * table fills by its row, any other by {@link #CARRIED_BY_HAND}, so a new special-case field needs a classification,
+ * and one the log drops fails its comparison.
  *
  * <p>Not counters, and so not in the first check: the physical memory size ({@code GlobalMemoryStatusEx}, carried as
  * {@code \Winstats Node\Physical Memory Bytes}), the logical processor count ({@code GetActiveProcessorCount}, carried
@@ -102,9 +107,11 @@ class RecordReplayParityTest {
 
   /**
    * Every component of every node-model record: {@code SAME} (records and lists are compared component by component),
-   * {@code INCREASE} (replayed cumulative figures start at 0 at the first row), or not carried with the reason.
+   * {@code INCREASE} (replayed cumulative figures start at 0 at the first row), or not carried with the reason. A
+   * component a binding table fills is classified by its row ({@link #byRow}) and needs no entry here; these are the
+   * rest, the special cases of the {@code Pdh*} and {@code Replay*} classes.
    */
-  static final Map<Class<? extends Record>, Map<String, Carried>> CARRIED =
+  static final Map<Class<? extends Record>, Map<String, Carried>> CARRIED_BY_HAND =
       Map.of(
           NodeSample.class,
           Map.ofEntries(
@@ -124,35 +131,9 @@ class RecordReplayParityTest {
           CoreCpuTime.class,
           Map.of("core", SAME, "nanosByMode", INCREASE),
           NodeMemory.class,
-          Map.ofEntries(
-              Map.entry("totalBytes", SAME),
-              Map.entry("availableBytes", SAME),
-              Map.entry("workingSetBytes", SAME),
-              Map.entry("usageBytes", SAME),
-              Map.entry("freeBytes", SAME),
-              Map.entry("cacheBytes", SAME),
-              Map.entry("modifiedPageListBytes", SAME),
-              Map.entry("standbyCacheCoreBytes", SAME),
-              Map.entry("standbyCacheNormalPriorityBytes", SAME),
-              Map.entry("standbyCacheReserveBytes", SAME),
-              Map.entry("committedBytes", SAME),
-              Map.entry("commitLimitBytes", SAME),
-              Map.entry("pageFaults", INCREASE),
-              Map.entry("majorPageFaults", INCREASE),
-              Map.entry("swapPageOperations", INCREASE),
-              Map.entry("swapTotalBytes", SAME),
-              Map.entry("swapFreeBytes", SAME)),
+          Map.of("totalBytes", SAME, "workingSetBytes", SAME, "usageBytes", SAME),
           NetworkInterfaceCounters.class,
-          Map.of(
-              "name", SAME,
-              "rxBytes", INCREASE,
-              "txBytes", INCREASE,
-              "rxPackets", INCREASE,
-              "txPackets", INCREASE,
-              "rxErrors", SAME,
-              "txErrors", SAME,
-              "rxDropped", SAME,
-              "txDropped", SAME),
+          Map.of("name", SAME),
           FilesystemUsage.class,
           Map.of(
               "device", SAME,
@@ -167,27 +148,46 @@ class RecordReplayParityTest {
           DiskIoCounters.class,
           Map.of(
               "device", SAME,
-              "readBytes", INCREASE,
-              "writtenBytes", INCREASE,
-              "reads", INCREASE,
-              "writes", INCREASE,
-              "readTimeNanos", INCREASE,
-              "writeTimeNanos", INCREASE,
-              "ioTimeNanos", INCREASE,
-              "queueLength", SAME,
               "weightedIoTimeNanos", notCarried("Linux only (/proc/diskstats field 11); no column is written for it")),
           NodeSystem.class,
           Map.of(
               "bootTime", SAME,
-              "processes", SAME,
-              "threads", SAME,
-              "maxProcesses", SAME,
-              "contextSwitches", INCREASE,
-              "processorQueueLength", SAME,
               "load1", SAME,
               "load5", SAME,
               "load15", SAME,
               "maxThreads", notCarried("Linux only (kernel.threads-max); no column is written for it")));
+
+  /** {@link #CARRIED_BY_HAND} and every component a binding table fills, classified by its row. */
+  static final Map<Class<? extends Record>, Map<String, Carried>> CARRIED = carried();
+
+  private static Map<Class<? extends Record>, Map<String, Carried>> carried() {
+    Map<Class<? extends Record>, Map<String, Carried>> all = new HashMap<>();
+    CARRIED_BY_HAND.forEach((type, byName) -> all.put(type, new HashMap<>(byName)));
+    for (BoundFigures.Table table : BoundFigures.TABLES) {
+      Map<String, Carried> byName = all.computeIfAbsent(table.record(), t -> new HashMap<>());
+      BoundFigures.of(table)
+          .forEach(
+              (name, row) -> {
+                String component = name.substring(name.indexOf('.') + 1);
+                if (byName.put(component, byRow(row)) != null) {
+                  throw new AssertionError(name + " is both a binding table's and in CARRIED_BY_HAND");
+                }
+              });
+    }
+    return all;
+  }
+
+  /**
+   * How a table's figure fares in a log: a count the log writes as a rate, and a timer, replay as their increase since
+   * the first row; a gauge, and a count the log writes as it is (the interface error and drop counts), the same.
+   */
+  private static Carried byRow(Figure<?, ?, ?> row) {
+    boolean asRate =
+        row.kind() == FigureKind.TIMER
+            || row.kind() == FigureKind.INVERSE_TIMER
+            || row.kind() == FigureKind.CUMULATIVE && row.counter().formatted().isRate();
+    return asRate ? INCREASE : SAME;
+  }
 
   /** The key a list element is matched by between samples. */
   private static final Map<Class<?>, Function<Object, String>> KEYS =
@@ -257,10 +257,13 @@ class RecordReplayParityTest {
           List<String> components =
               List.of(type.getRecordComponents()).stream().map(RecordComponent::getName).toList();
           assertThat(components.stream().filter(c -> !byName.containsKey(c)).toList())
-              .as("components of %s not in CARRIED (SAME, INCREASE, or not carried and why)", type.getSimpleName())
+              .as(
+                  "components of %s in no binding table and not in CARRIED_BY_HAND (SAME, INCREASE, or not carried"
+                      + " and why)",
+                  type.getSimpleName())
               .isEmpty();
           assertThat(byName.keySet().stream().filter(c -> !components.contains(c)).toList())
-              .as("names in CARRIED that are no component of %s", type.getSimpleName())
+              .as("names in CARRIED_BY_HAND that are no component of %s", type.getSimpleName())
               .isEmpty();
         });
   }
