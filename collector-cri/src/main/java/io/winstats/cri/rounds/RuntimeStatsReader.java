@@ -293,11 +293,13 @@ final class RuntimeStatsReader implements CriStatsReader {
   /**
    * The round will run on a connection other than the last round's (or the first): the runtime behind it may have
    * restarted, perhaps as another version (a node upgrade restarts containerd; a restart closes every connection to
-   * its socket or pipe). Its name and version are asked again, and so is each list stream it lacked.
+   * its socket or pipe). Its name and version are asked again, and so is each call it lacked (list streams,
+   * {@code ListPodSandboxStats}).
    */
   private void newConnection() {
     runtimeName = null;
     lists.forgetMissing();
+    rounds.forgetMissing();
   }
 
   /**

@@ -17,10 +17,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link PodSandboxStatsRound} ({@code ListPodSandboxStats}) by default: pods with their containers, pod network
  * and process count. If the runtime lacks that call ({@code UNIMPLEMENTED}, or {@code UNKNOWN} saying "not
- * implemented": containerd before 1.7 on Windows), or the operator chose {@link StatsCall#LIST_CONTAINER_STATS}
- * because the other call costs the runtime too much, {@link ContainerStatsRound} ({@code ListPodSandbox} + {@code
- * ListContainers} + {@code ListContainerStats}) for good, which sums container CPU and memory into the pod, as the
- * kubelet's {@code addPodCPUMemoryStats} does; pods then have no network or process count.
+ * implemented": containerd before 1.7 on Windows), {@link ContainerStatsRound} ({@code ListPodSandbox} + {@code
+ * ListContainers} + {@code ListContainerStats}) until the runtime restarts; if the operator chose {@link
+ * StatsCall#LIST_CONTAINER_STATS} because the other call costs the runtime too much, for good. That round sums
+ * container CPU and memory into the pod, as the kubelet's {@code addPodCPUMemoryStats} does; pods then have no
+ * network or process count from the runtime.
  *
  * <p>With task metrics chosen (a Windows node's default) a {@link TasksStatsRound} first: the listings for identity and
  * containerd's {@code Tasks.Metrics} for the figures, no CRI stats call. When that call fails for the Tasks service's
@@ -40,6 +41,8 @@ final class StatsRoundChooser {
   private final Ticker ticker;
 
   private StatsRound criStats;
+  // ListContainerStats because the operator chose it, not because the runtime lacked the other call.
+  private boolean containerStatsChosen;
   private @Nullable StatsRound tasksStats;
   // Since when Tasks.Metrics failed; null while it answers (or was never chosen).
   private @Nullable Long tasksFailedAtNanos;
@@ -90,6 +93,18 @@ final class StatsRoundChooser {
   /** Reads with {@code ListContainerStats} from the next round on, as if the runtime lacked the other call. */
   void useContainerStats() {
     criStats = containerStats;
+    containerStatsChosen = true;
+  }
+
+  /**
+   * The next round runs on a new connection: the runtime may have restarted as a version that has {@code
+   * ListPodSandboxStats} (containerd 1.6 to 1.7 on Windows), so a fallback the runtime forced is undone and the call
+   * asked again; the operator's choice stays.
+   */
+  void forgetMissing() {
+    if (!containerStatsChosen) {
+      criStats = podSandboxStats;
+    }
   }
 
   /** Reads with {@code tasks} from the next round on, falling back to CRI stats while the Tasks service fails. */
@@ -128,7 +143,7 @@ final class StatsRoundChooser {
     tasksFailedAtNanos = ticker.read();
   }
 
-  /** The pods through CRI stats; a runtime without {@code ListPodSandboxStats} switches to the other call for good. */
+  /** The pods through CRI stats; without {@code ListPodSandboxStats} the other call, until the runtime restarts. */
   private List<PodSample> readCriStats(Round round) {
     try {
       return criStats.read(round);

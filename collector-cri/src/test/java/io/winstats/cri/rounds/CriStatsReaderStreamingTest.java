@@ -231,6 +231,46 @@ class CriStatsReaderStreamingTest {
     assertThat(reader.streamFallbacks()).containsEntry("StreamPodSandboxStats", 1L);
   }
 
+  /**
+   * A runtime without ListPodSandboxStats (containerd 1.6 on Windows) forces ListContainerStats only until it
+   * restarts: upgraded to a version that has the call, it is asked again and pods regain network and process count.
+   */
+  @Test
+  void aRestartedRuntimeIsAskedForListPodSandboxStatsAgain() throws Exception {
+    var lacking = runtime.listPodSandboxStats;
+    runtime.listPodSandboxStats = FakeRuntime.failing(Status.UNIMPLEMENTED.withDescription("not implemented"));
+    reader.sample();
+    reader.sample();
+    assertThat(reader.usesContainerStats()).isTrue();
+    assertThat(runtime.calls("ListPodSandboxStats")).as("asked once, then the fallback").isEqualTo(1);
+
+    server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    runtime.listPodSandboxStats = lacking;
+    server = serve(runtime);
+
+    RuntimeSample afterRestart = reader.sample();
+
+    assertThat(reader.usesContainerStats()).isFalse();
+    assertThat(runtime.calls("ListPodSandboxStats")).isEqualTo(2);
+    assertThat(afterRestart.pods()).extracting(p -> p.memory().workingSetBytes())
+        .as("the pod's own figure (1000 + i), not its containers' sum (1000)")
+        .containsExactly(1000L, 1001L, 1002L, 1003L, 1004L);
+  }
+
+  /** The operator's --cri.stats-call=ListContainerStats outlives a runtime restart. */
+  @Test
+  void theOperatorsChoiceOfListContainerStatsOutlivesARestart() throws Exception {
+    reader.useContainerStats();
+    reader.sample();
+    server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    server = serve(runtime);
+
+    reader.sample();
+
+    assertThat(reader.usesContainerStats()).isTrue();
+    assertThat(runtime.calls("ListPodSandboxStats")).isZero();
+  }
+
   @Test
   void aPodGoneMidStreamIsLeftOutByTheRuntimeWithoutAskingPodByPod() {
     runtime.streamBatch = 2;
