@@ -3,7 +3,9 @@ package io.winstats.cri.cgroups;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -135,6 +137,31 @@ class KernelFileTest {
     int length = parse(big, f -> f.length);
     assertThat(length).isEqualTo(big.length());
     assertThat(keyed(big).get(Key.RSS.ordinal())).isEqualTo(42);
+  }
+
+  /** Around the size below which one read is taken for the whole file, every byte is read. */
+  @Test
+  void filesAroundTheShortReadBoundAreReadWhole() {
+    for (int size : List.of(1, KernelFile.WHOLE_BELOW - 1, KernelFile.WHOLE_BELOW, KernelFile.WHOLE_BELOW + 1, 8192)) {
+      String text = "y".repeat(size - 1) + "\n";
+      assertThat(parse(text, KernelFile::text)).as("%d bytes", size).isEqualTo(text);
+    }
+  }
+
+  /**
+   * A kernel file whose reads stop short of the buffer before its end is still read to the end: {@code /proc/crypto}
+   * (~11 KB of records on this VM) returns about a page per read, more than {@link KernelFile#WHOLE_BELOW}; taking any
+   * short read for the end would keep only its first page.
+   */
+  @Test
+  void aKernelFileReadAPageAtATimeIsReadToItsEnd() throws IOException {
+    Path crypto = Path.of("/proc/crypto");
+    byte[] whole = Files.readAllBytes(crypto);
+
+    String read = KernelFile.read(crypto.toString(), KernelFile::text);
+
+    assertThat(whole.length).as("a file of more than a page").isGreaterThan(4096);
+    assertThat(read).isEqualTo(new String(whole, StandardCharsets.ISO_8859_1));
   }
 
   @Test
