@@ -38,7 +38,8 @@ public final class Fences {
    * gRPC and protobuf stay inside the CRI reader's rounds and the generated messages: runtime.v1 ({@code cri.api}) and
    * containerd's Tasks.Metrics with the runhcs statistics ({@code cri.api.containerd}); the rest, the collector's own
    * API included, sees its records. The transport's byte streams ({@code cri.transport}, {@code cri.npipe}) know
-   * sockets and pipes, not gRPC.
+   * sockets and pipes, not gRPC. Also the OTLP push ({@code exporter.otlp}), whose gRPC sender carries the SDK's
+   * bytes over the same grpc-java transport.
    */
   public static final ArchRule GRPC =
       onlyIn(
@@ -46,7 +47,18 @@ public final class Fences {
           new String[] {"io.grpc..", "com.google.protobuf.."},
           "io.winstats.cri.rounds",
           "io.winstats.cri.api",
-          "io.winstats.cri.api.containerd");
+          "io.winstats.cri.api.containerd",
+          "io.winstats.exporter.otlp");
+
+  /**
+   * The OpenTelemetry SDK is the OTLP push's, loaded only when the push is on: the rest of the daemon hands it the
+   * scrape's families as its own types ({@code metrics.PushedSeries}) and finds it as a service.
+   */
+  public static final ArchRule OPENTELEMETRY =
+      onlyIn(
+          "the OTLP push is one opt-in package; nothing else may load an OpenTelemetry class",
+          new String[] {"io.opentelemetry.."},
+          "io.winstats.exporter.otlp");
 
   /** Undertow and XNIO are the HTTP server, behind {@code exporter.http}. */
   public static final ArchRule UNDERTOW =
@@ -122,6 +134,7 @@ public final class Fences {
       List.of(
           JNA,
           GRPC,
+          OPENTELEMETRY,
           UNDERTOW,
           EXPOSITION,
           JACKSON_STREAMING,

@@ -10,6 +10,7 @@ import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.exporter.http.ExporterServer;
 import io.winstats.exporter.metrics.Exposition;
 import io.winstats.exporter.metrics.SelfMetrics;
+import io.winstats.exporter.metrics.SeriesPush;
 import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.exporter.sampling.RuntimePublisher;
 import io.winstats.exporter.sampling.SamplingLoop;
@@ -28,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.ServiceLoader;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -98,6 +100,9 @@ public final class Daemon implements AutoCloseable {
         criLoop.start();
         started.push(criLoop);
       }
+      if (config.otlpEnabled()) {
+        started.push(startPush(config, exposition));
+      }
       LOG.info(
           "event=started version={} revision={} build_date={} listen={} {} collectors={} node_source={}"
               + " cri_endpoint={} {} interval={} node={}",
@@ -164,6 +169,22 @@ public final class Daemon implements AutoCloseable {
         Daemon::criReason,
         self.listener("cri", publishRuntime, RuntimeSample::timestamp, store::runtimeFailed),
         config.samplingInterval());
+  }
+
+  /**
+   * The OTLP push, found as a service: with the push off, neither it nor the OpenTelemetry SDK is loaded. It reads the
+   * families {@code /metrics} serves, from the same per-snapshot caches.
+   */
+  private static SeriesPush startPush(ExporterConfig config, Exposition exposition) {
+    SeriesPush.Provider provider =
+        ServiceLoader.load(SeriesPush.Provider.class)
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("--otlp.enabled: this build has no OTLP push"));
+    Runnable[] counts = exposition.self().otlpExports();
+    return provider.start(
+        new SeriesPush.Target(
+            config.nodeName(), BuildInfo.version(), config.otlpInterval(), exposition.metrics()::series, counts[0],
+            counts[1]));
   }
 
   /** Starts everything; throws {@link IllegalArgumentException} for a bad source, endpoint or record file. */

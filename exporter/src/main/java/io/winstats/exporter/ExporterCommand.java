@@ -98,6 +98,10 @@ public final class ExporterCommand implements Callable<Integer> {
       problems.add(
           "perfcounters: custom performance counters need the pdh node source (Windows); --node.source is " + source);
     }
+    Boolean otlp = values.optional(OtlpSettings.ENABLED);
+    if (values.optional(OtlpSettings.INTERVAL) != null && !Boolean.TRUE.equals(otlp)) {
+      problems.add(OtlpSettings.INTERVAL.flag() + " needs " + OtlpSettings.ENABLED.flag() + " (the push is off)");
+    }
     if (!problems.isEmpty()) {
       throw new ParameterException(cli, String.join(System.lineSeparator(), problems));
     }
@@ -136,7 +140,9 @@ public final class ExporterCommand implements Callable<Integer> {
             values.required(Settings.COLLECTOR_CRI),
             values.required(Settings.COLLECTOR_CGROUP),
             values.required(Settings.COLLECTOR_NODE),
-            values.required(Settings.COLLECTOR_CONTAINER)));
+            values.required(Settings.COLLECTOR_CONTAINER)),
+        values.required(OtlpSettings.ENABLED),
+        values.optional(OtlpSettings.INTERVAL));
   }
 
   /**

@@ -38,6 +38,8 @@ import org.jspecify.annotations.Nullable;
  * @param exporterMetrics whether /metrics carries the daemon's own process_* and jvm_* series
  * @param families which metric families the Prometheus endpoint serves
  * @param collectors which collectors run
+ * @param otlpEnabled whether the figures are also pushed over OTLP
+ * @param otlpInterval how often to push, or null for the OpenTelemetry SDK's setting
  */
 public record ExporterConfig(
     ListenAddress listenAddress,
@@ -57,7 +59,9 @@ public record ExporterConfig(
     ServerSettings server,
     boolean exporterMetrics,
     FamilyFilter families,
-    EnabledCollectors collectors) {
+    EnabledCollectors collectors,
+    boolean otlpEnabled,
+    @Nullable Duration otlpInterval) {
   public ExporterConfig {
     Objects.requireNonNull(listenAddress, "listenAddress");
     Objects.requireNonNull(criEndpoint, "criEndpoint");

@@ -332,6 +332,8 @@ final class Settings {
           NODE_KUBELET_ROOT_DIR,
           NODE_NAME,
           RECORD,
+          OtlpSettings.ENABLED,
+          OtlpSettings.INTERVAL,
           CONFIG_FILE,
           PRINT_CONFIG,
           LOG_LEVEL,

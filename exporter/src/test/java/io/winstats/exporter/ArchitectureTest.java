@@ -54,6 +54,22 @@ class ArchitectureTest {
         .isFalse();
   }
 
+  /** The OpenTelemetry fence: the SDK in the daemon's root package is caught; the push's own package may use it. */
+  @Test
+  void theOpenTelemetryFenceCatchesACrossing() {
+    assertThat(Fences.OPENTELEMETRY.evaluate(new ClassFileImporter().importClasses(OtelInTheRoot.class))
+            .getFailureReport().getDetails())
+        .anyMatch(d -> d.contains("OtelInTheRoot") && d.contains("io.opentelemetry.api.common.Attributes"));
+    assertThat(MAIN.stream().filter(c -> c.getPackageName().equals("io.winstats.exporter.otlp"))).isNotEmpty();
+  }
+
+  /** Crosses the OpenTelemetry fence: the SDK's types outside exporter.otlp. */
+  static final class OtelInTheRoot {
+    Object attributes() {
+      return io.opentelemetry.api.common.Attributes.empty();
+    }
+  }
+
   /** Crosses the exposition fence: client_java in the daemon's root package. */
   static final class ClientJavaInTheRoot {
     Labels labels() {

@@ -53,6 +53,8 @@ class SettingsTest {
         Map.entry("node.kubelet-root-dir", "D:\\kubelet"),
         Map.entry("node.name", "node-from-test"),
         Map.entry("record", dir.resolve("rec.csv").toString()),
+        Map.entry("otlp.enabled", "true"),
+        Map.entry("otlp.interval", "30s"),
         Map.entry("log.level", "warn"),
         Map.entry("log.format", "json"));
   }
@@ -73,7 +75,11 @@ class SettingsTest {
   void aSettingGivenByFlagOrByTheFileGivesTheSameEffectiveValue(String name) throws IOException {
     String value = examples().get(name);
     // physical needs the pdh source whichever way it is given
-    List<String> context = name.equals("node.memory.working-set") ? List.of("--node.source=pdh") : List.of();
+    // and the push's interval needs the push
+    List<String> context =
+        name.equals("node.memory.working-set")
+            ? List.of("--node.source=pdh")
+            : name.equals("otlp.interval") ? List.of("--otlp.enabled") : List.of();
     Path file = Files.writeString(dir.resolve(name + ".yml"), name + ": '" + value.replace("'", "''") + "'\n");
 
     // A switch is given alone on the command line; its example is "true", or "false" for one on by default, which

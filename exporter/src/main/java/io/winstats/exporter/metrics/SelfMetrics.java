@@ -118,6 +118,24 @@ public final class SelfMetrics {
     errors(collector, part + "_fallback").increment();
   }
 
+  /**
+   * {@code winstats_exporter_otlp_exports_total} and {@code winstats_exporter_otlp_export_failures_total}, registered
+   * only when the OTLP push is on: each push and each one that failed (refused, timed out, unreachable).
+   *
+   * @return the two counters' increments: {@code [exported, failed]}
+   */
+  public Runnable[] otlpExports() {
+    Counter exports =
+        Counter.builder("winstats.exporter.otlp.exports")
+            .description("OTLP pushes attempted, each the figures of one snapshot.")
+            .register(registry);
+    Counter failures =
+        Counter.builder("winstats.exporter.otlp.export.failures")
+            .description("OTLP pushes that failed; the next interval pushes again.")
+            .register(registry);
+    return new Runnable[] {exports::increment, failures::increment};
+  }
+
   private Counter errors(String collector, String reason) {
     return Counter.builder("winstats.exporter.collector.errors")
         .description("Failed collector rounds by reason.")

@@ -21,9 +21,16 @@ public final class ChildProcess implements AutoCloseable {
 
   /** Starts {@code command} with stdout and stderr in {@code log} (its directory is created). */
   public static ChildProcess start(List<String> command, Path log) throws IOException {
+    return start(command, java.util.Map.of(), log);
+  }
+
+  /** As {@link #start(List, Path)}, with {@code environment} added to this process's. */
+  public static ChildProcess start(List<String> command, java.util.Map<String, String> environment, Path log)
+      throws IOException {
     Files.createDirectories(log.toAbsolutePath().getParent());
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    return new ChildProcess(p, log);
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    builder.environment().putAll(environment);
+    return new ChildProcess(builder.start(), log);
   }
 
   public long pid() {

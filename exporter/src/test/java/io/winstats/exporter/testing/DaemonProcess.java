@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,13 +42,25 @@ public final class DaemonProcess implements AutoCloseable {
   /** As {@link #start(Path, List, String...)}, on the Java launcher {@code java}. */
   public static DaemonProcess startWith(Path java, Path log, List<String> jvmOptions, String... flags)
       throws IOException {
+    return startWith(java, Map.of(), log, jvmOptions, flags);
+  }
+
+  /** As {@link #start(Path, List, String...)}, with {@code environment} added to the daemon's. */
+  public static DaemonProcess startWith(
+      Map<String, String> environment, Path log, List<String> jvmOptions, String... flags) throws IOException {
+    return startWith(Path.of(javaBinary()), environment, log, jvmOptions, flags);
+  }
+
+  private static DaemonProcess startWith(
+      Path java, Map<String, String> environment, Path log, List<String> jvmOptions, String... flags)
+      throws IOException {
     int port = freePort();
     List<String> command = new ArrayList<>(List.of(java.toString()));
     command.addAll(jvmOptions);
     command.addAll(List.of("-jar", jar().toString()));
     command.add("--web.listen-address=127.0.0.1:" + port);
     command.addAll(List.of(flags));
-    return new DaemonProcess(ChildProcess.start(command, log), port);
+    return new DaemonProcess(ChildProcess.start(command, environment, log), port);
   }
 
   /** Runs the jar with {@code args} to completion and returns its exit code and combined output. */
