@@ -355,6 +355,8 @@ final class RuntimeStatsReader implements CriStatsReader {
             lists,
             identities,
             new TaskMetrics(channel, callTimeout),
+            new TaskProcesses(channel, callTimeout, ticker),
+            new WritableLayers(channel, callTimeout, clock, ticker),
             new PodNetworks(hns),
             mapper,
             podCpu,

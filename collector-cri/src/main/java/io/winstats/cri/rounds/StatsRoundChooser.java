@@ -73,7 +73,7 @@ final class StatsRoundChooser {
         }
         return pods;
       } catch (RuntimeCalls.RpcFailure f) {
-        if (!f.method.equals(TaskMetrics.METHOD) || isOutage(f)) {
+        if (!TasksStatsRound.METHODS.contains(f.method) || isOutage(f)) {
           throw f;
         }
         tasksFailed(round, f.summary());

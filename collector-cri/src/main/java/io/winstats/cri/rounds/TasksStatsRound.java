@@ -8,6 +8,7 @@ import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.StorageIo;
+import io.winstats.cri.WritableLayerUsage;
 import io.winstats.cri.api.Container;
 import io.winstats.cri.api.PodSandboxStats;
 import io.winstats.cri.api.PodSandbox;
@@ -54,8 +55,10 @@ import org.slf4j.LoggerFactory;
  * as usage (containerd 2.2+'s {@code windowsContainerMetrics}, container_stats_list.go:360-368@v2.3.4) and as {@code
  * commitBytes}, and the commit peak.
  *
- * <p>Not from this source: the writable layer's size and the pod's process count (containerd's snapshot store and
- * {@code Task.Pids}, reached only through CRI stats) are absent.
+ * <p>The writable layer's size and the pod's process count, which containerd's CRI code takes from its snapshot store
+ * and {@code Task.Pids}, come from the same containerd services that code reads: {@code Snapshots.Usage} ({@link
+ * WritableLayers}) and {@code Tasks.ListPids} ({@link TaskProcesses}), each kept for {@link WritableLayers#REFRESH}.
+ * A failure of either is the Tasks source's as a {@code Tasks.Metrics} failure is ({@link #METHODS}).
  *
  * <p>When HNS cannot be read (no {@code vmcompute.dll}, access denied, an error reply), the pods' networks come from
  * one {@code ListPodSandboxStats} call instead, said once ({@code event=cri_hns_fallback}, {@link
@@ -68,10 +71,17 @@ final class TasksStatsRound implements StatsRound {
   /** {@link io.winstats.cri.RuntimeSample#fallbacksStarted()}'s name for the pod networks. */
   static final String HNS_FALLBACK = "hns";
 
+  /** The calls of this source whose failure (not an outage of the runtime) makes the round read CRI stats instead. */
+  static final java.util.Set<String> METHODS =
+      java.util.Set.of(
+          TaskMetrics.METHOD, TaskProcesses.METHOD, WritableLayers.USAGE, WritableLayers.GET, WritableLayers.PLUGINS);
+
   private final RuntimeCalls calls;
   private final ListCalls lists;
   private final IdentityLister identities;
   private final TaskMetrics tasks;
+  private final TaskProcesses processes;
+  private final WritableLayers layers;
   private final PodNetworks networks;
   private final StatsMapper mapper;
   private final PodCpuTotals podCpu;
@@ -84,6 +94,8 @@ final class TasksStatsRound implements StatsRound {
       ListCalls lists,
       IdentityLister identities,
       TaskMetrics tasks,
+      TaskProcesses processes,
+      WritableLayers layers,
       PodNetworks networks,
       StatsMapper mapper,
       PodCpuTotals podCpu,
@@ -93,6 +105,8 @@ final class TasksStatsRound implements StatsRound {
     this.lists = Objects.requireNonNull(lists, "lists");
     this.identities = Objects.requireNonNull(identities, "identities");
     this.tasks = Objects.requireNonNull(tasks, "tasks");
+    this.processes = Objects.requireNonNull(processes, "processes");
+    this.layers = Objects.requireNonNull(layers, "layers");
     this.networks = Objects.requireNonNull(networks, "networks");
     this.mapper = Objects.requireNonNull(mapper, "mapper");
     this.podCpu = Objects.requireNonNull(podCpu, "podCpu");
@@ -175,6 +189,7 @@ final class TasksStatsRound implements StatsRound {
                 .cpu(podCpu(meta, readings.get(sandbox.getId()), containers, podTime))
                 .memory(StatsMapper.sumMemory(containers))
                 .network(network.of(meta.id(), running, podTime))
+                .processCount(processes.podCount(sandbox.getId(), runningIds(running, sandbox.getId())))
                 .containers(containers)
                 .build());
       } catch (IllegalArgumentException | ArithmeticException e) {
@@ -291,6 +306,7 @@ final class TasksStatsRound implements StatsRound {
               unsigned(s.getWriteCountNormalized(), "write_count_normalized"),
               unsigned(s.getWriteSizeBytes(), "write_size_bytes"));
     }
+    WritableLayers.Layer layer = layers.of(meta.id());
     return ContainerSample.builder(meta.id(), meta.name())
         .attempt((int) meta.attempt())
         .image(meta.image())
@@ -302,7 +318,25 @@ final class TasksStatsRound implements StatsRound {
         .logs(round.host.logs(meta.logPath()))
         .resources(meta.resources())
         .storage(storage)
+        .writableLayer(
+            layer == null
+                ? null
+                : WritableLayerUsage.builder(layer.measuredAt(), layer.mountpoint())
+                    .usedBytes(layer.usedBytes())
+                    .capacity(round.host.capacity(layer.mountpoint()))
+                    .build())
         .build();
+  }
+
+  /** The ids of the running containers of pod {@code podId} (the tasks {@code getSandboxPidCount} asks besides). */
+  private static List<String> runningIds(List<Container> running, String podId) {
+    List<String> ids = new ArrayList<>();
+    for (Container c : running) {
+      if (c.getPodSandboxId().equals(podId)) {
+        ids.add(c.getId());
+      }
+    }
+    return ids;
   }
 
   /**

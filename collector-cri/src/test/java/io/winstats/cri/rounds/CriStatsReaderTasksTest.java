@@ -52,13 +52,9 @@ class CriStatsReaderTasksTest {
   void serve() throws Exception {
     runtime = new WindowsRuntimeFake(ContainerdLine.V2_2, Clock.fixed(NOW, ZoneOffset.UTC));
     String name = InProcessServerBuilder.generateName();
-    Server server =
-        InProcessServerBuilder.forName(name)
-            .directExecutor()
-            .addService(runtime)
-            .addService(runtime.tasksService())
-            .build()
-            .start();
+    InProcessServerBuilder builder = InProcessServerBuilder.forName(name).directExecutor().addService(runtime);
+    runtime.containerdServices().forEach(builder::addService);
+    Server server = builder.build().start();
     open.add(() -> server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS));
     ManagedChannel channel = InProcessChannelBuilder.forName(name).directExecutor().build();
     reader =
@@ -116,12 +112,17 @@ class CriStatsReaderTasksTest {
     assertThat(app.storage().readBytes()).isEqualTo(40 * 4096);
     assertThat(app.storage().writeCount()).isEqualTo(10);
     assertThat(app.storage().writeBytes()).isEqualTo(10 * 8192);
-    assertThat(app.writableLayer()).as("containerd's snapshot store is reached through CRI stats only").isNull();
+    assertThat(app.writableLayer().usedBytes()).as("Snapshots.Usage of the container's snapshot").isEqualTo(4096);
+    assertThat(app.writableLayer().inodesUsed()).as("the Windows snapshotter counts no inodes").isNull();
+    assertThat(app.writableLayer().mountpoint()).as("snapshotRoot(\"windows\"), beside the content store's root")
+        .isEqualTo(WindowsRuntimeFake.IMAGE_FS_PATH);
+    assertThat(app.writableLayer().timestamp()).as("when it was measured").isEqualTo(NOW);
     PodSample web = pod(first, "web");
     assertThat(web.cpu().usageCoreNanos()).as("the pause container's 1 s plus the containers' 10 s")
         .isEqualTo(11 * SECOND);
     assertThat(web.memory().workingSetBytes()).as("the containers' working sets").isEqualTo(200 * MIB);
-    assertThat(web.processCount()).as("Task.Pids is asked through CRI stats only").isNull();
+    assertThat(web.processCount()).as("ListPids of the pause container's task (1) and of both containers' (1 each)")
+        .isEqualTo(3);
     assertThat(web.network().interfaces()).singleElement().satisfies(nic -> {
       assertThat(nic.name()).as("HNS's EndpointId, as containerd names the CRI interface").isEqualTo("EP-P1");
       assertThat(nic.rxBytes()).isEqualTo(1000);
@@ -133,6 +134,9 @@ class CriStatsReaderTasksTest {
     });
     assertThat(first.fallbacksStarted()).isEmpty();
 
+    assertThat(runtime.usageCalls()).as("each layer measured once within its refresh").isEqualTo(2);
+    assertThat(runtime.listPidsCalls()).as("each task counted once within its refresh").isEqualTo(3);
+    assertThat(runtime.containerGetCalls()).as("a container's snapshot key asked once").isEqualTo(2);
     ContainerSample app2 = pod(second, "web").containers().get(0);
     assertThat(app2.cpu().usageNanoCores()).as("(13 - 8) s over 10 s: our own rate").isEqualTo(500_000_000L);
     assertThat(pod(second, "web").cpu().usageCoreNanos()).isEqualTo(28 * SECOND);
@@ -156,6 +160,67 @@ class CriStatsReaderTasksTest {
     assertThat(pod(s, "isolated").containers().get(0).cpu().kernelNanos()).isEqualTo(SECOND);
     assertThat(s.skipped()).isEmpty();
     assertThat(runtime.criStatsCalls()).isZero();
+    assertThat(pod(s, "agent").processCount()).as("the faked sandbox task's one process and the container's")
+        .isEqualTo(2);
+    assertThat(pod(s, "isolated").processCount()).isEqualTo(2);
+  }
+
+  @Test
+  void theWritableLayerAndProcessCountAreAskedAgainAfterTheirRefreshAsTheKubeletWouldSeeThem() {
+    runtime.put(
+        WindowsPod.isolated(
+            "p1", "web", "shop", T0, reading(0, 1), List.of(WindowsContainer.running("a", "app", 0, T0, reading(0, 8)))));
+    RuntimeSample first = reader.sample();
+    runtime.put(
+        runtime.pod("p1").with(
+            reading(5, 2), cs -> List.of(cs.get(0).withReading(reading(5, 9)).withWritableLayer(8 * MIB, T0).withProcesses(4))));
+
+    RuntimeSample cached = reader.sample();
+    ticker.addAndGet(WritableLayers.REFRESH.toNanos());
+    RuntimeSample refreshed = reader.sample();
+
+    assertThat(pod(first, "web").processCount()).isEqualTo(2);
+    assertThat(pod(cached, "web").processCount()).as("within the refresh: the count already read").isEqualTo(2);
+    assertThat(pod(cached, "web").containers().get(0).writableLayer().usedBytes()).isEqualTo(4096);
+    assertThat(pod(cached, "web").containers().get(0).cpu().usageCoreNanos()).as("task metrics every round")
+        .isEqualTo(9 * SECOND);
+    assertThat(pod(refreshed, "web").processCount()).as("1 + 4 after the refresh").isEqualTo(5);
+    assertThat(pod(refreshed, "web").containers().get(0).writableLayer().usedBytes()).isEqualTo(8 * MIB);
+    assertThat(runtime.usageCalls()).isEqualTo(2);
+    assertThat(runtime.listPidsCalls()).isEqualTo(4);
+    assertThat(runtime.containerGetCalls()).as("the snapshot key is the container's for its life").isEqualTo(1);
+    assertThat(runtime.criStatsCalls()).isZero();
+  }
+
+  @Test
+  void aRuntimeWithoutTheSnapshotsServiceReadsCriStatsAsForAFailingTasksService() throws Exception {
+    runtime.put(
+        WindowsPod.isolated(
+            "p1", "web", "shop", T0, reading(0, 1), List.of(WindowsContainer.running("a", "app", 0, T0, reading(0, 8)))));
+    String name = InProcessServerBuilder.generateName();
+    InProcessServerBuilder builder = InProcessServerBuilder.forName(name).directExecutor().addService(runtime);
+    runtime.containerdServices().stream()
+        .filter(d -> !d.getServiceDescriptor().getName().equals("containerd.services.snapshots.v1.Snapshots"))
+        .forEach(builder::addService);
+    Server server = builder.build().start();
+    open.add(() -> server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS));
+    RuntimeStatsReader withoutSnapshots =
+        RuntimeStatsReader.forChannel(
+            "inprocess:" + name,
+            InProcessChannelBuilder.forName(name).directExecutor().build(),
+            Duration.ofSeconds(5),
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            ticker::get);
+    withoutSnapshots.useTaskMetrics(runtime.hns());
+    open.add(0, withoutSnapshots);
+
+    RuntimeSample s = withoutSnapshots.sample();
+
+    assertThat(s.fallbacksStarted()).as("Snapshots.Usage UNIMPLEMENTED: the Tasks source's own failure")
+        .containsExactly(RuntimeStatsReader.TASKS_FALLBACK);
+    assertThat(pod(s, "web").containers().get(0).writableLayer().usedBytes()).as("from CRI stats").isEqualTo(4096);
+    assertThat(pod(s, "web").processCount()).isEqualTo(2);
+    assertThat(runtime.criStatsCalls()).isPositive();
   }
 
   @Test

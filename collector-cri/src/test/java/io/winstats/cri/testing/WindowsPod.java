@@ -19,7 +19,10 @@ import org.jspecify.annotations.Nullable;
  * @param containers every container containerd holds for the pod, running or not
  * @param endpoints the endpoints of the pod's network namespace; {@code null} when HNS cannot list them (containerd
  *     then sends no network at all)
- * @param processCount {@code len(task.Pids)} summed over the sandbox and its running containers
+ * @param processCount {@code len(task.Pids)} summed over the sandbox and its running containers, as containerd's
+ *     {@code getSandboxPidCount} sends it (internal/cri/server/sandbox_stats_windows.go:389-443@v2.3.4); the sandbox
+ *     task's own share is what the running containers' {@link WindowsContainer#processes()} leave of it ({@link
+ *     #sandboxProcesses()})
  * @param hyperV a Hyper-V isolated pod: its sandbox task is the utility VM's ({@code wcowPodSandboxTask} with a host,
  *     hcsshim cmd/containerd-shim-runhcs-v1/pod.go:203-214@v0.13.0), whose task statistics are {@code vm} only; CRI
  *     then has no sandbox figures ({@code convertToCRIStats} reads {@code windows} only)
@@ -49,6 +52,19 @@ public record WindowsPod(
     if (hyperV && hostProcess) {
       throw new IllegalArgumentException("a HostProcess pod runs on the host, not in a utility VM");
     }
+    if (processCount < containers.stream().filter(WindowsPod::hasTask).mapToLong(WindowsContainer::processes).sum()) {
+      throw new IllegalArgumentException("processCount is below the running containers' processes");
+    }
+  }
+
+  /** Whether the container's task runs, so that {@code Tasks.ListPids} and {@code getSandboxPidCount} count it. */
+  static boolean hasTask(WindowsContainer c) {
+    return c.running() && c.reading() != null;
+  }
+
+  /** The processes the sandbox's own task lists: {@link #processCount} less the running containers'. */
+  public long sandboxProcesses() {
+    return processCount - containers.stream().filter(WindowsPod::hasTask).mapToLong(WindowsContainer::processes).sum();
   }
 
   /** A process-isolated or HostProcess pod. */
@@ -82,7 +98,9 @@ public record WindowsPod(
         vm,
         containers,
         List.of(new HnsEndpoint("ep-" + id, 1000, 2000, 1, 2)),
-        containers.stream().filter(WindowsContainer::running).count(),
+        // wcowPodSandboxTask.Pids lists its one (faked init) process
+        // (cmd/containerd-shim-runhcs-v1/task_wcow_podsandbox.go:162-169@v0.13.0), plus the containers'.
+        1 + containers.stream().filter(WindowsPod::hasTask).mapToLong(WindowsContainer::processes).sum(),
         true);
   }
 
@@ -99,7 +117,7 @@ public record WindowsPod(
         sandbox,
         containers,
         List.of(new HnsEndpoint("ep-" + id, 1000, 2000, 1, 2)),
-        1 + containers.stream().filter(WindowsContainer::running).count());
+        1 + containers.stream().filter(WindowsPod::hasTask).mapToLong(WindowsContainer::processes).sum());
   }
 
   /** A HostProcess pod: no sandbox statistics, host network (no endpoints of its own). */
@@ -115,13 +133,19 @@ public record WindowsPod(
         null,
         containers,
         List.of(),
-        containers.stream().filter(WindowsContainer::running).count());
+        // The job container's sandbox is a faked wcowPodSandboxTask (pod.go:147-149@v0.13.0), whose Pids lists one
+        // process (task_wcow_podsandbox.go:162-169), plus the containers'.
+        1 + containers.stream().filter(WindowsPod::hasTask).mapToLong(WindowsContainer::processes).sum());
   }
 
-  /** The same pod with its sandbox reading and containers replaced. */
+  /**
+   * The same pod with its sandbox reading and containers replaced; its process count follows the containers whose
+   * tasks run, the sandbox's own share kept.
+   */
   public WindowsPod with(@Nullable HcsReading nextSandbox, UnaryOperator<List<WindowsContainer>> nextContainers) {
+    List<WindowsContainer> next = nextContainers.apply(containers);
+    long count = sandboxProcesses() + next.stream().filter(WindowsPod::hasTask).mapToLong(WindowsContainer::processes).sum();
     return new WindowsPod(
-        id, name, namespace, uid, createdNanos, hostProcess, nextSandbox, nextContainers.apply(containers), endpoints,
-        processCount, hyperV);
+        id, name, namespace, uid, createdNanos, hostProcess, nextSandbox, next, endpoints, count, hyperV);
   }
 }

@@ -45,9 +45,22 @@ import io.winstats.cri.api.PodSandboxStatusResponse;
 import io.winstats.cri.api.RuntimeServiceGrpc;
 import io.winstats.cri.api.VersionRequest;
 import io.winstats.cri.api.VersionResponse;
+import io.winstats.cri.api.containerd.ContainersGrpc;
+import io.winstats.cri.api.containerd.GetContainerRequest;
+import io.winstats.cri.api.containerd.GetContainerResponse;
+import io.winstats.cri.api.containerd.IntrospectionGrpc;
+import io.winstats.cri.api.containerd.ListPidsRequest;
+import io.winstats.cri.api.containerd.ListPidsResponse;
 import io.winstats.cri.api.containerd.MetricsRequest;
 import io.winstats.cri.api.containerd.MetricsResponse;
+import io.winstats.cri.api.containerd.Plugin;
+import io.winstats.cri.api.containerd.PluginsRequest;
+import io.winstats.cri.api.containerd.PluginsResponse;
+import io.winstats.cri.api.containerd.ProcessInfo;
+import io.winstats.cri.api.containerd.SnapshotsGrpc;
 import io.winstats.cri.api.containerd.TasksGrpc;
+import io.winstats.cri.api.containerd.UsageRequest;
+import io.winstats.cri.api.containerd.UsageResponse;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.io.IOException;
@@ -80,11 +93,30 @@ import org.jspecify.annotations.Nullable;
  * fails {@code UNKNOWN} ({@code namespaces.NamespaceRequired}, returned unwrapped), so does a filter that does not
  * parse ({@code filters.ParseAll}), and a namespace without the tasks answers {@code OK} with no metrics. The fake
  * understands the {@code id==<id>} filters containerd's own CRI code sends and refuses any other form.
+ *
+ * <p>What containerd's Windows CRI code reads besides, served as containerd's own services answer ({@link
+ * #containerdServices()}; {@link #start} adds them): {@code Tasks.ListPids} ({@code local.ListPids},
+ * plugins/services/tasks/local.go:490-516@v2.3.4: one {@code ProcessInfo} per process the shim lists, {@link
+ * WindowsContainer#processes()} for a running container's task and {@link WindowsPod#sandboxProcesses()} for the
+ * sandbox's; a task that is not running is {@code NOT_FOUND} "task &lt;id&gt; not found", local.go:754-760); {@code
+ * Snapshots.Usage} (plugins/services/snapshots/service.go:64-74,242-254@v2.3.4; the Windows snapshotter measures the
+ * layer's directory anew, bytes only, plugins/snapshots/windows/common.go:106-131: {@link
+ * WindowsContainer#writableLayerBytes()} with {@code inodes} 0, for any container the fake holds, running or exited,
+ * whose snapshot lives until the container is removed; an unknown key is {@code NOT_FOUND}, an unknown snapshotter
+ * {@code INVALID_ARGUMENT} "snapshotter not loaded"); {@code Containers.Get} ({@code snapshotter} {@value
+ * #SNAPSHOTTER}, {@code snapshot_key} the container id as the CRI plugin creates it, container_create.go:378@v2.3.4;
+ * the OCI spec and the rest are left out); {@code Introspection.Plugins} (the {@value #SNAPSHOTTER} snapshotter
+ * exports no root, plugins/snapshots/windows/windows.go:47-56@v2.3.4, and the content store exports its root beside
+ * the snapshotter's, plugins/content/local/plugin/plugin.go:33, so a reader derives {@link #IMAGE_FS_PATH} as
+ * containerd's {@code snapshotRoot} does).
  */
 public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceImplBase {
   /** Where containerd on Windows keeps the writable layers ({@code imageFSPaths["windows"]}). */
   public static final String IMAGE_FS_PATH =
       "C:\\ProgramData\\containerd\\root\\io.containerd.snapshotter.v1.windows";
+
+  /** The snapshotter containerd on Windows keeps container layers in ({@code config_windows.go}'s default). */
+  public static final String SNAPSHOTTER = "windows";
 
   private final ContainerdWindowsStats stats;
   private final Clock clock;
@@ -92,6 +124,10 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   private final AtomicInteger sandboxStatusCalls = new AtomicInteger();
   private final AtomicInteger criStatsCalls = new AtomicInteger();
   private final AtomicInteger taskMetricsCalls = new AtomicInteger();
+  private final AtomicInteger listPidsCalls = new AtomicInteger();
+  private final AtomicInteger usageCalls = new AtomicInteger();
+  private final AtomicInteger containerGetCalls = new AtomicInteger();
+  private final String imageFsPath;
   private volatile String tasksNamespace = "k8s.io";
   private final FakeHns hns = new FakeHns(pods::values);
   private volatile @Nullable Status tasksFailure;
@@ -111,6 +147,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
    */
   public WindowsRuntimeFake(ContainerdLine line, Clock clock, String imageFsPath) {
     this.stats = new ContainerdWindowsStats(line, imageFsPath);
+    this.imageFsPath = imageFsPath;
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
@@ -150,6 +187,21 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
     return taskMetricsCalls.get();
   }
 
+  /** How many {@code Tasks.ListPids} calls this fake answered. */
+  public int listPidsCalls() {
+    return listPidsCalls.get();
+  }
+
+  /** How many {@code Snapshots.Usage} calls this fake answered. */
+  public int usageCalls() {
+    return usageCalls.get();
+  }
+
+  /** How many {@code Containers.Get} calls this fake answered. */
+  public int containerGetCalls() {
+    return containerGetCalls.get();
+  }
+
   /** Keeps the tasks in {@code namespace} from now on (the CRI plugin's is {@code k8s.io}). */
   public void tasksNamespace(String namespace) {
     this.tasksNamespace = Objects.requireNonNull(namespace, "namespace");
@@ -178,7 +230,161 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
     return ServerInterceptors.intercept(new Tasks(), namespace);
   }
 
+  private static ServerInterceptor namespaceReader() {
+    return new ServerInterceptor() {
+      @Override
+      public <Q, R> ServerCall.Listener<Q> interceptCall(
+          ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+        return Contexts.interceptCall(
+            Context.current().withValue(NAMESPACE, headers.get(NAMESPACE_HEADER)), call, headers, next);
+      }
+    };
+  }
+
+  /** containerd's Tasks, Snapshots, Containers and Introspection services of this fake, for a server of it. */
+  public List<ServerServiceDefinition> containerdServices() {
+    return List.of(
+        tasksService(),
+        ServerInterceptors.intercept(new Snapshots(), namespaceReader()),
+        ServerInterceptors.intercept(new Containers(), namespaceReader()),
+        new Introspection().bindService());
+  }
+
+  /** The namespace of the call; {@code UNKNOWN} without one, as containerd's namespaced services answer. */
+  private static String namespace() {
+    String ns = NAMESPACE.get();
+    if (ns == null || ns.isEmpty()) {
+      throw Status.UNKNOWN.withDescription("namespace is required: failed precondition").asRuntimeException();
+    }
+    return ns;
+  }
+
+  /** The container {@code id} among the pods, with its pod, or {@code null}. */
+  private Map.@Nullable Entry<WindowsPod, WindowsContainer> find(String id) {
+    for (WindowsPod p : pods.values()) {
+      for (WindowsContainer c : p.containers()) {
+        if (c.id().equals(id)) {
+          return Map.entry(p, c);
+        }
+      }
+    }
+    return null;
+  }
+
+  private final class Snapshots extends SnapshotsGrpc.SnapshotsImplBase {
+    @Override
+    public void usage(UsageRequest request, StreamObserver<UsageResponse> observer) {
+      usageCalls.incrementAndGet();
+      answer(
+          () -> {
+            String ns = namespace();
+            if (request.getSnapshotter().isEmpty()) {
+              throw Status.INVALID_ARGUMENT.withDescription("snapshotter argument missing").asRuntimeException();
+            }
+            if (!request.getSnapshotter().equals(SNAPSHOTTER)) {
+              throw Status.INVALID_ARGUMENT
+                  .withDescription("snapshotter not loaded: " + request.getSnapshotter())
+                  .asRuntimeException();
+            }
+            var found = ns.equals(tasksNamespace) ? find(request.getKey()) : null;
+            if (found == null) {
+              throw Status.NOT_FOUND
+                  .withDescription("snapshot " + request.getKey() + " does not exist: not found")
+                  .asRuntimeException();
+            }
+            return UsageResponse.newBuilder().setSize(found.getValue().writableLayerBytes()).setInodes(0).build();
+          },
+          observer);
+    }
+  }
+
+  private final class Containers extends ContainersGrpc.ContainersImplBase {
+    @Override
+    public void get(GetContainerRequest request, StreamObserver<GetContainerResponse> observer) {
+      containerGetCalls.incrementAndGet();
+      answer(
+          () -> {
+            String ns = namespace();
+            var found = ns.equals(tasksNamespace) ? find(request.getId()) : null;
+            if (found == null) {
+              throw Status.NOT_FOUND
+                  .withDescription("container \"" + request.getId() + "\" in namespace \"" + ns + "\": not found")
+                  .asRuntimeException();
+            }
+            return GetContainerResponse.newBuilder()
+                .setContainer(
+                    io.winstats.cri.api.containerd.Container.newBuilder()
+                        .setId(request.getId())
+                        .setSnapshotter(SNAPSHOTTER)
+                        .setSnapshotKey(request.getId()))
+                .build();
+          },
+          observer);
+    }
+  }
+
+  private final class Introspection extends IntrospectionGrpc.IntrospectionImplBase {
+    @Override
+    public void plugins(PluginsRequest request, StreamObserver<PluginsResponse> observer) {
+      answer(
+          () -> {
+            char separator = imageFsPath.indexOf('\\') >= 0 ? '\\' : '/';
+            String parent = imageFsPath.substring(0, Math.max(0, imageFsPath.lastIndexOf(separator)));
+            List<Plugin> all =
+                List.of(
+                    Plugin.newBuilder().setType("io.containerd.snapshotter.v1").setId(SNAPSHOTTER).build(),
+                    Plugin.newBuilder()
+                        .setType("io.containerd.content.v1")
+                        .setId("content")
+                        .putExports("root", parent + separator + "io.containerd.content.v1.content")
+                        .build());
+            PluginsResponse.Builder b = PluginsResponse.newBuilder();
+            for (Plugin p : all) {
+              boolean match = request.getFiltersCount() == 0;
+              for (String f : request.getFiltersList()) {
+                match |= f.equals("type==" + p.getType() + ",id==" + p.getId());
+              }
+              if (match) {
+                b.addPlugins(p);
+              }
+            }
+            return b.build();
+          },
+          observer);
+    }
+  }
+
   private final class Tasks extends TasksGrpc.TasksImplBase {
+    @Override
+    public void listPids(ListPidsRequest request, StreamObserver<ListPidsResponse> observer) {
+      listPidsCalls.incrementAndGet();
+      answer(
+          () -> {
+            String ns = namespace();
+            String id = request.getContainerId();
+            long count = -1;
+            for (WindowsPod p : ns.equals(tasksNamespace) ? pods.values() : List.<WindowsPod>of()) {
+              if (p.id().equals(id)) {
+                count = p.sandboxProcesses();
+              }
+              for (WindowsContainer c : p.containers()) {
+                if (c.id().equals(id) && WindowsPod.hasTask(c)) {
+                  count = c.processes();
+                }
+              }
+            }
+            if (count < 0) {
+              throw Status.NOT_FOUND.withDescription("task " + id + " not found").asRuntimeException();
+            }
+            ListPidsResponse.Builder b = ListPidsResponse.newBuilder();
+            for (int i = 0; i < count; i++) {
+              b.addProcesses(ProcessInfo.newBuilder().setPid(4000 + 4 * i));
+            }
+            return b.build();
+          },
+          observer);
+    }
+
     @Override
     public void metrics(MetricsRequest request, StreamObserver<MetricsResponse> observer) {
       taskMetricsCalls.incrementAndGet();
@@ -220,15 +426,14 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   public Served start(Path socket) {
     EventLoopGroup group = new EpollEventLoopGroup(1);
     try {
-      Server server =
+      NettyServerBuilder builder =
           NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
               .channelType(EpollServerDomainSocketChannel.class)
               .bossEventLoopGroup(group)
               .workerEventLoopGroup(group)
-              .addService(this)
-              .addService(tasksService())
-              .build()
-              .start();
+              .addService(this);
+      containerdServices().forEach(builder::addService);
+      Server server = builder.build().start();
       return new Served(server, group, socket);
     } catch (IOException e) {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);

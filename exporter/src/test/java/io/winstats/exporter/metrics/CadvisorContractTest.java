@@ -370,7 +370,9 @@ class CadvisorContractTest {
             "app", "/kubepods/poduid-sandbox-web/c-app", WINDOWS_IMAGE, "c-app", "shop", "web");
 
     assertThat(value(series, "container_processes", web)).as("sandbox + 2 running containers").isEqualTo(3.0);
-    assertThat(value(series, "container_processes", agent)).as("HostProcess: its one container").isEqualTo(1.0);
+    assertThat(value(series, "container_processes", agent))
+        .as("HostProcess: the faked sandbox task's one process (wcowPodSandboxTask.Pids) + its one container")
+        .isEqualTo(2.0);
     assertThat(value(series, "container_memory_working_set_bytes", app)).isEqualTo(100.0 * MIB);
     assertThat(value(series, "container_memory_usage_bytes", app))
         .as("commit")

@@ -1,0 +1,107 @@
+package io.winstats.cri.rounds;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.grpc.Channel;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
+import io.winstats.cri.api.containerd.ListPidsRequest;
+import io.winstats.cri.api.containerd.TasksGrpc;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A pod's process count as containerd's Windows CRI code counts it, without a CRI stats call: {@code len(task.Pids)}
+ * of the sandbox's task plus that of each running container's ({@code getSandboxPidCount},
+ * internal/cri/server/sandbox_stats_windows.go:389-443@v2.3.4, 401-447@v2.0.0), each through the Tasks service's
+ * {@code ListPids} ({@code local.ListPids}, plugins/services/tasks/local.go:490-516@v2.3.4), which asks the shim. The
+ * runhcs shim lists every process HCS reports in the container ({@code hcsTask.Pids}, a {@code ProcessList} query,
+ * cmd/containerd-shim-runhcs-v1/task_hcs.go:559-600@v0.13.0), a HostProcess container's job-object processes
+ * (internal/jobcontainers/jobcontainer.go:572-600), and one process, its own, for a sandbox task that is no
+ * container (a HostProcess or Hyper-V pod's, {@code wcowPodSandboxTask.Pids}, task_wcow_podsandbox.go:162-169).
+ *
+ * <p>As containerd counts: a sandbox whose task is gone makes the pod's count 0 (the early {@code return 0, nil} on
+ * {@code NotFound}); a container whose task is gone adds nothing. containerd asks anew on every stats call; this class
+ * keeps each task's count for {@link #REFRESH} (the age bound of the writable layer the kubelet gets, {@link
+ * WritableLayers#REFRESH}), so a task is asked at most once per {@link #REFRESH} whatever the sampling interval. Not
+ * thread-safe: one round at a time.
+ */
+final class TaskProcesses {
+  static final String METHOD = "Tasks.ListPids";
+
+  /** How long a task's count is served before it is asked again. */
+  static final Duration REFRESH = WritableLayers.REFRESH;
+
+  private final TasksGrpc.TasksBlockingStub tasks;
+  private final Duration callTimeout;
+  private final Cache<String, Integer> counted;
+
+  TaskProcesses(Channel channel, Duration callTimeout, Ticker ticker) {
+    Metadata headers = new Metadata();
+    headers.put(TaskMetrics.NAMESPACE_HEADER, TaskMetrics.NAMESPACE);
+    this.tasks =
+        TasksGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
+    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+    this.counted =
+        Caffeine.newBuilder()
+            .expireAfterWrite(REFRESH)
+            .maximumSize(RuntimeStatsReader.CACHE_MAXIMUM_SIZE)
+            .ticker(Objects.requireNonNull(ticker, "ticker"))
+            .executor(Runnable::run)
+            .<String, Integer>build();
+  }
+
+  /**
+   * The processes of the pod whose sandbox task is {@code sandboxId} and whose running containers are {@code
+   * runningIds}.
+   *
+   * @throws RuntimeCalls.RpcFailure when a call fails for another reason than a task being gone
+   */
+  long podCount(String sandboxId, Collection<String> runningIds) {
+    Integer sandbox = count(sandboxId);
+    if (sandbox == null) {
+      return 0;
+    }
+    long total = sandbox;
+    for (String id : runningIds) {
+      Integer n = count(id);
+      if (n != null) {
+        total += n;
+      }
+    }
+    return total;
+  }
+
+  /** Entries kept: one count per task read within {@link #REFRESH}. */
+  long size() {
+    return counted.estimatedSize();
+  }
+
+  private @Nullable Integer count(String taskId) {
+    Integer known = counted.getIfPresent(taskId);
+    if (known != null) {
+      return known;
+    }
+    int n;
+    try {
+      n =
+          tasks
+              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+              .listPids(ListPidsRequest.newBuilder().setContainerId(taskId).build())
+              .getProcessesCount();
+    } catch (StatusRuntimeException e) {
+      if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
+        return null;
+      }
+      throw new RuntimeCalls.RpcFailure(METHOD, e);
+    }
+    counted.put(taskId, n);
+    return n;
+  }
+}

@@ -1,0 +1,220 @@
+package io.winstats.cri.rounds;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import io.grpc.Channel;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.MetadataUtils;
+import io.winstats.cri.api.containerd.ContainersGrpc;
+import io.winstats.cri.api.containerd.GetContainerRequest;
+import io.winstats.cri.api.containerd.IntrospectionGrpc;
+import io.winstats.cri.api.containerd.Plugin;
+import io.winstats.cri.api.containerd.PluginsRequest;
+import io.winstats.cri.api.containerd.SnapshotsGrpc;
+import io.winstats.cri.api.containerd.UsageRequest;
+import io.winstats.cri.api.containerd.UsageResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The size of each container's writable layer from containerd's own services, without a CRI stats call: the figure
+ * containerd's CRI plugin sends the kubelet, taken the way that plugin takes it.
+ *
+ * <p>containerd's CRI code never measures a layer while answering: {@code toPodSandboxStats} and {@code
+ * windowsContainerMetrics} look up {@code GetSnapshot(cntr.ID, snapshotter)} in its snapshot store
+ * (internal/cri/server/sandbox_stats_windows.go:167-180, container_stats_list.go:316-336@v2.3.4; the same lines
+ * from v2.0.0), which its snapshots syncer fills every {@code stats_collect_period} (10 s by default,
+ * internal/cri/config/config_windows.go:33@v2.3.4) by calling {@code Snapshotter.Usage} for each active snapshot
+ * (internal/cri/server/images/snapshots.go:84-144@v2.3.4). So the kubelet's figure is at most about 10 s old. This
+ * class calls the same {@code Usage} through the Snapshots service ({@code Usage}, plugins/services/snapshots/
+ * service.go:242-254@v2.3.4) and keeps each answer for {@link #REFRESH}, so its figure is no older than the kubelet's
+ * and a layer is measured at most once per {@link #REFRESH}, whatever the sampling interval. On Windows {@code Usage}
+ * of an active snapshot is a walk of its directory ({@code windowsBaseSnapshotter.Usage},
+ * plugins/snapshots/windows/common.go:106-131@v2.3.4), byte sizes only: continuity's {@code diskUsage} on Windows
+ * counts no inodes (vendor/github.com/containerd/continuity/fs/du_windows.go:27-51@v2.3.4), and the CRI pod path's
+ * {@code WindowsFilesystemUsage} has no inode field, so none is carried here.
+ *
+ * <p>The snapshot's key and snapshotter are the container's own ({@code Containers.Get}: {@code snapshot_key}, which
+ * the CRI plugin sets to the container id, container_create.go:378@v2.3.4, and {@code snapshotter}, the runtime
+ * handler's), asked once per container and kept while the container is read. The mountpoint is containerd's {@code
+ * imageFSPaths[snapshotter]} ({@code snapshotRoot}, plugins/cri/images/plugin.go:124-133@v2.3.4): the snapshotter
+ * plugin's exported {@code root}, else {@code io.containerd.snapshotter.v1.<name>} beside the other plugins' roots
+ * (the Windows snapshotter exports none); asked once per snapshotter through {@code Introspection.Plugins}, whose
+ * content store exports its root (plugins/content/local/plugin/plugin.go:33@v2.3.4).
+ *
+ * <p>A snapshot the snapshotter does not know ({@code NOT_FOUND}) is a layer without bytes, as the CRI plugin sends a
+ * snapshot its store has not measured; a container containerd no longer holds has no layer. Any other failure is the
+ * call's ({@link RuntimeCalls.RpcFailure}), for the round to decide. Not thread-safe: one round at a time.
+ */
+final class WritableLayers {
+  /** How long a measured layer is served before it is measured again: containerd's default stats_collect_period. */
+  static final Duration REFRESH = Duration.ofSeconds(10);
+
+  static final String USAGE = "Snapshots.Usage";
+  static final String GET = "Containers.Get";
+  static final String PLUGINS = "Introspection.Plugins";
+
+  private static final String SNAPSHOT_PLUGIN = "io.containerd.snapshotter.v1";
+  private static final String CONTENT_PLUGIN = "io.containerd.content.v1";
+
+  /** A container's layer as measured at {@code measuredAt}; {@code usedBytes} {@code null} when not measured. */
+  record Layer(Instant measuredAt, String mountpoint, @Nullable Long usedBytes) {}
+
+  private record SnapshotRef(String snapshotter, String key) {}
+
+  private final SnapshotsGrpc.SnapshotsBlockingStub snapshots;
+  private final ContainersGrpc.ContainersBlockingStub containers;
+  private final IntrospectionGrpc.IntrospectionBlockingStub introspection;
+  private final Duration callTimeout;
+  private final Clock clock;
+  private final Cache<String, SnapshotRef> refs;
+  private final Cache<String, Layer> measured;
+  private final Map<String, String> roots = new ConcurrentHashMap<>();
+
+  WritableLayers(Channel channel, Duration callTimeout, Clock clock, Ticker ticker) {
+    Metadata headers = new Metadata();
+    headers.put(TaskMetrics.NAMESPACE_HEADER, TaskMetrics.NAMESPACE);
+    var namespaced = MetadataUtils.newAttachHeadersInterceptor(headers);
+    this.snapshots = SnapshotsGrpc.newBlockingStub(channel).withInterceptors(namespaced);
+    this.containers = ContainersGrpc.newBlockingStub(channel).withInterceptors(namespaced);
+    this.introspection = IntrospectionGrpc.newBlockingStub(channel);
+    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.refs =
+        ExpiringCaches.expiring(
+            RuntimeStatsReader.CACHE_EXPIRY, RuntimeStatsReader.CACHE_MAXIMUM_SIZE, Objects.requireNonNull(ticker));
+    this.measured =
+        Caffeine.newBuilder()
+            .expireAfterWrite(REFRESH)
+            .maximumSize(RuntimeStatsReader.CACHE_MAXIMUM_SIZE)
+            .ticker(ticker)
+            .executor(Runnable::run)
+            .<String, Layer>build();
+  }
+
+  /**
+   * The layer of container {@code containerId}: the one measured within {@link #REFRESH}, else measured now.
+   *
+   * @return {@code null} when containerd no longer holds the container
+   * @throws RuntimeCalls.RpcFailure when a call fails for another reason
+   */
+  @Nullable Layer of(String containerId) {
+    Layer known = measured.getIfPresent(containerId);
+    if (known != null) {
+      return known;
+    }
+    SnapshotRef ref = refs.getIfPresent(containerId);
+    if (ref == null) {
+      ref = snapshotOf(containerId);
+      if (ref == null) {
+        return null;
+      }
+      refs.put(containerId, ref);
+    }
+    String mountpoint = root(ref.snapshotter());
+    Instant at = clock.instant();
+    Long bytes;
+    try {
+      UsageResponse usage =
+          snapshots
+              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+              .usage(UsageRequest.newBuilder().setSnapshotter(ref.snapshotter()).setKey(ref.key()).build());
+      bytes = TasksStatsRound.unsigned(usage.getSize(), "size");
+    } catch (StatusRuntimeException e) {
+      if (e.getStatus().getCode() != Status.Code.NOT_FOUND) {
+        throw new RuntimeCalls.RpcFailure(USAGE, e);
+      }
+      bytes = null;
+    }
+    Layer layer = new Layer(at, mountpoint, bytes);
+    measured.put(containerId, layer);
+    return layer;
+  }
+
+  /** Entries kept: containers' snapshot references and measured layers. */
+  long size() {
+    return refs.estimatedSize() + measured.estimatedSize();
+  }
+
+  private @Nullable SnapshotRef snapshotOf(String containerId) {
+    try {
+      var c =
+          containers
+              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+              .get(GetContainerRequest.newBuilder().setId(containerId).build())
+              .getContainer();
+      if (c.getSnapshotKey().isEmpty() || c.getSnapshotter().isEmpty()) {
+        return null; // a container created without a snapshot has no writable layer to measure
+      }
+      return new SnapshotRef(c.getSnapshotter(), c.getSnapshotKey());
+    } catch (StatusRuntimeException e) {
+      if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
+        return null;
+      }
+      throw new RuntimeCalls.RpcFailure(GET, e);
+    }
+  }
+
+  /** containerd's {@code snapshotRoot(snapshotter)}, asked once per snapshotter. */
+  private String root(String snapshotter) {
+    String known = roots.get(snapshotter);
+    if (known != null) {
+      return known;
+    }
+    String snapshotterRoot = null;
+    String contentRoot = null;
+    try {
+      for (Plugin p :
+          introspection
+              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+              .plugins(
+                  PluginsRequest.newBuilder()
+                      .addFilters("type==" + SNAPSHOT_PLUGIN + ",id==" + snapshotter)
+                      .addFilters("type==" + CONTENT_PLUGIN + ",id==content")
+                      .build())
+              .getPluginsList()) {
+        String root = p.getExportsMap().get("root");
+        if (root == null || root.isEmpty()) {
+          continue;
+        }
+        if (p.getType().equals(SNAPSHOT_PLUGIN) && p.getId().equals(snapshotter)) {
+          snapshotterRoot = root;
+        } else if (p.getType().equals(CONTENT_PLUGIN)) {
+          contentRoot = root;
+        }
+      }
+    } catch (StatusRuntimeException e) {
+      throw new RuntimeCalls.RpcFailure(PLUGINS, e);
+    }
+    String root = snapshotterRoot != null ? snapshotterRoot : besidePlugin(contentRoot, snapshotter);
+    roots.put(snapshotter, root);
+    return root;
+  }
+
+  /**
+   * {@code filepath.Join(filepath.Dir(<a plugin's root>), "io.containerd.snapshotter.v1.<name>")} in the separator of
+   * containerd's host.
+   */
+  private static String besidePlugin(@Nullable String pluginRoot, String snapshotter) {
+    if (pluginRoot == null) {
+      throw new RuntimeCalls.RpcFailure(
+          PLUGINS,
+          Status.NOT_FOUND
+              .withDescription("neither snapshotter " + snapshotter + " nor the content store exports its root")
+              .asRuntimeException());
+    }
+    char separator = pluginRoot.indexOf('\\') >= 0 ? '\\' : '/';
+    int cut = pluginRoot.lastIndexOf(separator);
+    String parent = cut <= 0 ? pluginRoot : pluginRoot.substring(0, cut);
+    return parent + separator + SNAPSHOT_PLUGIN + "." + snapshotter;
+  }
+}
