@@ -35,7 +35,9 @@ import org.junit.jupiter.api.Test;
  *   <li>every crictl call has an explicit {@code --timeout} (crictl's default deadline is 2 s);
  *   <li>every download is checked against the checksum file its release publishes, and every pin carries the records
  *       it was checked against;
- *   <li>a clean-up step cannot fail a job.
+ *   <li>a clean-up step cannot fail a job;
+ *   <li>the containerd job compares every figure the daemon reads from containerd's Tasks and Snapshots services with
+ *       an independent reading on the runner (the container's job object, containerd's own CRI figure).
  * </ul>
  *
  * <p>Each rule is also run against the shape it forbids (the workflow as it was before issue 31), so that it can fail.
@@ -258,6 +260,88 @@ class WindowsWorkflowTest {
         . "$PSScriptRoot/containerd.ps1"
         Get-Images $SandboxImage, $Image
         """))).startsWith("drives containerd without");
+  }
+
+  // ---- rule: the containerd job checks the task source's figures against independent readings ----
+
+  /**
+   * Each figure the daemon reads from containerd's Tasks and Snapshots services on Windows (issue 32), with the
+   * independent readings check-containerd.ps1 must compare it with: the container's job object read before and after
+   * the daemon ({@code $j0}, {@code $j1}: what hcsshim reports a HostProcess container's statistics from), or
+   * containerd's own CRI figure (crictl stats).
+   */
+  static final Map<String, List<String>> TASK_FIGURES =
+      new TreeMap<>(Map.of(
+          "container_cpu_user_seconds_total", List.of("$j0.User", "$j1.User"),
+          "container_cpu_system_seconds_total", List.of("$j0.Kernel", "$j1.Kernel"),
+          "container_memory_max_usage_bytes", List.of("$j0.PeakCommit", "$j1.PeakCommit"),
+          "container_fs_reads_total", List.of("$j0.ReadCount", "$j1.ReadCount"),
+          "container_fs_reads_bytes_total", List.of("$j0.ReadBytes", "$j1.ReadBytes"),
+          "container_fs_writes_total", List.of("$j0.WriteCount", "$j1.WriteCount"),
+          "container_fs_writes_bytes_total", List.of("$j0.WriteBytes", "$j1.WriteBytes"),
+          "pod process_count", List.of("$j0.ActiveProcesses", "$j1.ActiveProcesses"),
+          "rootfs.usedBytes", List.of("(ContainerdStats).writableLayer.usedBytes")));
+
+  private static final Pattern ASSERTION = Pattern.compile("(?m)^\\s*Assert-(?:Between|Near)\\s+'([^']+)'(.*)$");
+
+  /**
+   * What check-containerd.ps1 fails to compare, or an empty list: each {@link #TASK_FIGURES} figure in an {@code
+   * Assert-Between}/{@code Assert-Near} line naming its references (a {@code /metrics} series read through {@code
+   * Series}), both job-object readings taken with {@code [JobObject]::Read}, and the HNS path checked (no {@code
+   * hns_fallback}: a HostProcess pod has no endpoint of its own to compare packets with).
+   */
+  static List<String> uncheckedTaskFigures(Script script) {
+    String code = script.code();
+    Map<String, String> asserted = new TreeMap<>();
+    Matcher m = ASSERTION.matcher(code);
+    while (m.find()) {
+      asserted.put(m.group(1), m.group(2));
+    }
+    List<String> missing = new ArrayList<>();
+    TASK_FIGURES.forEach((figure, references) -> {
+      String rest = asserted.get(figure);
+      if (rest == null) {
+        missing.add(figure + ": no Assert-Between/Assert-Near");
+      } else if (figure.startsWith("container_") && !rest.contains("(Series $metrics '" + figure + "')")) {
+        missing.add(figure + ": not the served series");
+      } else {
+        references.stream().filter(r -> !rest.contains(r)).forEach(r -> missing.add(figure + ": not against " + r));
+      }
+    });
+    for (String reading : List.of("$j0 = [JobObject]::Read($job)", "$j1 = [JobObject]::Read($job)")) {
+      if (!code.contains(reading)) {
+        missing.add("the job object is not read: " + reading);
+      }
+    }
+    if (!code.contains("reason=\"hns_fallback\"")) {
+      missing.add("the HNS path is not checked (hns_fallback)");
+    }
+    return missing;
+  }
+
+  @Test
+  void theContainerdJobChecksEveryTaskSourceFigureAgainstAnIndependentReading() throws IOException {
+    Script check = new Script("check-containerd.ps1", Files.readString(SCRIPTS.resolve("check-containerd.ps1")));
+    assertThat(uncheckedTaskFigures(check)).isEmpty();
+  }
+
+  @Test
+  void theTaskFigureRuleCatchesAMissingOrPresenceOnlyCheck() throws IOException {
+    String text = Files.readString(SCRIPTS.resolve("check-containerd.ps1"));
+    String withoutPeak =
+        Pattern.compile("(?m)^\\s*Assert-Between 'container_memory_max_usage_bytes'.*\\R")
+            .matcher(text)
+            .replaceAll("");
+    assertThat(uncheckedTaskFigures(new Script("check-containerd.ps1", withoutPeak)))
+        .containsExactly("container_memory_max_usage_bytes: no Assert-Between/Assert-Near");
+    String againstItself = text.replace("($j0.User / 1e7) ($j1.User / 1e7)", "0 1e12");
+    assertThat(uncheckedTaskFigures(new Script("check-containerd.ps1", againstItself)))
+        .containsExactly("container_cpu_user_seconds_total: not against $j0.User",
+            "container_cpu_user_seconds_total: not against $j1.User");
+    String hnsCheck = "  if ($metrics -match 'reason=\"hns_fallback\"')";
+    String commented = text.replace(hnsCheck, "  #" + hnsCheck.substring(1));
+    assertThat(uncheckedTaskFigures(new Script("check-containerd.ps1", commented)))
+        .containsExactly("the HNS path is not checked (hns_fallback)");
   }
 
   // ---- rule: every crictl call has a deadline ----
