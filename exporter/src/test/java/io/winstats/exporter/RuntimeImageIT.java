@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.cri.testing.Deadline;
 import io.winstats.exporter.testing.DaemonProcess;
+import io.winstats.exporter.testing.OtlpReceiver;
 import io.winstats.exporter.testing.PrometheusText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +71,23 @@ class RuntimeImageIT {
           .anyMatch(l -> l.contains(" io.winstats.exporter.Daemon source: shared objects file (top)"))
           .anyMatch(l -> l.contains(" io.undertow.Undertow source: shared objects file (top)"))
           .anyMatch(l -> l.contains(" java.lang.Object source: shared objects file") && !l.contains("(top)"));
+    }
+    // The OTLP push on the same runtime, over HTTP (the SDK's JDK sender needs java.net.http) and over gRPC.
+    for (String protocol : List.of("http/protobuf", "grpc")) {
+      try (OtlpReceiver receiver = protocol.equals("grpc") ? OtlpReceiver.grpc() : OtlpReceiver.http();
+          DaemonProcess daemon =
+              DaemonProcess.startWith(
+                  java,
+                  Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.endpoint(), "OTEL_EXPORTER_OTLP_PROTOCOL", protocol),
+                  dir.resolve("push-" + protocol.replace('/', '-') + ".log"),
+                  List.of("@" + options, "-XX:SharedArchiveFile=" + archive),
+                  "--cri.endpoint=unix://" + dir.resolve("none.sock"),
+                  "--otlp.enabled",
+                  "--otlp.interval=1s")) {
+        Deadline.await("a push over " + protocol + " from the linked runtime\n" + daemon.log(), Duration.ofSeconds(30),
+            () -> !receiver.received().isEmpty());
+        assertThat(daemon.log()).doesNotContain("NoClassDefFoundError").doesNotContain("otlp_export_failed");
+      }
     }
   }
 }

@@ -51,7 +51,8 @@ public final class DaemonProcess implements AutoCloseable {
     return startWith(Path.of(javaBinary()), environment, log, jvmOptions, flags);
   }
 
-  private static DaemonProcess startWith(
+  /** As {@link #startWith(Path, Path, List, String...)}, with {@code environment} added to the daemon's. */
+  public static DaemonProcess startWith(
       Path java, Map<String, String> environment, Path log, List<String> jvmOptions, String... flags)
       throws IOException {
     int port = freePort();
