@@ -26,7 +26,8 @@ public interface CriStatsReader extends AutoCloseable {
 
   /**
    * Entries in the reader's caches by name ({@code pod_identities}, {@code container_identities}, {@code
-   * cpu_readings}, {@code pod_cpu_totals}), read at scrape time; after churn they fall back to what the node runs.
+   * cpu_readings}, {@code pod_cpu_totals}; with Windows task metrics also {@code task_process_counts} and {@code
+   * writable_layers}), read at scrape time; after churn they fall back to what the node runs.
    */
   Map<String, Long> cacheEntries();
 

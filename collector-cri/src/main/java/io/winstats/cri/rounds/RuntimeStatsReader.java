@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -102,6 +103,9 @@ final class RuntimeStatsReader implements CriStatsReader {
   private final IdentityLister identities;
   private final StatsMapper mapper;
   private final StatsRoundChooser rounds;
+  // Set with the task-metrics round (Windows); read by cacheEntries at scrape time, outside the round's lock.
+  private volatile @Nullable TaskProcesses taskProcesses;
+  private volatile @Nullable WritableLayers writableLayers;
   private final ImageFilesystems imageFilesystems;
   private final RuntimeHealthLog health;
 
@@ -349,14 +353,16 @@ final class RuntimeStatsReader implements CriStatsReader {
    * CRI stats while that service fails.
    */
   synchronized void useTaskMetrics(HnsPort hns) {
+    taskProcesses = new TaskProcesses(channel, callTimeout, ticker);
+    writableLayers = new WritableLayers(channel, callTimeout, clock, ticker);
     rounds.useTaskMetrics(
         new TasksStatsRound(
             calls,
             lists,
             identities,
             new TaskMetrics(channel, callTimeout),
-            new TaskProcesses(channel, callTimeout, ticker),
-            new WritableLayers(channel, callTimeout, clock, ticker),
+            taskProcesses,
+            writableLayers,
             new PodNetworks(hns),
             mapper,
             podCpu,
@@ -378,15 +384,24 @@ final class RuntimeStatsReader implements CriStatsReader {
    * Entries in the reader's caches, by name: {@code pod_identities} and {@code container_identities} (from the
    * listings), {@code cpu_readings} (the previous reading of each instance, for its rate) and {@code pod_cpu_totals}
    * (per pod, the CPU of containers that left the runtime's pod sum). Each holds an entry only until it goes unread for
-   * {@link #CACHE_EXPIRY}, so after churn they return to what the node runs.
+   * {@link #CACHE_EXPIRY}, so after churn they return to what the node runs. With task metrics (Windows) also {@code
+   * task_process_counts} and {@code writable_layers} ({@link TaskProcesses}, {@link WritableLayers}: counts and
+   * layers kept {@link WritableLayers#REFRESH}, containers' snapshot keys until unread for {@link #CACHE_EXPIRY}).
    */
   @Override
   public Map<String, Long> cacheEntries() {
-    return Map.of(
-        "pod_identities", metadata.podCount(),
-        "container_identities", metadata.containerCount(),
-        "cpu_readings", cpuRates.size(),
-        "pod_cpu_totals", podCpu.size());
+    Map<String, Long> entries = new TreeMap<>();
+    entries.put("pod_identities", metadata.podCount());
+    entries.put("container_identities", metadata.containerCount());
+    entries.put("cpu_readings", cpuRates.size());
+    entries.put("pod_cpu_totals", podCpu.size());
+    TaskProcesses processes = taskProcesses;
+    WritableLayers layers = writableLayers;
+    if (processes != null && layers != null) {
+      entries.put("task_process_counts", processes.size());
+      entries.put("writable_layers", layers.size());
+    }
+    return Map.copyOf(entries);
   }
 
   @Override

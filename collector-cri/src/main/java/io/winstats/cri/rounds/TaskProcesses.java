@@ -80,6 +80,7 @@ final class TaskProcesses {
 
   /** Entries kept: one count per task read within {@link #REFRESH}. */
   long size() {
+    counted.cleanUp();
     return counted.estimatedSize();
   }
 

@@ -142,6 +142,8 @@ final class WritableLayers {
 
   /** Entries kept: containers' snapshot references and measured layers. */
   long size() {
+    refs.cleanUp();
+    measured.cleanUp();
     return refs.estimatedSize() + measured.estimatedSize();
   }
 

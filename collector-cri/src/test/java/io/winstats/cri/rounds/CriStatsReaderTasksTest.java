@@ -190,6 +190,15 @@ class CriStatsReaderTasksTest {
     assertThat(runtime.listPidsCalls()).isEqualTo(4);
     assertThat(runtime.containerGetCalls()).as("the snapshot key is the container's for its life").isEqualTo(1);
     assertThat(runtime.criStatsCalls()).isZero();
+    assertThat(reader.cacheEntries())
+        .as("two task counts; the container's layer and its snapshot key")
+        .containsEntry("task_process_counts", 2L)
+        .containsEntry("writable_layers", 2L);
+
+    runtime.remove("p1");
+    ticker.addAndGet(RuntimeStatsReader.CACHE_EXPIRY.toNanos());
+    reader.sample();
+    assertThat(reader.cacheEntries()).containsEntry("task_process_counts", 0L).containsEntry("writable_layers", 0L);
   }
 
   @Test
