@@ -292,6 +292,8 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
                   .withDescription("snapshot " + request.getKey() + " does not exist: not found")
                   .asRuntimeException();
             }
+            // size: the layer's directory walked anew; inodes 0: continuity's diskUsage counts none on Windows
+            // (vendor/github.com/containerd/continuity/fs/du_windows.go:27-51@v2.3.4).
             return UsageResponse.newBuilder().setSize(found.getValue().writableLayerBytes()).setInodes(0).build();
           },
           observer);
@@ -376,9 +378,15 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
             if (count < 0) {
               throw Status.NOT_FOUND.withDescription("task " + id + " not found").asRuntimeException();
             }
+            // pid: made-up process ids; info: the shim's ProcessDetails (image name, times, memory: hcsTask.Pids,
+            // task_hcs.go:581-598@v0.13.0) under typeurl's bare name (pidsInternal, service_internal.go:226-237), sent
+            // here with no fields set: a reader only counts the entries, as containerd's getSandboxPidCount does.
             ListPidsResponse.Builder b = ListPidsResponse.newBuilder();
             for (int i = 0; i < count; i++) {
-              b.addProcesses(ProcessInfo.newBuilder().setPid(4000 + 4 * i));
+              b.addProcesses(
+                  ProcessInfo.newBuilder()
+                      .setPid(4000 + 4 * i)
+                      .setInfo(com.google.protobuf.Any.newBuilder().setTypeUrl("containerd.runhcs.v1.ProcessDetails")));
             }
             return b.build();
           },
