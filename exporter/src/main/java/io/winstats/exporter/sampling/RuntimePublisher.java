@@ -54,11 +54,15 @@ public final class RuntimePublisher implements Consumer<RuntimeSample> {
   /**
    * Publishes the round, reads its cgroups, then publishes them; where the round lacks pod network or process counts
    * ({@code ListContainerStats}, the Linux default) the round is published again with those from the cgroups, in the
-   * same step as the cgroups ({@link CgroupPodFigures}).
+   * same step as the cgroups ({@link CgroupPodFigures}). Until then its pods keep those figures from the last cgroup
+   * read, stamped with that read's time: published bare, every pod of a summary served during the cgroup read lacked
+   * its network (19 of 2,629 summaries polled every 5 ms at 110 pods, load 6-9).
    */
   @Override
   public void accept(RuntimeSample round) {
-    store.publishRuntime(round);
+    CgroupSample last = store.current().cgroups();
+    RuntimeSample withLast = last == null ? null : CgroupPodFigures.join(round, last);
+    store.publishRuntime(withLast == null ? round : withLast);
     CgroupSample read = cgroups.apply(round);
     RuntimeSample joined = read == null ? null : CgroupPodFigures.join(round, read);
     if (joined == null || read == null) {

@@ -104,6 +104,54 @@ class RuntimePublisherTest {
     assertThat(store.current().cgroups()).isSameAs(cgroups);
   }
 
+  /**
+   * While a ListContainerStats round's cgroups are read, the round is served with the pod figures of the last cgroup
+   * read, at that read's time, rather than without any: a summary served meanwhile kept every pod's network.
+   */
+  @Test
+  void whileItsCgroupsAreReadARoundKeepsThePodFiguresOfTheLastRead() {
+    SnapshotStore store = new SnapshotStore();
+    RuntimeSample first = SampleFixtures.runtime();
+    RuntimeSample second = first.toBuilder().timestamp(SampleFixtures.T1.plusSeconds(10)).build();
+    Instant firstRead = SampleFixtures.T1.plusMillis(150);
+    CgroupSample firstCgroups = sleeperCgroups(firstRead, 4_096, 3);
+    CgroupSample secondCgroups = sleeperCgroups(firstRead.plusSeconds(10), 8_192, 2);
+    List<PodSample> servedWhileReading = new ArrayList<>();
+    RuntimePublisher publisher =
+        new RuntimePublisher(
+            store,
+            round -> {
+              servedWhileReading.add(pod(Objects.requireNonNull(store.current().runtime()), "sleeper"));
+              return round == first ? firstCgroups : secondCgroups;
+            });
+
+    publisher.accept(first);
+    publisher.accept(second);
+
+    assertThat(servedWhileReading.get(0).network()).as("no cgroup read yet").isNull();
+    PodSample meanwhile = servedWhileReading.get(1);
+    assertThat(meanwhile.network()).as("the pod's network while the second round's cgroups are read").isNotNull();
+    assertThat(Objects.requireNonNull(meanwhile.network()).timestamp()).isEqualTo(firstRead);
+    assertThat(Objects.requireNonNull(meanwhile.network()).interfaces().get(0).rxBytes()).isEqualTo(4_096L);
+    assertThat(meanwhile.processCount()).isEqualTo(3L);
+    PodSample after = pod(Objects.requireNonNull(store.current().runtime()), "sleeper");
+    assertThat(Objects.requireNonNull(after.network()).timestamp()).isEqualTo(firstRead.plusSeconds(10));
+    assertThat(after.processCount()).isEqualTo(2L);
+    assertThat(store.current().runtime().timestamp()).isEqualTo(second.timestamp());
+  }
+
+  /** The sleeper pod's cgroups read at {@code at}: {@code rxBytes} in on eth0, {@code processes} in its container. */
+  private static CgroupSample sleeperCgroups(Instant at, long rxBytes, long processes) {
+    CgroupStats sleep =
+        CgroupStats.builder("/kubepods/poduid-sleeper/c-sleep")
+            .processes(new CgroupProcesses(processes, processes, 0L, 4, 0, 1024L))
+            .build();
+    return new CgroupSample(
+        at, CgroupVersion.V1, Map.of("c-sleep", sleep), Map.of(),
+        Map.of("sandbox-2", List.of(new NetDevInterface("eth0", rxBytes, 40, 2, 1, 2_048, 20, 3, 0))),
+        List.of(), new NodePressure(null, null, null));
+  }
+
   private static PodSample pod(RuntimeSample round, String name) {
     return round.pods().stream().filter(p -> p.ref().name().equals(name)).findFirst().orElseThrow();
   }
