@@ -3,10 +3,12 @@ package io.winstats.exporter.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.exporter.sampling.Snapshot;
+import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.binding.BoundFigures;
 import io.winstats.summary.SampleFixtures;
@@ -56,6 +58,14 @@ class ServedFiguresTest {
         cgroupStats(CadvisorContractTest.linuxSnapshot(CgroupVersion.V2)),
         stats -> CgroupSeriesCollector.series(withContainerStats((CgroupStats) stats)),
         CgroupSeriesCollector.UNSERVED),
+    WINDOWS_CONTAINERS(
+        ExpositionGoldenTest.windowsPods(),
+        runtime -> WindowsContainerSeries.build((RuntimeSample) runtime),
+        WindowsContainerSeries.UNSERVED),
+    RESOURCE(
+        withSwap(ExpositionGoldenTest.HEALTHY),
+        snapshot -> ResourceMetrics.build((Snapshot) snapshot),
+        ResourceMetrics.UNSERVED),
     POD_EPHEMERAL_STORAGE(
         podEphemeralStorage(),
         storage ->
@@ -253,6 +263,27 @@ class ServedFiguresTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * {@code snapshot} with swap in use: the fixture's node has none (0 of 0), where one more free byte still serves 0
+   * (usage = total - free, at least 0).
+   */
+  private static Snapshot withSwap(Snapshot snapshot) {
+    NodeSample node = snapshot.node();
+    assertThat(node).isNotNull();
+    Object memory = node.memory();
+    List<String> names =
+        List.of(NodeMemory.class.getRecordComponents()).stream().map(RecordComponent::getName).toList();
+    memory = with(memory, names.indexOf("swapTotalBytes"), 2_000_000_000L);
+    memory = with(memory, names.indexOf("swapFreeBytes"), 1_500_000_000L);
+    return new Snapshot(
+        snapshot.version(),
+        node.toBuilder().memory((NodeMemory) memory).build(),
+        snapshot.previousNode(),
+        snapshot.runtime(),
+        snapshot.runtimeError(),
+        snapshot.cgroups());
   }
 
   /** The burner's ephemeral storage in the full Linux fixture: every figure present. */
