@@ -69,9 +69,12 @@ final class SeriesTable<P> {
     return families;
   }
 
-  /** The families of {@code tables} one after the other: a collector's family list. */
+  /**
+   * The families of {@code tables} one after the other, each once: a collector's family list. A family several tables
+   * fill (a root's, a pod's and a container's CPU) is a row of each, naming one descriptor.
+   */
   static List<MetricFamilyDescriptor> families(SeriesTable<?>... tables) {
-    return Arrays.stream(tables).flatMap(t -> t.families().stream()).toList();
+    return Arrays.stream(tables).flatMap(t -> t.families().stream()).distinct().toList();
   }
 
   static final class Builder<P> {

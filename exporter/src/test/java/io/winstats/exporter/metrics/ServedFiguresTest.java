@@ -9,6 +9,7 @@ import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.binding.BoundFigures;
 import io.winstats.summary.SampleFixtures;
@@ -66,6 +67,22 @@ class ServedFiguresTest {
         withSwap(ExpositionGoldenTest.HEALTHY),
         snapshot -> ResourceMetrics.build((Snapshot) snapshot),
         ResourceMetrics.UNSERVED),
+    CADVISOR(
+        CadvisorContractTest.linuxSnapshot(CgroupVersion.V2),
+        snapshot -> CadvisorSeriesCollector.series((Snapshot) snapshot, NodePlatform.LINUX),
+        CadvisorSeriesCollector.unserved(NodePlatform.LINUX),
+        // CRI's Linux NetworkInterfaceUsage has no packet counts (runtime.v1 api.proto): a Linux pod's come from its
+        // net/dev, and CRI packets beside them would serve one series twice.
+        Set.of("InterfaceUsage.rxPackets", "InterfaceUsage.txPackets")),
+    CADVISOR_WINDOWS(
+        new Snapshot(
+            1,
+            SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L),
+            null,
+            ExpositionGoldenTest.windowsPods(),
+            null),
+        snapshot -> CadvisorSeriesCollector.series((Snapshot) snapshot, NodePlatform.WINDOWS),
+        CadvisorSeriesCollector.unserved(NodePlatform.WINDOWS)),
     POD_EPHEMERAL_STORAGE(
         podEphemeralStorage(),
         storage ->
