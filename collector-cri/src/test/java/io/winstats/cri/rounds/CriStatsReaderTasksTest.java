@@ -177,6 +177,8 @@ class CriStatsReaderTasksTest {
 
     RuntimeSample cached = reader.sample();
     ticker.addAndGet(WritableLayers.REFRESH.toNanos());
+    RuntimeSample layerRefreshed = reader.sample();
+    ticker.addAndGet(TaskProcesses.REFRESH.minus(WritableLayers.REFRESH).toNanos());
     RuntimeSample refreshed = reader.sample();
 
     assertThat(pod(first, "web").processCount()).isEqualTo(2);
@@ -184,9 +186,10 @@ class CriStatsReaderTasksTest {
     assertThat(pod(cached, "web").containers().get(0).writableLayer().usedBytes()).isEqualTo(4096);
     assertThat(pod(cached, "web").containers().get(0).cpu().usageCoreNanos()).as("task metrics every round")
         .isEqualTo(9 * SECOND);
+    assertThat(pod(layerRefreshed, "web").containers().get(0).writableLayer().usedBytes()).isEqualTo(8 * MIB);
+    assertThat(pod(layerRefreshed, "web").processCount()).as("counts are kept longer than layers").isEqualTo(2);
     assertThat(pod(refreshed, "web").processCount()).as("1 + 4 after the refresh").isEqualTo(5);
-    assertThat(pod(refreshed, "web").containers().get(0).writableLayer().usedBytes()).isEqualTo(8 * MIB);
-    assertThat(runtime.usageCalls()).isEqualTo(2);
+    assertThat(runtime.usageCalls()).isEqualTo(3);
     assertThat(runtime.listPidsCalls()).isEqualTo(4);
     assertThat(runtime.containerGetCalls()).as("the snapshot key is the container's for its life").isEqualTo(1);
     assertThat(runtime.criStatsCalls()).isZero();
