@@ -16,7 +16,6 @@ import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.ResourceSpec;
 import io.winstats.cri.RuntimeSample;
-import io.winstats.cri.StorageIo;
 import io.winstats.cri.WritableLayerUsage;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.exporter.sampling.Snapshot;
@@ -53,8 +52,9 @@ import org.jspecify.annotations.Nullable;
  * <p>On a Windows node the CPU split, the commit peak (as {@code container_memory_max_usage_bytes}: on Windows a
  * container's usage is its commit), the storage I/O and the pods' packet counts come from containerd's task metrics
  * and HNS ({@code --cri.windows-stats=tasks}); on Linux {@link CgroupSeriesCollector} serves those names from the
- * cgroups, so they are declared here for Windows nodes only. The storage I/O has no {@code device} label: HCS counts a
- * container's reads and writes over all its volumes, and no Windows volume is a block device name.
+ * cgroups, so they are declared for Windows nodes only ({@link CadvisorWindowsSeries}). The storage I/O has no {@code
+ * device} label: HCS counts a container's reads and writes over all its volumes, and no Windows volume is a block
+ * device name.
  *
  * <p>Snapshots are built once per published {@link Snapshot#version()} and reused by every scrape of that version.
  */
@@ -150,7 +150,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       }
     }
     if (windows) {
-      POD_PROCESSES.add(f, pod, l, roundTime);
+      CadvisorWindowsSeries.POD_PROCESSES.add(f, pod, l, roundTime);
     }
     POD_TIMES.add(f, pod, l, roundTime);
   }
@@ -161,16 +161,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
         labels(c.name(), podCgroup(pod) + "/" + c.id(), c.image(), c.id(), pod.ref().namespace(), pod.ref().name());
     usage(f, l, c.cpu(), c.memory());
     if (windows) {
-      // The figures of Windows task metrics under cAdvisor's names, where the round read them (never from CRI).
-      if (c.cpu() != null) {
-        WINDOWS_CPU.add(f, c.cpu(), l, c.cpu().timestamp());
-      }
-      if (c.memory() != null) {
-        WINDOWS_MEMORY.add(f, c.memory(), l, c.memory().timestamp());
-      }
-      if (c.storage() != null) {
-        WINDOWS_STORAGE.add(f, c.storage(), l, c.storage().timestamp());
-      }
+      CadvisorWindowsSeries.addTaskFigures(f, c, l);
     }
     WritableLayerUsage layer = c.writableLayer();
     if (layer != null) {
@@ -277,58 +268,11 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           .gauge("container_memory_rss", "Size of RSS in bytes.", MemoryUsage::rssBytes)
           .build();
 
-  /**
-   * Windows nodes only: containerd's Windows count, len(task.Pids) of the sandbox and its running containers
-   * ({@code podSandboxStats} in internal/cri/server/sandbox_stats_windows.go); cAdvisor's is the pod cgroup's process
-   * count. At the round's time.
-   */
-  static final SeriesTable<PodSample> POD_PROCESSES =
-      SeriesTable.<PodSample>labelled(CONTAINER_LABELS).row(PROCESSES, PodSample::processCount).build();
-
   /** A pod's start and last-seen times, at the round's time. */
   static final SeriesTable<PodSample> POD_TIMES =
       SeriesTable.<PodSample>labelled(CONTAINER_LABELS)
           .row(START_TIME, p -> p.createdAt().getEpochSecond())
           .write(LAST_SEEN, CadvisorSeriesCollector::lastSeen)
-          .build();
-
-  // Windows nodes only (CgroupSeriesCollector declares these names on Linux): cAdvisor's help, as there. The storage
-  // counters carry no device label (a container's reads over all its volumes), though the family declares it.
-  static final SeriesTable<CpuUsage> WINDOWS_CPU =
-      SeriesTable.<CpuUsage>labelled(CONTAINER_LABELS)
-          .counter(
-              "container_cpu_user_seconds_total",
-              "Cumulative user cpu time consumed in seconds.",
-              c -> seconds(c.userNanos()))
-          .counter(
-              "container_cpu_system_seconds_total",
-              "Cumulative system cpu time consumed in seconds.",
-              c -> seconds(c.kernelNanos()))
-          .build();
-
-  /** A counter in cAdvisor whose name has no {@code _total}: a gauge here, as in {@link CgroupSeriesCollector}. */
-  static final SeriesTable<MemoryUsage> WINDOWS_MEMORY =
-      SeriesTable.<MemoryUsage>labelled(CONTAINER_LABELS)
-          .gauge(
-              "container_memory_max_usage_bytes",
-              "Maximum memory usage recorded in bytes",
-              MemoryUsage::commitPeakBytes)
-          .build();
-
-  static final SeriesTable<StorageIo> WINDOWS_STORAGE =
-      SeriesTable.<StorageIo>labelled(CONTAINER_LABELS)
-          .row(
-              counter("container_fs_reads_total", "Cumulative count of reads completed", DEVICE),
-              StorageIo::readCount)
-          .row(
-              counter("container_fs_reads_bytes_total", "Cumulative count of bytes read", DEVICE),
-              StorageIo::readBytes)
-          .row(
-              counter("container_fs_writes_total", "Cumulative count of writes completed", DEVICE),
-              StorageIo::writeCount)
-          .row(
-              counter("container_fs_writes_bytes_total", "Cumulative count of bytes written", DEVICE),
-              StorageIo::writeBytes)
           .build();
 
   /** A container's writable layer, labelled with its mountpoint as the device, at the layer's time. */
@@ -405,10 +349,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
 
   /** A Windows node's: the Linux ones and the runtime's process count and task-metric figures. */
   private static final List<MetricFamilyDescriptor> WINDOWS_FAMILIES =
-      Stream.concat(
-              FAMILIES.stream(),
-              SeriesTable.families(POD_PROCESSES, WINDOWS_CPU, WINDOWS_MEMORY, WINDOWS_STORAGE).stream())
-          .toList();
+      Stream.concat(FAMILIES.stream(), CadvisorWindowsSeries.FAMILIES.stream()).toList();
 
   /**
    * Figures of the snapshot this collector does not serve on a node of {@code platform}, each with the reason: {@code
@@ -485,9 +426,5 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       MetricFamilies f, MetricFamilyDescriptor family, P part, Labels l, @Nullable Instant at) {
     Instant roundTime = Objects.requireNonNull(at, "the round's time");
     f.add(family, roundTime.getEpochSecond(), l, roundTime);
-  }
-
-  private static @Nullable Double seconds(@Nullable Long nanos) {
-    return nanos == null ? null : nanos / 1e9;
   }
 }
