@@ -143,4 +143,20 @@ public final class OtlpReceiver implements AutoCloseable {
   public void close() throws Exception {
     server.close();
   }
+
+  /**
+   * For bench/otlp-cost: {@code OtlpReceiver grpc|http FILE} serves until killed, writes its endpoint to FILE and the
+   * count of accepted requests to FILE.count every second.
+   */
+  public static void main(String[] args) throws Exception {
+    try (OtlpReceiver receiver = args[0].equals("grpc") ? grpc() : http()) {
+      java.nio.file.Path file = java.nio.file.Path.of(args[1]);
+      java.nio.file.Files.writeString(file, receiver.endpoint());
+      java.nio.file.Path count = java.nio.file.Path.of(args[1] + ".count");
+      while (true) {
+        java.nio.file.Files.writeString(count, receiver.received().size() + "\n");
+        Thread.sleep(1000);
+      }
+    }
+  }
 }
