@@ -1,6 +1,10 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CounterPath;
+import io.winstats.perfcounters.counters.InstanceFilter;
+import io.winstats.perfcounters.counters.PerfCounter;
+import io.winstats.perfcounters.counters.RawKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -125,9 +129,37 @@ final class FakePdhLibrary implements PdhLibrary {
         default -> throw new IllegalArgumentException("bad fixture line: " + line);
       }
     }
+    addDeclaredGauges();
     items.forEach((path, list) -> loaded.put(path, List.copyOf(list)));
     fixtures.add(resource);
     return this;
+  }
+
+  /** {@code PERF_COUNTER_RAWCOUNT} and {@code PERF_COUNTER_LARGE_RAWCOUNT} (winperf.h). */
+  private static final int RAWCOUNT = 0x00010000;
+  private static final int LARGE_RAWCOUNT = 0x00010100;
+
+  /**
+   * The synthetic host has every gauge the PDH source declares on an object without instances ({@code \Memory},
+   * {@code \System}: a {@code RAW} or {@code RAW_LARGE} counter): one the fixture does not give gets a value made up
+   * from its path, so such a new counter needs no fixture line. Counters of other kinds, whose raw values need a time
+   * base or a second value, and counters of objects with instances come from the fixture only.
+   */
+  private void addDeclaredGauges() {
+    Set<PerfCounter> declared = new LinkedHashSet<>();
+    for (WorkingSetDefinition definition : WorkingSetDefinition.values()) {
+      declared.addAll(PdhNodeSource.counters(definition));
+    }
+    for (PerfCounter c : declared) {
+      String path = key(c.path().toString());
+      boolean gauge = c.raw() == RawKind.RAW || c.raw() == RawKind.RAW_LARGE;
+      if (!gauge || c.instances() != InstanceFilter.NONE || types.containsKey(path)) {
+        continue;
+      }
+      types.put(path, c.raw() == RawKind.RAW_LARGE ? LARGE_RAWCOUNT : RAWCOUNT);
+      long madeUp = 4_096L * (1_000 + Math.floorMod(path.hashCode(), 100_000));
+      items.put(path, new ArrayList<>(List.of(new RawCounterItem("", new RawCounter(0, localFileTime, madeUp, 0, 0)))));
+    }
   }
 
   /** The items of {@code path}; a counter the fixture lacks fails naming it and the line to add. */
