@@ -8,7 +8,10 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -40,15 +43,31 @@ public final class DaemonVitals {
    * Threads of {@code /proc/<pid>/task} less the ones HotSpot starts and stops by itself as load comes and goes: JIT
    * compiler threads ({@code UseDynamicNumberOfCompilerThreads}), parallel and concurrent GC workers
    * ({@code UseDynamicNumberOfGCThreads}) and the attach listener a {@code jcmd} starts. What is left is the
-   * daemon's own threads and the JVM's fixed ones, which a leak grows and a busy machine does not.
+   * daemon's own threads and the JVM's fixed ones.
    */
   public static int applicationThreads(long pid) {
+    return threadsByName(pid).values().stream().mapToInt(Integer::intValue).sum();
+  }
+
+  /**
+   * The threads {@link #applicationThreads} counts, by name less its trailing number ({@code winstats-cri-}, {@code
+   * XNIO-1 task-}, {@code VM Thread}), so a check can hold a fixed thread to its count and an on-demand pool to a
+   * bound, and name the one that grew.
+   */
+  public static SortedMap<String, Integer> threadsByName(long pid) {
     try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-      return (int) tasks.map(DaemonVitals::threadName).filter(name -> !isElasticJvmThread(name)).count();
+      SortedMap<String, Integer> byName = new TreeMap<>();
+      tasks
+          .map(DaemonVitals::threadName)
+          .filter(name -> !isElasticJvmThread(name))
+          .forEach(name -> byName.merge(TRAILING_NUMBER.matcher(name).replaceFirst(""), 1, Integer::sum));
+      return byName;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
+
+  private static final Pattern TRAILING_NUMBER = Pattern.compile("[0-9]+$");
 
   static boolean isElasticJvmThread(String name) {
     return ELASTIC_JVM_THREADS.stream().anyMatch(name::startsWith);
