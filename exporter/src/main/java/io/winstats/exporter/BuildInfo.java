@@ -10,8 +10,9 @@ import picocli.CommandLine.IVersionProvider;
 
 /**
  * What the jar was built from, from its manifest: the version ({@code Implementation-Version}), the git revision
- * ({@code Build-Revision}) and the build time ({@code Build-Date}); {@code dev} and {@code unknown} when run from
- * classes or built outside a checkout.
+ * ({@code Build-Revision}) and the source's date ({@code Build-Date}: the build's
+ * {@code project.build.outputTimestamp}, which a release sets to its commit's time, so two builds of one commit give
+ * the same jar); {@code dev} and {@code unknown} when run from classes or built outside a checkout.
  */
 public final class BuildInfo implements IVersionProvider {
   private static final String UNKNOWN = "unknown";
