@@ -104,7 +104,7 @@ class ChartPeerValuesTest {
     JsonNode proxy = linux.at("/containers/1");
     assertThat(daemon.path("args")).extracting(JsonNode::asText).contains("--web.listen-address=127.0.0.1:9845");
     assertThat(daemon.path("ports").isMissingNode()).as("only the proxy's port is exposed").isTrue();
-    assertThat(proxy.path("image").asText()).isEqualTo("quay.io/brancz/kube-rbac-proxy:v0.20.2");
+    assertThat(proxy.path("image").asText()).isEqualTo("quay.io/brancz/kube-rbac-proxy:v0.22.1");
     assertThat(proxy.path("args")).extracting(JsonNode::asText)
         .containsExactly("--secure-listen-address=:9844", "--upstream=http://127.0.0.1:9845/", "--ignore-paths=/healthz");
     assertThat(proxy.at("/ports/0/name").asText()).isEqualTo("metrics");

@@ -11,6 +11,9 @@ import java.util.List;
 final class LandingPage {
   private record Link(String path, String what) {}
 
+  /** The project's home, as the chart's {@code home} names it. */
+  private static final String DOCS = "https://github.com/winstats/winstats-exporter";
+
   private final byte[] html;
   private final byte[] text;
 
@@ -40,8 +43,9 @@ final class LandingPage {
       t.append(l.path()).append('\n');
     }
     // The daemon is a jar run by java (the images' command), so that is the command the page names.
-    h.append("</ul>\n<footer>Flags: <code>java -jar winstats-exporter.jar --help</code>. Documentation: README.md and"
-        + " docs/ in the source, docs/TROUBLESHOOTING.md for problems.</footer>\n</body>\n</html>\n");
+    h.append("</ul>\n<footer>Flags: <code>java -jar winstats-exporter.jar --help</code>. Documentation: <a href=\""
+        + DOCS + "#readme\">README</a>, <a href=\"" + DOCS + "/tree/main/docs\">docs/</a>, and <a href=\"" + DOCS
+        + "/blob/main/docs/TROUBLESHOOTING.md\">TROUBLESHOOTING.md</a> for problems.</footer>\n</body>\n</html>\n");
     this.html = h.toString().getBytes(StandardCharsets.UTF_8);
     this.text = t.toString().getBytes(StandardCharsets.UTF_8);
   }
