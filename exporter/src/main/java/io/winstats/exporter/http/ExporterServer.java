@@ -24,7 +24,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -79,7 +81,7 @@ public final class ExporterServer implements AutoCloseable {
   private final Undertow undertow;
   private final ListenAddress address;
   private final LandingPage landing;
-  private final String description;
+  private final Map<String, Object> description;
 
   /** Plain HTTP with the default limits and no authentication. */
   public ExporterServer(
@@ -137,13 +139,16 @@ public final class ExporterServer implements AutoCloseable {
                 web != null && web.tls() != null && web.tls().clientAuth().required(),
                 bearer);
     this.undertow = undertow(address, limits, tls, web);
-    this.description =
-        "scheme=" + scheme()
-            + (tls == null ? "" : " client_auth=" + tls.config().clientAuth() + " protocols="
-                + String.join(",", tls.config().protocols()))
-            + " basic_auth_users=" + (web == null ? 0 : web.basicAuthUsers().size())
-            + " bearer_token=" + (bearer != null)
-            + " max_connections=" + limits.maxConnections();
+    Map<String, Object> guard = new LinkedHashMap<>();
+    guard.put("scheme", scheme());
+    if (tls != null) {
+      guard.put("client_auth", tls.config().clientAuth());
+      guard.put("protocols", String.join(",", tls.config().protocols()));
+    }
+    guard.put("basic_auth_users", web == null ? 0 : web.basicAuthUsers().size());
+    guard.put("bearer_token", bearer != null);
+    guard.put("max_connections", limits.maxConnections());
+    this.description = Collections.unmodifiableMap(guard);
   }
 
   /** Every path the server answers, with its methods and handler: the one place a route is declared. */
@@ -226,8 +231,11 @@ public final class ExporterServer implements AutoCloseable {
     return tls == null ? "http" : "https";
   }
 
-  /** How the server is guarded, as {@code key=value} pairs for the start-up log line. */
-  public String description() {
+  /**
+   * How the server is guarded, as the start-up log line's fields in order: numbers and booleans as themselves, so a
+   * JSON line writes {@code basic_auth_users} as the number the reload line writes.
+   */
+  public Map<String, Object> description() {
     return description;
   }
 

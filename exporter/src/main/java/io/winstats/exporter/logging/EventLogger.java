@@ -3,6 +3,7 @@ package io.winstats.exporter.logging;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Logger;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Marker;
@@ -106,7 +107,11 @@ final class EventLogger extends LegacyAbstractLogger {
         int end = pattern.indexOf(' ', i);
         end = end < 0 ? n : end;
         String word = pattern.substring(i, end);
-        if (word.equals("{}") && next[0] < arguments.length) {
+        if (word.equals("{}") && next[0] < arguments.length && arguments[next[0]] instanceof Map<?, ?> map) {
+          // A map written bare is its entries as fields, each value typed as a {} argument is.
+          next[0]++;
+          map.forEach((k, v) -> fields.add(new EventRecord.Field(String.valueOf(k), render(v), typed(v))));
+        } else if (word.equals("{}") && next[0] < arguments.length) {
           // An argument written bare is fields of its own ("scheme=https client_auth=..."), read the same way.
           parse(render(arguments[next[0]++]), new Object[0], fields, text);
         } else {

@@ -178,6 +178,31 @@ class LogLinesTest {
         .doesNotContainKey("msg");
   }
 
+  /**
+   * The server's guard is passed as a map: its entries are fields typed as {} arguments are, so event=started writes
+   * basic_auth_users as the number event=web_config_reloaded writes, not as a string.
+   */
+  @Test
+  void aMapWrittenBareIsFieldsOfTheirOwnTypes() throws Exception {
+    Map<String, Object> guard = new LinkedHashMap<>();
+    guard.put("scheme", "http");
+    guard.put("basic_auth_users", 2);
+    guard.put("bearer_token", false);
+    guard.put("max_connections", 256);
+    LoggerFactory.getLogger(NAME).info("event=started listen={} {} node={}", ":9844", guard, "n1");
+
+    JsonNode json = new ObjectMapper().readTree(LogLines.json(only()));
+    assertThat(json.path("scheme").asText()).isEqualTo("http");
+    assertThat(json.path("basic_auth_users").isIntegralNumber()).as(json.toString()).isTrue();
+    assertThat(json.path("bearer_token").isBoolean()).as(json.toString()).isTrue();
+    assertThat(json.path("max_connections").asInt()).isEqualTo(256);
+    assertThat(json.path("node").asText()).isEqualTo("n1");
+    assertThat(LogfmtLines.parse(LogLines.logfmt(only())))
+        .containsEntry("basic_auth_users", "2")
+        .containsEntry("bearer_token", "false")
+        .doesNotContainKey("msg");
+  }
+
   @Test
   void julLevelsTakeSlf4jsNames() {
     assertThat(LogLines.levelName(Level.SEVERE)).isEqualTo("ERROR");
