@@ -127,7 +127,14 @@ class ReadmeInstallTest {
     assertThat(withPreset).isEqualTo(2);
     assertThat(stackSide).contains("windowsMonitoring:");
     String upgrade = commands().stream().filter(c -> c.startsWith("helm upgrade kube-prometheus-stack ")).findFirst().orElseThrow();
-    assertThat(upgrade).contains("-f deploy/helm/winstats-exporter/presets/kube-prometheus-stack-values.yaml");
+    assertThat(upgrade).contains("-f deploy/helm/winstats-exporter/presets/kube-prometheus-stack-values.yaml")
+        .as("the stack stays on the version it runs, with its defaults").contains("--version STACK_VERSION")
+        .contains("--reset-then-reuse-values").doesNotContain("--reuse-values ");
+    for (Path f : List.of(STACK_SIDE, HelmChart.DIR.resolve("templates").resolve("NOTES.txt"))) {
+      String text = Files.readString(f);
+      assertThat(text).as(f.toString()).contains("--version STACK_VERSION --reset-then-reuse-values")
+          .doesNotContain("--reuse-values ");
+    }
   }
 
   /** The preset as --set values, for a published chart that has not been pulled, is the preset file. */
