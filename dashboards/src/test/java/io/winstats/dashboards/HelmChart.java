@@ -36,8 +36,13 @@ final class HelmChart {
 
   /** {@code helm template RELEASE DIR -n NAMESPACE --kube-version KUBE_VERSION -f ...}: the rendered YAML stream. */
   static String template(List<Path> valuesFiles) {
+    return template(DIR, valuesFiles);
+  }
+
+  /** The same, of the chart in {@code chart} (another checkout's copy). */
+  static String template(Path chart, List<Path> valuesFiles) {
     TemplateCommand t =
-        new Helm(DIR).template().withName(RELEASE).withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION);
+        new Helm(chart).template().withName(RELEASE).withNamespace(NAMESPACE).withKubeVersion(KUBE_VERSION);
     for (Path f : valuesFiles) {
       t = t.withValuesFile(f);
     }
