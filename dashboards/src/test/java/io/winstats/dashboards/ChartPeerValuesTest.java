@@ -92,6 +92,17 @@ class ChartPeerValuesTest {
     assertThat(spec.path("automountServiceAccountToken").asBoolean(true)).as("no token without the proxy").isFalse();
   }
 
+  /** The proxy on a Windows-only install would render nothing: the notes say so instead of nothing. */
+  @Test
+  void kubeRbacProxyWithoutTheLinuxDaemonSetIsNamedInTheNotes() {
+    String out = HelmChart.installDryRun("winstats-exporter", HelmChart.DIR, "winstats-exporter", List.of(),
+        java.util.Map.of("kubeRBACProxy.enabled", "true"));
+    assertThat(out).contains("kubeRBACProxy.enabled=true has no effect");
+    String withLinux = HelmChart.installDryRun("winstats-exporter", HelmChart.DIR, "winstats-exporter", List.of(),
+        java.util.Map.of("kubeRBACProxy.enabled", "true", "linux.enabled", "true"));
+    assertThat(withLinux).doesNotContain("has no effect");
+  }
+
   /**
    * kube-rbac-proxy (the image prometheus-node-exporter's chart pins) serves the port over HTTPS; the daemon listens
    * on loopback behind it, /healthz passes unchecked for the probes, and the proxy may review tokens.
