@@ -455,11 +455,17 @@ class DashboardsOnPrometheusIT {
 
   /**
    * Cgroup series the daemon serves only where the kernel has the files (docs/CADVISOR.md): block I/O where a device
-   * has a BFQ/CFQ policy or the v1 throttle files, io.stat on v2; huge pages where the host has a pool. This host may
-   * or may not serve them, so they are neither required by the list nor refused when served.
+   * has a BFQ/CFQ policy or the v1 throttle files, io.stat on v2; huge pages where the host has a pool; PSI on cgroup
+   * v2 only. This host may or may not serve them, so they are neither required by the list nor refused when served.
    */
   static final Set<String> SERVED_WHERE_THE_KERNEL_HAS_THE_FILES =
       Set.of(
+          "container_pressure_cpu_stalled_seconds_total",
+          "container_pressure_cpu_waiting_seconds_total",
+          "container_pressure_io_stalled_seconds_total",
+          "container_pressure_io_waiting_seconds_total",
+          "container_pressure_memory_stalled_seconds_total",
+          "container_pressure_memory_waiting_seconds_total",
           "container_blkio_device_usage_total",
           "container_fs_reads_bytes_total",
           "container_fs_reads_total",

@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
  * to the daemon's own memory cgroup, ~24 MB at 110 pods. So a round opens as few files as the served figures allow:
  *
  * <ul>
- *   <li>Limits ({@link CgroupSpec}, {@code pids.max}, the lowest pid's open-files limit), whether a v1 cgroup also
- *       has a unified directory for PSI, and {@code memory.use_hierarchy} change only when the runtime updates the
+ *   <li>Limits ({@link CgroupSpec}, {@code pids.max}, the lowest pid's open-files limit) and {@code
+ *       memory.use_hierarchy} change only when the runtime updates the
  *       container: they are read when the cgroup is first seen and again after {@code specRefresh} (the open-files
  *       limit also when the lowest pid changes). cAdvisor re-reads a container's spec at most every 5 s when asked.
  *   <li>v1 block IO follows runc's order (BFQ, then CFQ, then the throttle layer; opencontainers/cgroups
@@ -53,8 +53,6 @@ public final class CgroupReader {
   private final Path sysRoot;
   /** {@code /proc/pressure}. */
   private final String nodePressureBase;
-  /** v1: the unified hierarchy's directory (PSI); v2's is the root, as is every controller's. */
-  private final String unifiedBase;
   private final String cpuBase;
   private final String memoryBase;
   private final String blkioBase;
@@ -90,7 +88,6 @@ public final class CgroupReader {
     this.cpuBase = v2 ? root : root + "/cpu";
     this.memoryBase = v2 ? root : root + "/memory";
     this.blkioBase = v2 ? root : root + "/blkio";
-    this.unifiedBase = v2 ? root : root + "/unified";
     String pidsBase = v2 ? root : root + "/pids";
     // v1: whether the pids controller has its own hierarchy; checked once rather than per cgroup and round.
     boolean pidsHierarchy = version == CgroupVersion.V1 && Files.isDirectory(cgroupRoot.resolve("pids"));
@@ -143,27 +140,22 @@ public final class CgroupReader {
     if (refresh) {
       k.seen = true;
       k.dueAt = now + specRefresh.toNanos();
-      if (version == CgroupVersion.V1) {
-        // In a hybrid layout runc may or may not join the unified hierarchy, which it decides when it creates the
-        // container: one directory check now and then spares three failed opens per cgroup and round where it did
-        // not.
-        k.unified = Files.isDirectory(Path.of(file(unifiedBase, path, "")));
-      }
       k.spec = memory.spec(path);
     }
     HostFacts h = host;
     boolean v2 = version == CgroupVersion.V2;
-    // v1 reads PSI from the unified hierarchy, where the cgroup has a directory there.
-    boolean psi = v2 || k.unified;
+    // PSI where the kubelet and cAdvisor report it: cgroup v2 only (runc's fs2 manager reads the pressure files, its
+    // v1 manager does not, so a v1 hybrid host's unified mount is not read: three files of ~14 per cgroup).
+    boolean psi = v2;
     return new CgroupStats(
         path,
         cpu.read(path),
         memory.read(path, k),
         v2 ? blkio.readV2(path) : blkio.readV1(path, h.blkioPolicies()),
         pids.read(path, k, refresh),
-        psi ? pressure(file(v2 ? cpuBase : unifiedBase, path, "/cpu.pressure")) : null,
-        psi ? pressure(file(v2 ? memoryBase : unifiedBase, path, "/memory.pressure")) : null,
-        psi ? pressure(file(v2 ? blkioBase : unifiedBase, path, "/io.pressure")) : null,
+        psi ? pressure(file(cpuBase, path, "/cpu.pressure")) : null,
+        psi ? pressure(file(memoryBase, path, "/memory.pressure")) : null,
+        psi ? pressure(file(blkioBase, path, "/io.pressure")) : null,
         k.spec,
         v2 || h.hugetlbV1() ? hugetlb.read(path, k, refresh, h) : List.of());
   }
@@ -189,8 +181,14 @@ public final class CgroupReader {
     return pids.network(path, kept.computeIfAbsent(path, p -> new Kept()));
   }
 
-  /** The node's {@code /proc/pressure} files. */
+  /**
+   * The node's {@code /proc/pressure} files on a cgroup v2 host; none on v1, where the kubelet reports no PSI (its
+   * node figures are cAdvisor's root cgroup's, which has PSI on v2 only).
+   */
   public NodePressure nodePressure() {
+    if (version != CgroupVersion.V2) {
+      return NodePressure.NONE;
+    }
     return new NodePressure(
         pressure(nodePressureBase + "/cpu"),
         pressure(nodePressureBase + "/memory"),

@@ -10,8 +10,7 @@ import org.jspecify.annotations.Nullable;
  * host; {@code io} and {@code hugetlb} are empty then.
  *
  * @param path the cgroup path relative to the hierarchy root ({@code /kubepods/pod<uid>/<id>})
- * @param cpuPressure PSI from {@code cpu.pressure}: cgroup v2, or the unified hierarchy of a hybrid v1 host where
- *     the cgroup exists there too
+ * @param cpuPressure PSI from {@code cpu.pressure}: cgroup v2 only, as the kubelet and cAdvisor report it
  * @param spec the memory limits CRI does not report; {@link CgroupSpec#NONE}'s nulls where the files are absent
  * @param hugetlb per huge page size the host has, where the hugetlb controller covers the cgroup; else empty
  */

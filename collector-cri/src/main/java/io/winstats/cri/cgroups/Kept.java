@@ -16,8 +16,6 @@ final class Kept {
   @Nullable Long threadsMax;
   long limitsPid = -1;
   @Nullable Long maxOpenFilesSoft;
-  /** v1: whether the cgroup has a directory in the unified hierarchy, for PSI. */
-  boolean unified;
   @Nullable Boolean hierarchicalMemory;
   List<HugePages> hugetlb = List.of();
   /** {@code /proc/<first pid>/net/dev}, kept while it can be read. */
