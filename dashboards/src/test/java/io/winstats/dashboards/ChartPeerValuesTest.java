@@ -92,6 +92,31 @@ class ChartPeerValuesTest {
     assertThat(spec.path("automountServiceAccountToken").asBoolean(true)).as("no token without the proxy").isFalse();
   }
 
+  /** The notes print the uninstall's firewall clean-up with the release, namespace and port of this install. */
+  @Test
+  void theNotesPrintTheFirewallRulesRemovalBeforeTheUninstall() {
+    String out = HelmChart.installDryRun("metrics", HelmChart.DIR, "mon", List.of(),
+        java.util.Map.of("service.port", "9900"));
+    assertThat(out)
+        .contains("-l app.kubernetes.io/instance=metrics,app.kubernetes.io/component=windows -o name")
+        .contains("kubectl -n mon exec {} -c winstats-exporter -- powershell.exe")
+        .contains("Remove-NetFirewallRule -Name winstats-exporter-9900")
+        .contains("helm uninstall metrics -n mon");
+    String without = HelmChart.installDryRun("metrics", HelmChart.DIR, "mon", List.of(),
+        java.util.Map.of("windows.firewallRule.enabled", "false"));
+    assertThat(without).doesNotContain("Remove-NetFirewallRule");
+  }
+
+  /** docs/DEPLOYMENT.md's canary: OnDelete with the default rollingUpdate removed renders a strategy the API accepts. */
+  @Test
+  void onDeleteWithoutRollingUpdateRendersForTheCanary() {
+    List<JsonNode> docs = HelmChart.parse(HelmChart.template(HelmChart.NAMESPACE, List.of(),
+        java.util.Map.of("updateStrategy.type", "OnDelete", "updateStrategy.rollingUpdate", "null")));
+    JsonNode strategy = daemonSet(docs, "windows").at("/spec/updateStrategy");
+    assertThat(strategy.path("type").asText()).isEqualTo("OnDelete");
+    assertThat(strategy.has("rollingUpdate")).as("the API refuses rollingUpdate with OnDelete: %s", strategy).isFalse();
+  }
+
   /** The proxy on a Windows-only install would render nothing: the notes say so instead of nothing. */
   @Test
   void kubeRbacProxyWithoutTheLinuxDaemonSetIsNamedInTheNotes() {
