@@ -30,23 +30,31 @@ public final class HnsReplies {
    */
   public static HnsEndpointStatistics endpointStatistics(String reply) {
     try (JsonParser p = JSON.createParser(reply)) {
-      Envelope e = envelope(p, HnsReplies::statistics);
-      return (HnsEndpointStatistics) e.output(reply);
+      Object output = envelope(p, HnsReplies::statistics).output(reply);
+      if (output == null) {
+        // hcsshim's hnsCall would hand back a zeroed EndpointStats here; zeros would read as a counter reset.
+        throw new HnsException("HNS reply has no Output: " + abbreviate(reply));
+      }
+      return (HnsEndpointStatistics) output;
     } catch (IOException e) {
       throw new HnsException("HNS endpoint statistics do not parse: " + e.getMessage(), e);
     }
   }
 
   /**
-   * The endpoints in a reply to {@code GET /endpoints/}.
+   * The endpoints in a reply to {@code GET /endpoints/}. A success without {@code Output}, or with a {@code null} one,
+   * is an empty list: hcsshim's {@code hnsCall} returns no error and leaves the list empty when the reply's {@code
+   * Output} is empty (internal/hns/hnsfuncs.go:40-42@v0.15.0-rc.1, under {@code HNSListEndpointRequest},
+   * hnsendpoint.go:111-119), and windows_exporter's {@code ListEndpoints} returns the nil slice Go's decoder leaves
+   * for a missing or null {@code Output} (internal/headers/hcn/hcn.go:41-62@v0.31.8).
    *
    * @throws HnsException when HNS answered an error or the reply is not such an envelope
    */
   @SuppressWarnings("unchecked")
   public static List<HnsEndpoint> endpoints(String reply) {
     try (JsonParser p = JSON.createParser(reply)) {
-      Envelope e = envelope(p, HnsReplies::endpointList);
-      return (List<HnsEndpoint>) e.output(reply);
+      Object output = envelope(p, HnsReplies::endpointList).output(reply);
+      return output == null ? List.of() : (List<HnsEndpoint>) output;
     } catch (IOException e) {
       throw new HnsException("HNS endpoint list does not parse: " + e.getMessage(), e);
     }
@@ -57,15 +65,13 @@ public final class HnsReplies {
   }
 
   private record Envelope(@Nullable Boolean success, @Nullable String error, @Nullable Object output) {
-    Object output(String reply) {
+    /** The successful reply's {@code Output}; {@code null} when it has none or a JSON {@code null}. */
+    @Nullable Object output(String reply) {
       if (success == null) {
         throw new HnsException("HNS reply has no Success field: " + abbreviate(reply));
       }
       if (!success) {
         throw new HnsException("HNS answered an error: " + (error == null ? "(no Error text)" : error));
-      }
-      if (output == null) {
-        throw new HnsException("HNS reply has no Output: " + abbreviate(reply));
       }
       return output;
     }

@@ -28,6 +28,7 @@ public final class FakeHns implements HnsPort {
   private final AtomicInteger calls = new AtomicInteger();
   private volatile @Nullable String errorReply;
   private volatile boolean unloadable;
+  private volatile String emptyListReply = "{\"Success\":true,\"Error\":\"\",\"Output\":[]}";
 
   public FakeHns(Supplier<Collection<WindowsPod>> pods) {
     this.pods = Objects.requireNonNull(pods, "pods");
@@ -41,6 +42,16 @@ public final class FakeHns implements HnsPort {
   /** Answers every call with HNS's error envelope carrying {@code error}, or normally again ({@code null}). */
   public void answerError(@Nullable String error) {
     this.errorReply = error;
+  }
+
+  /**
+   * Answers {@code GET /endpoints/} with {@code reply} while no pod has an endpoint (by default the envelope with an
+   * empty {@code Output} array). HNS's own shape for an empty list is not known here: hcsshim's {@code hnsCall}
+   * accepts a reply without {@code Output} (internal/hns/hnsfuncs.go:40-42@v0.15.0-rc.1); VmcomputeHnsWindowsTest
+   * prints the one a Windows runner gives.
+   */
+  public void emptyEndpointListReply(String reply) {
+    this.emptyListReply = Objects.requireNonNull(reply, "reply");
   }
 
   /** Fails every call as a host without {@code vmcompute.dll} does, or answers again. */
@@ -62,6 +73,9 @@ public final class FakeHns implements HnsPort {
       throw new IllegalArgumentException("the daemon only reads: " + method);
     }
     if (path.equals("/endpoints/")) {
+      if (pods.get().stream().allMatch(p -> endpoints(p).isEmpty())) {
+        return emptyListReply;
+      }
       StringBuilder out = new StringBuilder("{\"Success\":true,\"Error\":\"\",\"Output\":[");
       String sep = "";
       for (WindowsPod p : pods.get()) {

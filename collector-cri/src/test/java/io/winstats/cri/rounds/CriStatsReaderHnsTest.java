@@ -1,0 +1,96 @@
+package io.winstats.cri.rounds;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.grpc.Server;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.testing.ContainerdLine;
+import io.winstats.cri.testing.HcsReading;
+import io.winstats.cri.testing.WindowsContainer;
+import io.winstats.cri.testing.WindowsPod;
+import io.winstats.cri.testing.WindowsRuntimeFake;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pods' networks of the Tasks source ({@link TasksStatsRound}, {@link PodNetworks}) against {@link
+ * WindowsRuntimeFake}'s HNS ({@link io.winstats.cri.testing.FakeHns}): how HNS's replies reach the pods, and when the
+ * round falls back to CRI for them.
+ */
+class CriStatsReaderHnsTest {
+  private static final Instant NOW = Instant.parse("2026-11-28T02:00:00Z");
+  private static final long T0 = NOW.toEpochMilli() * 1_000_000;
+  private static final long SECOND = 1_000_000_000L;
+  private static final long MIB = 1L << 20;
+
+  private final AtomicLong ticker = new AtomicLong();
+  private final List<AutoCloseable> open = new ArrayList<>();
+
+  @AfterEach
+  void stop() throws Exception {
+    for (AutoCloseable c : open) {
+      c.close();
+    }
+  }
+
+  private RuntimeStatsReader reader(WindowsRuntimeFake runtime) throws Exception {
+    String name = InProcessServerBuilder.generateName();
+    InProcessServerBuilder builder = InProcessServerBuilder.forName(name).directExecutor().addService(runtime);
+    runtime.containerdServices().forEach(builder::addService);
+    Server server = builder.build().start();
+    open.add(() -> server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS));
+    RuntimeStatsReader reader =
+        RuntimeStatsReader.forChannel(
+            "inprocess:" + name,
+            InProcessChannelBuilder.forName(name).directExecutor().build(),
+            Duration.ofSeconds(5),
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            ticker::get);
+    reader.useTaskMetrics(runtime.hns());
+    open.add(0, reader);
+    return reader;
+  }
+
+  private static HcsReading reading(long cpuSeconds) {
+    return new HcsReading(
+        T0, cpuSeconds * SECOND, 100 * MIB, 150 * MIB, cpuSeconds * SECOND * 3 / 4, cpuSeconds * SECOND / 4, 180 * MIB,
+        40, 40 * 4096, 10, 10 * 8192);
+  }
+
+  private static PodSample pod(RuntimeSample s, String name) {
+    return s.pods().stream().filter(p -> p.ref().name().equals(name)).findFirst().orElseThrow();
+  }
+
+  /**
+   * A node whose pods all share the host's network (the workflow's HostProcess pods) has no endpoint: an HNS reply
+   * without {@code Output} there is the empty list hcsshim's {@code hnsCall} reads it as
+   * (internal/hns/hnsfuncs.go:40-42@v0.15.0-rc.1), not an HNS failure that sends the pods' networks to CRI stats.
+   */
+  @Test
+  void anEmptyEndpointListWithoutOutputIsNoHnsFailure() throws Exception {
+    WindowsRuntimeFake runtime = new WindowsRuntimeFake(ContainerdLine.V2_2, Clock.fixed(NOW, ZoneOffset.UTC));
+    runtime.put(
+        WindowsPod.hostProcess(
+            "hp", "agent", "kube-system", T0, List.of(WindowsContainer.running("h", "agent", 0, T0, reading(3)))));
+    runtime.hns().emptyEndpointListReply("{\"Success\":true,\"Error\":\"\"}");
+    RuntimeStatsReader reader = reader(runtime);
+
+    RuntimeSample s = reader.sample();
+
+    assertThat(s.fallbacksStarted()).as("no hns_fallback").isEmpty();
+    assertThat(runtime.criStatsCalls()).as("no ListPodSandboxStats for the networks").isZero();
+    assertThat(pod(s, "agent").network()).as("the host's network is the node's, not the pod's").isNull();
+    assertThat(pod(s, "agent").cpu().usageCoreNanos()).isEqualTo(3 * SECOND);
+  }
+}
