@@ -7,10 +7,9 @@ import java.util.List;
 /**
  * {@code \LogicalDisk(*)}'s I/O counters bound to {@link DiskIoCounters}, one per volume; every counter is needed.
  *
- * <p>The readers keep the special cases: live, PDH reads the read and write time from {@code Avg. Disk sec/Read} and
- * {@code /Write} (their FirstValue is the cumulative time in ticks of the time base; a log carries the formatted
- * seconds per operation, which do not integrate back) and the busy time as elapsed minus {@code % Idle Time} since it
- * first saw the volume; the volume space ({@code Free Megabytes}, {@code % Free Space}, which Windows refreshes every
+ * <p>The readers keep the special cases: live, PDH reads the read and write time as the 64-bit FirstValue of {@code %
+ * Disk Read Time} and {@code % Disk Write Time} in 100 ns (as windows_exporter 0.31.8 does; a log carries them as
+ * percentages of the interval) and the busy time as elapsed minus {@code % Idle Time} since it first saw the volume; the volume space ({@code Free Megabytes}, {@code % Free Space}, which Windows refreshes every
  * 10–15 minutes) is a {@code FilesystemUsage} of its own.
  */
 public final class LogicalDiskBinding {

@@ -83,7 +83,7 @@ final class PdhCustomCounters {
       return r.timeBase() > 0 ? (raw.secondValue() - raw.firstValue()) / (double) r.timeBase() : null;
     }
     keys.add(key);
-    return (double) counts.update(key, raw.firstValue(), PerfCounterType.is64Bit(type));
+    return (double) counts.update(key, raw.firstValue(), type);
   }
 
   private @Nullable Double gaugeValue(Reading r, String key, RawCounter raw, Map<String, RawCounter> seen) {

@@ -5,7 +5,6 @@ import static io.winstats.perfcounters.pdh.PdhReadings.reading;
 import static io.winstats.perfcounters.pdh.PdhReadings.require;
 import static io.winstats.perfcounters.pdh.PdhReadings.ticksToNanos;
 import static io.winstats.perfcounters.pdh.PdhReadings.unsigned;
-import static io.winstats.perfcounters.pdh.PerfCounterType.is64Bit;
 
 import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.FilesystemUsage;
@@ -34,11 +33,14 @@ import org.slf4j.Logger;
  */
 final class PdhLogicalDisk {
   /**
-   * Every LogicalDisk counter but {@code % Disk Read Time} and {@code % Disk Write Time}: read and write time come from
-   * the {@code Avg. Disk sec} timers, busy time from {@code % Idle Time}.
+   * Every LogicalDisk counter but the {@code Avg. Disk sec} average timers, which no figure reads: read and write time
+   * come from the 64-bit {@code % Disk Read Time} and {@code % Disk Write Time} as windows_exporter 0.31.8 reads them
+   * ({@code internal/collector/logical_disk/logical_disk.go:263-275,452-462@v0.31.8}); the 32-bit FirstValue of an
+   * average timer wraps every 2^32 ticks (429.5 s at 10 MHz), more than once a round on a busy volume.
    */
   static final Set<? extends PerfCounter> COUNTERS =
-      EnumSet.complementOf(EnumSet.of(LogicalDiskCounter.DISK_READ_TIME, LogicalDiskCounter.DISK_WRITE_TIME));
+      EnumSet.complementOf(
+          EnumSet.of(LogicalDiskCounter.AVG_DISK_SEC_PER_READ, LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE));
 
   private static final long BYTES_PER_MB = 1L << 20;
 
@@ -85,23 +87,23 @@ final class PdhLogicalDisk {
 
   /**
    * Cumulative I/O per volume: the counts and the queue as {@link LogicalDiskBinding#DISK_IO} binds them; the read and
-   * write time from the {@code Avg. Disk sec} timers' FirstValue (cumulative ticks of their time base) in place of
-   * {@code % Disk Read Time} and {@code % Disk Write Time}; {@code ioTimeNanos} from {@code % Idle Time} (see {@link
-   * BusyTime}).
+   * write time from the FirstValue of {@code % Disk Read Time} and {@code % Disk Write Time} (64-bit busy time in
+   * 100 ns, as windows_exporter's {@code windows_logical_disk_read_seconds_total} multiplies it by 1e-7); {@code
+   * ioTimeNanos} from {@code % Idle Time} (see {@link BusyTime}).
    */
   @Nullable List<DiskIoCounters> disks(Collected c, Map<NodePart, String> missing) {
     List<Reading> readings = new ArrayList<>();
     for (Figure<LogicalDiskCounter, ?, ?> f : LogicalDiskBinding.DISK_IO.figures()) {
-      readings.add(reading(c, pdhCounter(f.counter())));
+      readings.add(reading(c, f.counter()));
     }
     if (!require(NodePart.DISK_IO, missing, readings.toArray(Reading[]::new))) {
       return null;
     }
-    Reading readTime = reading(c, LogicalDiskCounter.AVG_DISK_SEC_PER_READ);
-    Reading writeTime = reading(c, LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE);
+    Reading readTime = reading(c, LogicalDiskCounter.DISK_READ_TIME);
+    Reading writeTime = reading(c, LogicalDiskCounter.DISK_WRITE_TIME);
     Reading idle = reading(c, LogicalDiskCounter.IDLE_TIME);
     for (Reading r : List.of(readTime, writeTime)) {
-      if (r.timeBase() <= 0) {
+      if (!PerfCounterType.is100Ns(r.type()) && r.timeBase() <= 0) {
         missing.put(NodePart.DISK_IO, r.path() + " NO_TIME_BASE");
         return null;
       }
@@ -124,12 +126,12 @@ final class PdhLogicalDisk {
           || fill(builder, LogicalDiskBinding.DISK_IO, c, volume, counts, keys) != null) {
         continue;
       }
-      long readTicks = counts.update(PdhReadings.key(readTime, volume), read.firstValue(), is64Bit(readTime.type()));
-      long writeTicks = counts.update(PdhReadings.key(writeTime, volume), write.firstValue(), is64Bit(writeTime.type()));
+      long readTicks = counts.update(PdhReadings.key(readTime, volume), read.firstValue(), readTime.type());
+      long writeTicks = counts.update(PdhReadings.key(writeTime, volume), write.firstValue(), writeTime.type());
       out.add(
           builder
-              .readTimeNanos(ticksToNanos(readTicks, readTime.timeBase()))
-              .writeTimeNanos(ticksToNanos(writeTicks, writeTime.timeBase()))
+              .readTimeNanos(timerNanos(readTicks, readTime))
+              .writeTimeNanos(timerNanos(writeTicks, writeTime))
               .ioTimeNanos(
                   busy.computeIfAbsent(volume, v -> new BusyTime()).update(idleNow, idle.type(), idle.timeBase()))
               .build());
@@ -139,17 +141,9 @@ final class PdhLogicalDisk {
     return out;
   }
 
-  /**
-   * The counter PDH reads for a figure of {@link LogicalDiskBinding#DISK_IO}: the {@code Avg. Disk sec} timers for the
-   * read and write time, whose FirstValue is the cumulative time (the {@code %} timers are not added), else the
-   * figure's own counter.
-   */
-  private static LogicalDiskCounter pdhCounter(LogicalDiskCounter counter) {
-    return switch (counter) {
-      case DISK_READ_TIME -> LogicalDiskCounter.AVG_DISK_SEC_PER_READ;
-      case DISK_WRITE_TIME -> LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE;
-      default -> counter;
-    };
+  /** A timer's FirstValue in nanoseconds: 100 ns units for the 100 ns types, else ticks of the counter's time base. */
+  private static long timerNanos(long ticks, Reading r) {
+    return PerfCounterType.is100Ns(r.type()) ? Math.multiplyExact(ticks, 100L) : ticksToNanos(ticks, r.timeBase());
   }
 
   /**

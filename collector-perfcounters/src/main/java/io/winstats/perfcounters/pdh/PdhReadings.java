@@ -94,7 +94,7 @@ final class PdhReadings {
       f.set().accept(
           builder,
           f.kind() == FigureKind.CUMULATIVE
-              ? counts.update(key(r, instance), raw, PerfCounterType.is64Bit(r.type()))
+              ? counts.update(key(r, instance), raw, r.type())
               : unsigned(r, raw));
     }
     return null;

@@ -16,6 +16,7 @@ final class PerfCounterType {
   static final int PERF_INVERSE_COUNTER = 0x01000000;
 
   static final int PERF_COUNTER_RAWCOUNT = 0x00010000;
+  static final int PERF_COUNTER_RAWCOUNT_HEX = 0x00000000;
   static final int PERF_COUNTER_LARGE_RAWCOUNT = 0x00010100;
   static final int PERF_COUNTER_COUNTER = 0x10410400;
   static final int PERF_COUNTER_BULK_COUNT = 0x10410500;

@@ -64,8 +64,10 @@ class PdhNodeSourceTest {
   private static final String TX_BYTES = NetworkInterfaceCounter.BYTES_SENT.path().toString();
   private static final String AVAILABLE = MemoryCounter.AVAILABLE_BYTES.path().toString();
   private static final String IDLE_DISK = LogicalDiskCounter.IDLE_TIME.path().toString();
-  private static final String READ_TIME = LogicalDiskCounter.AVG_DISK_SEC_PER_READ.path().toString();
+  private static final String READ_TIME = LogicalDiskCounter.DISK_READ_TIME.path().toString();
+  private static final String AVG_READ_TIME = LogicalDiskCounter.AVG_DISK_SEC_PER_READ.path().toString();
   private static final String NIC = "Microsoft Hyper-V Network Adapter";
+  private static final String RX_ERRORS = NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS.path().toString();
   private static final int INVALID = PdhStatus.PDH_CSTATUS_INVALID_DATA.code();
 
   private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE);
@@ -90,7 +92,7 @@ class PdhNodeSourceTest {
     all.forEach(notAdded::remove);
     assertThat(notAdded)
         .as("declared counters the PDH source does not add")
-        .containsExactlyInAnyOrder(LogicalDiskCounter.DISK_READ_TIME, LogicalDiskCounter.DISK_WRITE_TIME);
+        .containsExactlyInAnyOrder(LogicalDiskCounter.AVG_DISK_SEC_PER_READ, LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE);
     assertThat(all).extracting(d -> d.path().toString()).doesNotHaveDuplicates();
     for (PerfCounter d : all) {
       assertThat(CounterPath.parse(d.path().toString())).isEqualTo(d.path());
@@ -308,7 +310,7 @@ class PdhNodeSourceTest {
     assertThat(first.disks()).extracting(DiskIoCounters::device).containsExactly("C:", "D:", "HarddiskVolume1");
     assertThat(c.readBytes()).isEqualTo(1_000_000L);
     assertThat(c.reads()).isEqualTo(100L);
-    // 5,000,000 ticks at a 10 MHz time base.
+    // % Disk Read Time's FirstValue: 5,000,000 x 100 ns.
     assertThat(c.readTimeNanos()).isEqualTo(500_000_000L);
     assertThat(c.writeTimeNanos()).isEqualTo(700_000_000L);
     assertThat(c.ioTimeNanos()).isZero();
@@ -316,11 +318,51 @@ class PdhNodeSourceTest {
 
     // 10 s elapsed (1e8 x 100 ns), 9.9 s of it idle -> 0.1 s busy.
     fake.setItem(IDLE_DISK, "C:", 0, 90_000_000L + 99_000_000L, 100_000_000L + 100_000_000L);
-    fake.setItem(READ_TIME, "C:", 0, 5_000_000L + 10_000_000L, 150L);
+    fake.setItem(READ_TIME, "C:", 0, 5_000_000L + 10_000_000L, 20_000_000L);
     DiskIoCounters later =
         source.sample().disks().stream().filter(d -> d.device().equals("C:")).findFirst().orElseThrow();
     assertThat(later.ioTimeNanos()).isEqualTo(100_000_000L);
     assertThat(later.readTimeNanos()).isEqualTo(1_500_000_000L);
+  }
+
+  /**
+   * W3: read and write time are the 64-bit {@code % Disk Read Time} / {@code % Disk Write Time} FirstValue x 100 ns, as
+   * windows_exporter 0.31.8's {@code windows_logical_disk_read_seconds_total} (logical_disk.go:263-275,452-462@v0.31.8,
+   * PERF_PRECISION_100NS_TIMER scaled by 1e-7 in internal/pdh/collector.go:421-424@v0.31.8): a volume busy reading for
+   * 5,000 s more than 2^32 ticks at 10 MHz, which the 32-bit {@code Avg. Disk sec/Read} FirstValue would wrap more
+   * than ten times over, is counted in full, and the average timer (left as it was) plays no part.
+   */
+  @Test
+  void readAndWriteTimeAreThe64BitDiskTimeTimersNotThe32BitAverageTimers() {
+    PdhNodeSource source = open();
+    source.sample();
+    fake.setItem(READ_TIME, "C:", 0, 5_000_000L + 50_000_000_000L, 50_010_000_000L);
+    fake.setItem(AVG_READ_TIME, "C:", 0, 1L, 101L);
+
+    DiskIoCounters c = source.sample().disks().stream().filter(d -> d.device().equals("C:")).findFirst().orElseThrow();
+
+    assertThat(c.readTimeNanos()).isEqualTo((5_000_000L + 50_000_000_000L) * 100L);
+    assertThat(c.writeTimeNanos()).as("% Disk Write Time as the fixture has it").isEqualTo(700_000_000L);
+  }
+
+  /**
+   * W4: the 32-bit raw count {@code Packets Received Errors} set back to 0 by an adapter reset restarts the baseline;
+   * counted as a wrap it would add 2^32 - 1 errors. Later errors count on from the total so far.
+   */
+  @Test
+  void anAdapterResetOfA32BitErrorCountRestartsTheBaselineInsteadOfAddingAWrap() {
+    PdhNodeSource source = open();
+    assertThat(nic(source.sample()).rxErrors()).isEqualTo(1L);
+
+    fake.setItem(RX_ERRORS, NIC, 0, 0L, 0L);
+    assertThat(nic(source.sample()).rxErrors()).as("reset to 0: no 4.29 G errors").isEqualTo(1L);
+
+    fake.setItem(RX_ERRORS, NIC, 0, 3L, 0L);
+    assertThat(nic(source.sample()).rxErrors()).isEqualTo(4L);
+  }
+
+  private static NetworkInterfaceCounters nic(NodeSample s) {
+    return s.interfaces().stream().filter(n -> n.name().equals(NIC)).findFirst().orElseThrow();
   }
 
   @Test

@@ -22,7 +22,6 @@ import io.winstats.perfcounters.binding.NetworkInterfaceBinding;
 import io.winstats.perfcounters.binding.ProcessorBinding;
 import io.winstats.perfcounters.binding.SystemBinding;
 import io.winstats.perfcounters.counters.CounterPath;
-import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
@@ -82,12 +81,7 @@ class RecordReplayParityTest {
       Map.of(
           ProcessCounter.WORKING_SET_PRIVATE.path().toString(),
           "the log carries the working set as the daemon defined it (\\Winstats Node\\Memory Working Set Bytes),"
-              + " whichever --node.memory.working-set chose",
-          LogicalDiskCounter.AVG_DISK_SEC_PER_READ.path().toString(),
-          "PDH reads the read time from its raw FirstValue; the log carries % Disk Read Time, since the formatted"
-              + " seconds per read do not integrate back to a time",
-          LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE.path().toString(),
-          "as Avg. Disk sec/Read: the log carries % Disk Write Time");
+              + " whichever --node.memory.working-set chose");
 
   /** How a record component fares in a log. */
   private record Carried(Kind kind, String reason) {
