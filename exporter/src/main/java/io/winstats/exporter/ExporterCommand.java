@@ -86,12 +86,12 @@ public final class ExporterCommand implements Callable<Integer> {
     Values values = new Values(flags, file, problems);
 
     // Settings that only the pdh source reads; the source as given names it in the message, "auto" included.
-    boolean pdh = values.optional(Settings.NODE_SOURCE) instanceof NodeSourceSpec.Pdh;
-    String source = values.text(Settings.NODE_SOURCE);
-    WorkingSetDefinition workingSet = values.optional(Settings.NODE_MEMORY_WORKING_SET);
+    boolean pdh = values.optional(NodeSettings.SOURCE) instanceof NodeSourceSpec.Pdh;
+    String source = values.text(NodeSettings.SOURCE);
+    WorkingSetDefinition workingSet = values.optional(NodeSettings.MEMORY_WORKING_SET);
     if (workingSet != null && workingSet != WorkingSetDefinition.KUBELET && !pdh) {
       problems.add(
-          Settings.NODE_MEMORY_WORKING_SET.flag() + ": " + workingSet.flagValue() + " needs the pdh node source"
+          NodeSettings.MEMORY_WORKING_SET.flag() + ": " + workingSet.flagValue() + " needs the pdh node source"
               + " (Windows); --node.source is " + source);
     }
     if (!file.customCounters().isEmpty() && !pdh) {
@@ -107,40 +107,40 @@ public final class ExporterCommand implements Callable<Integer> {
     }
     HttpLimits limits =
         new HttpLimits(
-            Math.toIntExact(values.required(Settings.WEB_MAX_HEADER_BYTES)),
-            values.required(Settings.WEB_MAX_BODY_BYTES),
-            values.required(Settings.WEB_REQUEST_TIMEOUT),
-            values.required(Settings.WEB_IDLE_TIMEOUT),
-            values.required(Settings.WEB_MAX_CONNECTIONS));
+            Math.toIntExact(values.required(WebSettings.MAX_HEADER_BYTES)),
+            values.required(WebSettings.MAX_BODY_BYTES),
+            values.required(WebSettings.REQUEST_TIMEOUT),
+            values.required(WebSettings.IDLE_TIMEOUT),
+            values.required(WebSettings.MAX_CONNECTIONS));
     return new ExporterConfig(
-        values.required(Settings.WEB_LISTEN_ADDRESS),
-        values.required(Settings.CRI_ENDPOINT),
-        values.required(Settings.CRI_TIMEOUT),
-        values.required(Settings.CRI_STATS_CALL),
-        values.required(Settings.CRI_WINDOWS_STATS),
-        values.required(Settings.SAMPLING_INTERVAL),
-        values.required(Settings.NODE_SOURCE),
-        values.required(Settings.NODE_MEMORY_WORKING_SET),
-        values.required(Settings.NODE_KUBELET_ROOT_DIR),
+        values.required(WebSettings.LISTEN_ADDRESS),
+        values.required(CriSettings.ENDPOINT),
+        values.required(CriSettings.TIMEOUT),
+        values.required(CriSettings.STATS_CALL),
+        values.required(CriSettings.WINDOWS_STATS),
+        values.required(SamplingSettings.INTERVAL),
+        values.required(NodeSettings.SOURCE),
+        values.required(NodeSettings.MEMORY_WORKING_SET),
+        values.required(NodeSettings.KUBELET_ROOT_DIR),
         resolveNodeName(
-            values.optional(Settings.NODE_NAME), System.getenv("NODE_NAME"), ExporterCommand::localHostName),
-        values.required(Settings.LOG_LEVEL),
-        values.required(Settings.LOG_FORMAT),
-        values.optional(Settings.RECORD),
+            values.optional(NodeSettings.NAME), System.getenv("NODE_NAME"), ExporterCommand::localHostName),
+        values.required(LogSettings.LEVEL),
+        values.required(LogSettings.FORMAT),
+        values.optional(SamplingSettings.RECORD),
         file.customCounters(),
         new ServerSettings(
             limits,
-            values.optional(Settings.WEB_CONFIG_FILE),
-            values.optional(Settings.WEB_BEARER_TOKEN_FILE),
-            values.required(Settings.WEB_TELEMETRY_PATH),
+            values.optional(WebSettings.CONFIG_FILE),
+            values.optional(WebSettings.BEARER_TOKEN_FILE),
+            values.required(WebSettings.TELEMETRY_PATH),
             "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built " + BuildInfo.buildDate()),
-        !values.required(Settings.WEB_DISABLE_EXPORTER_METRICS),
-        new FamilyFilter(values.required(Settings.METRICS_INCLUDE), values.required(Settings.METRICS_EXCLUDE)),
+        !values.required(WebSettings.DISABLE_EXPORTER_METRICS),
+        new FamilyFilter(values.required(MetricsSettings.INCLUDE), values.required(MetricsSettings.EXCLUDE)),
         new EnabledCollectors(
-            values.required(Settings.COLLECTOR_CRI),
-            values.required(Settings.COLLECTOR_CGROUP),
-            values.required(Settings.COLLECTOR_NODE),
-            values.required(Settings.COLLECTOR_CONTAINER)),
+            values.required(CollectorSettings.CRI),
+            values.required(CollectorSettings.CGROUP),
+            values.required(CollectorSettings.NODE),
+            values.required(CollectorSettings.CONTAINER)),
         values.required(OtlpSettings.ENABLED),
         values.optional(OtlpSettings.INTERVAL));
   }

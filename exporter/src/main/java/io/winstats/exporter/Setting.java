@@ -6,7 +6,8 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One setting of the daemon, declared once (the catalogue is {@link Settings}): the flag is {@code --name}, and a
+ * One setting of the daemon, declared once in its group's class ({@link WebSettings}, {@link CriSettings}, ...) and
+ * listed in the catalogue {@link Settings#ALL}: the flag is {@code --name}, and a
  * setting the file may hold has the YAML key {@code name}, nested by its dots or written with them. The command line
  * ({@link ExporterCommand}), the file ({@link ConfigFile}) and {@code --print-config} all read this declaration.
  *
@@ -64,6 +65,32 @@ record Setting<T>(
     List<String> problems() {
       return problems;
     }
+  }
+
+  /** A setting with a value: {@code --name=LABEL} on the command line, the key {@code name} in the file. */
+  static <T> Setting<T> valued(
+      String name,
+      String paramLabel,
+      @Nullable String defaultValue,
+      String help,
+      Parser<T> parser,
+      Function<ExporterConfig, @Nullable Object> printed) {
+    return new Setting<>(name, paramLabel, defaultValue, help, true, parser, printed);
+  }
+
+  /** An on/off setting, off by default: given alone on the command line it is on; in the file, true or false. */
+  static Setting<Boolean> offSwitch(String name, String help, Function<ExporterConfig, @Nullable Object> printed) {
+    return new Setting<>(name, "", "false", help, true, SettingChecks::bool, printed);
+  }
+
+  /** An on/off setting, on by default: {@code --no-name} (or {@code false} in the file) turns it off. */
+  static Setting<Boolean> onSwitch(String name, String help, Function<ExporterConfig, @Nullable Object> printed) {
+    return new Setting<>(name, "", "true", help, true, SettingChecks::bool, printed);
+  }
+
+  /** A setting of the command line alone, which the file may not hold and {@code --print-config} does not print. */
+  static <T> Setting<T> commandLineOnly(String name, String paramLabel, String help, Parser<T> parser) {
+    return new Setting<>(name, paramLabel, null, help, false, parser, c -> null);
   }
 
   /** The flag, {@code --name}. */

@@ -24,10 +24,10 @@ class HostOsTest {
 
   @Test
   void theDefaultCriEndpointFollowsTheAnswer() {
-    assertThat(Settings.CRI_ENDPOINT.defaultValue())
+    assertThat(CriSettings.ENDPOINT.defaultValue())
         .isEqualTo(
             HostOs.current().isWindows()
-                ? Settings.DEFAULT_CRI_ENDPOINT_WINDOWS
-                : Settings.DEFAULT_CRI_ENDPOINT_LINUX);
+                ? CriSettings.DEFAULT_CRI_ENDPOINT_WINDOWS
+                : CriSettings.DEFAULT_CRI_ENDPOINT_LINUX);
   }
 }
