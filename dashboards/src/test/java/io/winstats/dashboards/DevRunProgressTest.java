@@ -33,4 +33,19 @@ class DevRunProgressTest {
     assertThat(Files.readString(Path.of("..", "dev", "run"))).contains("| dev/maven-progress \"$log\"")
         .doesNotContain("mvn -B -q");
   }
+
+  /** The jar plugin's "Building jar: PATH" is not a module: no stray "dev/run: jar:" line. */
+  @Test
+  @Requires(tools = "awk")
+  void theJarPluginsBuildingLineIsNotAModule(@TempDir Path dir) throws IOException {
+    Path input = dir.resolve("mvn.out");
+    Files.writeString(input, "[INFO] Building collector-cri 0.1.0                [3/6]\n"
+        + "[INFO] --- maven-jar-plugin:3.4.2:jar (default-jar) @ collector-cri ---\n"
+        + "[INFO] Building jar: /w/collector-cri/target/collector-cri-0.1.0.jar\n");
+    Tools.Result r = Tools.run(Duration.ofSeconds(30), List.of("bash", "-c",
+        "../dev/maven-progress " + dir.resolve("log") + " < " + input + " 2>&1"));
+    assertThat(r.exitCode()).as(r.output()).isZero();
+    assertThat(r.output().lines().toList()).as(r.output())
+        .containsExactly("dev/run: [3/6] collector-cri", "dev/run:   collector-cri: jar:jar");
+  }
 }
