@@ -12,8 +12,8 @@
 # figure exists here; the check is that the daemon's HNS call worked (no hns_fallback). Then the fault: containerd
 # restarted once under scrape load, as the
 # Linux RuntimeFaultsIT does (exporter/src/test/java/io/winstats/exporter/RuntimeFaultsIT.java): node figures in every
-# scrape, no failed scrape, the pods back (fresh, container_scrape_error 0) within two sampling rounds of containerd
-# answering again. The daemon is started, checked and stopped in this one script (why: daemon.ps1).
+# scrape, no failed scrape, the pods back (fresh, container_scrape_error 0) within three sampling rounds plus 2 s of
+# containerd answering again. The daemon is started, checked and stopped in this one script (why: daemon.ps1).
 param([int]$IntervalSeconds = 1)
 $ErrorActionPreference = 'Stop'
 . "$PSScriptRoot/daemon.ps1"

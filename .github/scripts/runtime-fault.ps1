@@ -3,11 +3,17 @@
 # SIGTERM restart (exporter/src/test/java/io/winstats/exporter/RuntimeFaultsIT.java). Fails unless
 #   - no scrape failed (every request answered 200, before, during and after the outage);
 #   - every summary carried the node's CPU and memory (the node part does not depend on the runtime);
-#   - within two sampling rounds of containerd answering again, a scrape showed container_scrape_error 0 and every pod
-#     listed before the restart with a sample taken after containerd answered (pods and their shims outlive
-#     containerd, so the daemon keeps serving them stale while it is down: stale ones do not count).
-# Prints each figure either way. Called inside check-containerd.ps1's try block, which owns the daemon.
-param([int]$Port = 9182, [Parameter(Mandatory)][int]$IntervalSeconds, [int]$AllowanceMilliseconds = 1000)
+#   - within three sampling rounds plus 2 s of containerd answering again, a scrape showed container_scrape_error 0
+#     and every pod listed before the restart with a sample taken after containerd answered (pods and their shims
+#     outlive containerd, so the daemon keeps serving them stale while it is down: stale ones do not count).
+# The allowance is for a cold runner: the first round on the new connection asks the runtime's name and version again
+# and then Tasks.Metrics across every task, each a shim round trip on a containerd that has just started; CRI Version,
+# which Wait-Containerd takes as "up", answers only once CRI has initialised (containerd
+# internal/cri/instrument/instrumented_service.go:532-535@v2.3.1, pkg/cri/instrument/instrumented_service.go:1542-1545
+# @v1.7.20), so the clock starts no earlier than the runtime could answer. The measured figure is printed whether the
+# check passes or not.
+# Called inside check-containerd.ps1's try block, which owns the daemon.
+param([int]$Port = 9182, [Parameter(Mandatory)][int]$IntervalSeconds, [int]$AllowanceMilliseconds = 2000)
 $ErrorActionPreference = 'Stop'
 . "$PSScriptRoot/daemon.ps1"
 . "$PSScriptRoot/containerd.ps1"
@@ -28,6 +34,7 @@ function Read-Daemon {
   [pscustomobject]$r
 }
 
+$allowed = [timespan]::FromMilliseconds(3 * $IntervalSeconds * 1000 + $AllowanceMilliseconds)
 $before = Read-Daemon
 if ($before.Failure -or $before.ScrapeError -ne 0) { throw "before the restart: $($before.Failure) scrape_error=$($before.ScrapeError)" }
 $pods = @($before.Pods.Keys)
@@ -57,8 +64,8 @@ while ((Get-Date) -lt $end) {
     }
     Write-Host "fault: containerd restarted at $($times.Down.ToString('o')), answered again at $($times.Up.ToString('o'))"
   }
-  # Scrape on for four rounds past the answer, so that a slow recovery is seen as such rather than cut off.
-  if ($times -and (Get-Date).ToUniversalTime() -gt $times.Up.AddSeconds(4 * $IntervalSeconds + 5)) { break }
+  # Scrape on for two rounds past the allowance, so that a slow recovery is measured rather than cut off.
+  if ($times -and (Get-Date).ToUniversalTime() -gt $times.Up.Add($allowed).AddSeconds(2 * $IntervalSeconds)) { break }
   Start-Sleep -Milliseconds 250
 }
 Remove-Job $restart -Force
@@ -72,17 +79,17 @@ $recovered = $reads | Where-Object {
   -not $r.Failure -and $r.At -ge $times.Up -and $r.ScrapeError -eq 0 -and
   @($pods | Where-Object { -not $r.Pods.ContainsKey($_) -or $r.Pods[$_] -lt $times.Up }).Count -eq 0
 } | Select-Object -First 1
-$allowed = [timespan]::FromMilliseconds(2 * $IntervalSeconds * 1000 + $AllowanceMilliseconds)
 $took = if ($recovered) { $recovered.At - $times.Up } else { $null }
 $line = ("fault: {0} scrapes (x2 requests), {1} failed, {2} without node figures; container_scrape_error 1 seen: {3};" +
   " down {4:n0} ms; pods fresh {5} after containerd answered (allowed {6:n0} ms)") -f $reads.Count, $failed.Count,
   $noNode.Count, $errorSeen, ($times.Up - $times.Down).TotalMilliseconds,
   $(if ($took) { '{0:n0} ms' -f $took.TotalMilliseconds } else { 'never' }), $allowed.TotalMilliseconds
 Write-Host $line
+if ($env:GITHUB_STEP_SUMMARY) { "- $line" | Out-File -Append -Encoding utf8 $env:GITHUB_STEP_SUMMARY }
 
 $failures = @()
 if ($failed.Count -gt 0) { $failures += "$($failed.Count) scrapes failed, first: $($failed[0].Failure)" }
 if ($noNode.Count -gt 0) { $failures += "$($noNode.Count) summaries without node CPU or memory" }
 if ($null -eq $took) { $failures += 'the pods never came back fresh with container_scrape_error 0' }
-elseif ($took -gt $allowed) { $failures += "pods back $($took.TotalMilliseconds) ms after containerd answered, over two rounds" }
+elseif ($took -gt $allowed) { $failures += "pods back $($took.TotalMilliseconds) ms after containerd answered, over the allowed $($allowed.TotalMilliseconds) ms" }
 if ($failures.Count -gt 0) { $failures | ForEach-Object { Write-Host "::error::fault: $_" }; throw 'the runtime fault check failed' }
