@@ -24,6 +24,8 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The size of each container's writable layer from containerd's own services, without a CRI stats call: the figure
@@ -51,15 +53,17 @@ import org.jspecify.annotations.Nullable;
  * (the Windows snapshotter exports none); asked once per snapshotter through {@code Introspection.Plugins}, whose
  * content store exports its root (plugins/content/local/plugin/plugin.go:33@v2.3.4).
  *
- * <p>A snapshot the snapshotter does not know ({@code NOT_FOUND}) is a layer without bytes, as the CRI plugin sends a
- * snapshot its store has not measured; a container containerd no longer holds has no layer. Any other failure is the
- * call's ({@link RuntimeCalls.RpcFailure}), for the round to decide. Not thread-safe: one round at a time.
+ * <p>A snapshot the snapshotter does not know ({@code NOT_FOUND}), and any other failed {@code Usage}, is a layer
+ * without bytes, as the CRI plugin sends a snapshot its store has not measured; a container containerd no longer holds
+ * has no layer. A failure of {@code Containers.Get} or {@code Introspection.Plugins} is the call's ({@link
+ * RuntimeCalls.RpcFailure}), for the round to decide. Not thread-safe: one round at a time.
  */
 final class WritableLayers {
+  private static final Logger LOG = LoggerFactory.getLogger(WritableLayers.class);
+
   /** How long a measured layer is served before it is measured again: containerd's default stats_collect_period. */
   static final Duration REFRESH = Duration.ofSeconds(10);
 
-  static final String USAGE = "Snapshots.Usage";
   static final String GET = "Containers.Get";
   static final String PLUGINS = "Introspection.Plugins";
 
@@ -130,8 +134,12 @@ final class WritableLayers {
               .usage(UsageRequest.newBuilder().setSnapshotter(ref.snapshotter()).setKey(ref.key()).build());
       bytes = TasksStatsRound.unsigned(usage.getSize(), "size");
     } catch (StatusRuntimeException e) {
+      // As containerd's snapshot syncer: a layer whose walk fails (a deadline, an OS error from a layer torn down
+      // mid-walk, any status) is logged and left unmeasured, the others still served (snapshotsSyncer.sync,
+      // internal/cri/server/images/snapshots.go:106-112@0c16722). Kept as unmeasured until the next REFRESH.
       if (e.getStatus().getCode() != Status.Code.NOT_FOUND) {
-        throw new RuntimeCalls.RpcFailure(USAGE, e);
+        LOG.debug("event=cri_layer_unmeasured snapshotter={} key={} cause={}", ref.snapshotter(), ref.key(),
+            e.getStatus());
       }
       bytes = null;
     }

@@ -205,7 +205,37 @@ class CriStatsReaderTasksTest {
   }
 
   @Test
-  void aRuntimeWithoutTheSnapshotsServiceReadsCriStatsAsForAFailingTasksService() throws Exception {
+  void oneFailedSnapshotUsageLeavesThatLayerUnmeasuredAndTheRoundOnTasks() {
+    runtime.put(
+        WindowsPod.isolated(
+            "p1", "web", "shop", T0, reading(0, 1),
+            List.of(
+                WindowsContainer.running("a", "app", 0, T0, reading(0, 8)),
+                WindowsContainer.running("b", "side", 0, T0, reading(0, 2)))));
+    runtime.failUsage("a", Status.DEADLINE_EXCEEDED.withDescription("context deadline exceeded"));
+    runtime.failUsage("b", Status.UNKNOWN.withDescription("open C:\\ProgramData\\containerd\\root: Access is denied."));
+
+    RuntimeSample slow = reader.sample();
+    runtime.failUsage("b", null);
+    ticker.addAndGet(WritableLayers.REFRESH.toNanos());
+    RuntimeSample next = reader.sample();
+
+    assertThat(slow.fallbacksStarted()).as("containerd's syncer logs and goes on: no fallback").isEmpty();
+    assertThat(runtime.criStatsCalls()).isZero();
+    PodSample web = pod(slow, "web");
+    for (ContainerSample c : web.containers()) {
+      assertThat(c.writableLayer().usedBytes()).as(c.name() + ": unmeasured").isNull();
+      assertThat(c.cpu().userNanos()).as(c.name() + ": CPU still from Tasks.Metrics").isNotNull();
+    }
+    assertThat(web.processCount()).isEqualTo(3);
+    ContainerSample side = pod(next, "web").containers().stream().filter(c -> c.name().equals("side")).findFirst()
+        .orElseThrow();
+    assertThat(side.writableLayer().usedBytes()).as("measured again after the refresh").isEqualTo(4096);
+    assertThat(next.fallbacksStarted()).isEmpty();
+  }
+
+  @Test
+  void aRuntimeWithoutTheSnapshotsServiceLeavesTheLayersUnmeasured() throws Exception {
     runtime.put(
         WindowsPod.isolated(
             "p1", "web", "shop", T0, reading(0, 1), List.of(WindowsContainer.running("a", "app", 0, T0, reading(0, 8)))));
@@ -228,11 +258,11 @@ class CriStatsReaderTasksTest {
 
     RuntimeSample s = withoutSnapshots.sample();
 
-    assertThat(s.fallbacksStarted()).as("Snapshots.Usage UNIMPLEMENTED: the Tasks source's own failure")
-        .containsExactly(RuntimeStatsReader.TASKS_FALLBACK);
-    assertThat(pod(s, "web").containers().get(0).writableLayer().usedBytes()).as("from CRI stats").isEqualTo(4096);
+    assertThat(s.fallbacksStarted()).as("Snapshots.Usage UNIMPLEMENTED: each layer unmeasured, no fallback").isEmpty();
+    assertThat(pod(s, "web").containers().get(0).writableLayer().usedBytes()).isNull();
+    assertThat(pod(s, "web").containers().get(0).cpu().userNanos()).as("from Tasks.Metrics").isNotNull();
     assertThat(pod(s, "web").processCount()).isEqualTo(2);
-    assertThat(runtime.criStatsCalls()).isPositive();
+    assertThat(runtime.criStatsCalls()).isZero();
   }
 
   @Test

@@ -131,6 +131,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   private volatile String tasksNamespace = "k8s.io";
   private final FakeHns hns = new FakeHns(pods::values);
   private volatile @Nullable Status tasksFailure;
+  private final Map<String, Status> usageFailures = new ConcurrentHashMap<>();
 
   /**
    * @param line the containerd line to imitate
@@ -205,6 +206,21 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   /** Keeps the tasks in {@code namespace} from now on (the CRI plugin's is {@code k8s.io}). */
   public void tasksNamespace(String namespace) {
     this.tasksNamespace = Objects.requireNonNull(namespace, "namespace");
+  }
+
+  /**
+   * Fails every {@code Snapshots.Usage} of snapshot {@code key} with {@code status} from now on, or answers again
+   * ({@code null}): a slow walk (DEADLINE_EXCEEDED) or the OS error of a layer torn down mid-walk, which the
+   * Windows snapshotter's {@code Usage} returns through {@code fs.DiskUsage}
+   * (plugins/snapshots/windows/common.go:106-131@v2.3.4) and the Snapshots service passes on (UNKNOWN: an OS error
+   * maps to no errdefs class).
+   */
+  public void failUsage(String key, @Nullable Status status) {
+    if (status == null) {
+      usageFailures.remove(key);
+    } else {
+      usageFailures.put(key, status);
+    }
   }
 
   /** Fails every {@code Tasks.Metrics} call with {@code status} from now on, or answers again ({@code null}). */
@@ -285,6 +301,10 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
               throw Status.INVALID_ARGUMENT
                   .withDescription("snapshotter not loaded: " + request.getSnapshotter())
                   .asRuntimeException();
+            }
+            Status failure = usageFailures.get(request.getKey());
+            if (failure != null) {
+              throw failure.asRuntimeException();
             }
             var found = ns.equals(tasksNamespace) ? find(request.getKey()) : null;
             if (found == null) {
