@@ -23,19 +23,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The soak (issue 34): N real pods on a private containerd with a tenth of them replaced every minute, the daemon
- * scraped by a real Prometheus every 15 s and its summary polled every 10 s, for a bounded time; it stops by itself.
+ * The soak (issue 34): N real pods on a private containerd with a tenth of them (or {@code replace}) replaced every
+ * minute, the daemon scraped by a real Prometheus every 15 s and its summary polled every 10 s, for a bounded time; it
+ * stops by itself.
  * At the start (after a warm-up), every {@code every} minutes and at the end it reads the daemon's heap after a full GC
  * ({@code jcmd GC.class_histogram}), RSS, the live series of {@code /metrics}, its open descriptors and threads, and
  * the entries of the CRI reader's caches; then prints what changed, per hour (end minus start, and the least-squares
  * slope over every checkpoint). All traffic goes to 127.0.0.1.
  *
- * <p>Run with {@code bench/soak [pods=110] [minutes=30] [every=5] [warmup=120] [jvm="..."] [daemon="--flag ..."]}.
+ * <p>Run with {@code bench/soak [pods=110] [minutes=30] [every=5] [warmup=120] [replace=pods/10] [jvm="..."]
+ * [daemon="--flag ..."]}.
  * Needs root and containerd runc containernetworking-plugins busybox-static prometheus, and jcmd.
  */
 public final class SoakBenchmark {
   private record Options(
-      int pods, int minutes, int everyMinutes, int warmupSeconds, List<String> jvm, List<String> daemonFlags) {
+      int pods, int minutes, int everyMinutes, int warmupSeconds, int replacePerMinute, List<String> jvm,
+      List<String> daemonFlags) {
     static Options parse(String[] args) {
       Map<String, String> kv = new LinkedHashMap<>();
       for (String a : args) {
@@ -48,15 +51,17 @@ public final class SoakBenchmark {
       String deployed =
           "@" + Path.of("..", "deploy", "jvm.options").toAbsolutePath().normalize()
               + " -XX:SharedArchiveFile=" + Path.of("target", "winstats-exporter.jsa").toAbsolutePath();
+      int pods = Integer.parseInt(kv.getOrDefault("pods", "110"));
       Options o =
           new Options(
-              Integer.parseInt(kv.getOrDefault("pods", "110")),
+              pods,
               Integer.parseInt(kv.getOrDefault("minutes", "30")),
               Integer.parseInt(kv.getOrDefault("every", "5")),
               Integer.parseInt(kv.getOrDefault("warmup", "120")),
+              Integer.parseInt(kv.getOrDefault("replace", String.valueOf(Math.max(1, pods / 10)))),
               words(kv.getOrDefault("jvm", deployed)),
               words(kv.getOrDefault("daemon", "")));
-      kv.keySet().removeAll(List.of("pods", "minutes", "every", "warmup", "jvm", "daemon"));
+      kv.keySet().removeAll(List.of("pods", "minutes", "every", "warmup", "replace", "jvm", "daemon"));
       if (!kv.isEmpty()) {
         throw new IllegalArgumentException("unknown options " + kv.keySet());
       }
@@ -83,9 +88,9 @@ public final class SoakBenchmark {
             "soak-",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
     System.out.printf(
-        "soak: %d pods, a tenth replaced every minute, %d min, checkpoints every %d min%njvm flags: %s%n"
+        "soak: %d pods, %d replaced every minute, %d min, checkpoints every %d min%njvm flags: %s%n"
             + "daemon flags: %s%nload before: %s%n",
-        o.pods(), o.minutes(), o.everyMinutes(), String.join(" ", o.jvm()), String.join(" ", o.daemonFlags()),
+        o.pods(), o.replacePerMinute(), o.minutes(), o.everyMinutes(), String.join(" ", o.jvm()), String.join(" ", o.daemonFlags()),
         Files.readString(Path.of("/proc/loadavg")).strip());
     List<Checkpoint> checkpoints = new ArrayList<>();
     int replaced = 0;
@@ -109,10 +114,9 @@ public final class SoakBenchmark {
           long start = System.nanoTime();
           checkpoints.add(checkpoint(daemon, 0, pods.size()));
           System.out.println(row(checkpoints.get(0)));
-          int tenth = Math.max(1, o.pods() / 10);
           for (int minute = 1; minute <= o.minutes(); minute++) {
             long due = start + TimeUnit.MINUTES.toNanos(minute);
-            for (int i = 0; i < tenth; i++) {
+            for (int i = 0; i < o.replacePerMinute(); i++) {
               client.removePod(pods.removeFirst());
               pods.add(client.runPod("soak-" + created++, "bench", sleepers()));
               replaced++;
