@@ -54,7 +54,7 @@ class RulesPromtoolTest {
     }
     Set<String> alerts = new TreeSet<>();
     Rules.all().stream().filter(Rules.Rule::isAlert).forEach(r -> alerts.add(r.alert()));
-    assertThat(alerts).hasSize(8);
+    assertThat(alerts).hasSize(10);
     assertThat(firing).isEqualTo(alerts);
     assertThat(quiet).isEqualTo(alerts);
   }
