@@ -44,6 +44,9 @@ final class PdhCsv {
           .optionalEnd()
           .toFormatter();
 
+  /** The largest UTC offset java.time (and any time zone) has: 18 hours. */
+  private static final int MAX_BIAS_MINUTES = 18 * 60;
+
   private static final DateTimeFormatter WRITTEN_TIMESTAMP = DateTimeFormatter.ofPattern("MM/dd/uuuu HH:mm:ss.SSS");
 
   private PdhCsv() {}
@@ -72,7 +75,7 @@ final class PdhCsv {
     List<String> header = records.get(0);
     String banner = header.get(0);
     Matcher m = BANNER.matcher(banner);
-    Integer bias = m.matches() ? Integer.valueOf(m.group(2)) : null;
+    Integer bias = m.matches() ? bias(m.group(2)) : null;
     List<@Nullable CounterPath> columns = new ArrayList<>();
     for (String cell : header.subList(1, header.size())) {
       columns.add(CounterPath.parseQualified(cell).orElse(null));
@@ -98,6 +101,25 @@ final class PdhCsv {
       rows.add(new CounterLog.Row(time, values));
     }
     return new CounterLog(banner, bias, charset, columns, rows, dropped);
+  }
+
+  /**
+   * The banner's bias in minutes (UTC = local + bias). Windows' biases lie within a day; a UTC offset within 18 hours,
+   * so anything beyond is a damaged banner, not a time zone (found by fuzzing the banner, issue 44: an unchecked
+   * NumberFormatException or DateTimeException before).
+   */
+  private static Integer bias(String digits) {
+    try {
+      int minutes = Integer.parseInt(digits);
+      if (Math.abs(minutes) <= MAX_BIAS_MINUTES) {
+        return minutes;
+      }
+    } catch (NumberFormatException e) {
+      // too many digits for an int: as out of range
+    }
+    throw new NodeSourceException(
+        Reason.MALFORMED,
+        "the banner's bias (" + digits + ") is not a UTC offset in minutes (at most " + MAX_BIAS_MINUTES + ")");
   }
 
   /** A cell's value; NaN for a blank cell ({@code ""}, {@code " "}) or one that is not a finite number. */

@@ -14,6 +14,29 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class PdhCsvTest {
+  /**
+   * Found by fuzzing the counter log (issue 44): a banner bias beyond an int threw NumberFormatException, and one
+   * beyond any UTC offset a DateTimeException when the replay built its offset; both are now a MALFORMED log.
+   */
+  @ParameterizedTest
+  @CsvSource({"-2150000003", "99999999999999", "1081", "-1081"})
+  void aBannerBiasThatIsNoUtcOffsetIsMalformed(String bias) {
+    String log = "\"(PDH-CSV 4.0) (Zone)(" + bias + ")\",\"\\\\H\\Memory\\Available Bytes\"\r\n"
+        + "\"01/02/2024 00:00:00.000\",\"1\"\r\n";
+    assertThatThrownBy(() -> PdhCsv.parse(log.getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOfSatisfying(
+            NodeSourceException.class, e -> assertThat(e.reason()).isEqualTo(NodeSourceException.Reason.MALFORMED))
+        .hasMessageContaining("bias (" + bias + ")");
+  }
+
+  @Test
+  void theWidestUtcOffsetsAreBiases() {
+    assertThat(PdhCsv.parse("\"(PDH-CSV 4.0) (Z)(-1080)\"\r\n".getBytes(StandardCharsets.UTF_8)).biasMinutes())
+        .isEqualTo(-1080);
+    assertThat(PdhCsv.parse("\"(PDH-CSV 4.0) (Z)(1080)\"\r\n".getBytes(StandardCharsets.UTF_8)).biasMinutes())
+        .isEqualTo(1080);
+  }
+
 
   @Test
   void splitsRfc4180Records() {
