@@ -1,0 +1,217 @@
+package io.winstats.exporter.metrics;
+
+import static java.util.Map.entry;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Taking over from windows_exporter without a silent loss (issue 41): every family of windows_exporter v0.31.8's
+ * default collectors and of container ({@code upstream/windows-exporter-metric-families.txt}, how it was made in its
+ * header) is either served ({@link WindowsExporterSeries} or {@link WindowsContainerSeries} declares it) or listed in
+ * {@link #UNSERVED} with the reason, never both; and the list names the collectors outside that set, whose families the
+ * daemon does not serve at all. A family added upstream, or one this daemon stops serving, fails here until it is
+ * served or given a reason.
+ */
+class WindowsExporterCoverageTest {
+  private static final String LIST = "/upstream/windows-exporter-metric-families.txt";
+
+  /** windows_exporter v0.31.8's default collectors ({@code pkg/collector/types.go:29@v0.31.8}) and container. */
+  private static final Set<String> COLLECTORS =
+      Set.of("cpu", "memory", "logical_disk", "physical_disk", "net", "os", "service", "system", "container");
+
+  private static final String UNREAD = "a PDH counter the node source does not read yet: ";
+  private static final String SCM =
+      "the Service Control Manager (EnumServicesStatusEx, QueryServiceConfig), which the daemon does not read";
+  private static final String IP_HELPER = "the IP Helper API (GetAdaptersAddresses, GetIpForwardTable2), not read";
+
+  /** Families of those collectors the daemon does not serve, each with why. */
+  static final Map<String, String> UNSERVED =
+      Map.ofEntries(
+          entry("windows_container_count", "the container collector's count of containers: not served yet"),
+          entry("windows_cs_hostname", "GetComputerNameEx (removed in 0.31 with the cs collector): not read"),
+          entry("windows_cpu_clock_interrupts_total", UNREAD + "Processor Information\\Clock Interrupts/sec"),
+          entry("windows_cpu_core_frequency_mhz", UNREAD + "Processor Information\\Processor Frequency"),
+          entry("windows_cpu_cstate_seconds_total", UNREAD + "Processor Information\\% C1/C2/C3 Time"),
+          entry("windows_cpu_dpcs_total", UNREAD + "Processor Information\\DPCs Queued/sec"),
+          entry("windows_cpu_idle_break_events_total", UNREAD + "Processor Information\\Idle Break Events/sec"),
+          entry("windows_cpu_interrupts_total", UNREAD + "Processor Information\\Interrupts/sec"),
+          entry("windows_cpu_parking_status", UNREAD + "Processor Information\\Parking Status"),
+          entry(
+              "windows_cpu_processor_mperf_total",
+              UNREAD + "Processor Information\\% Processor Performance,secondvalue"),
+          entry(
+              "windows_cpu_processor_performance_total",
+              UNREAD + "Processor Information\\% Processor Performance"),
+          entry(
+              "windows_cpu_processor_privileged_utility_total",
+              UNREAD + "Processor Information\\% Privileged Utility"),
+          entry("windows_cpu_processor_rtc_total", UNREAD + "Processor Information\\% Processor Utility,secondvalue"),
+          entry("windows_cpu_processor_utility_total", UNREAD + "Processor Information\\% Processor Utility"),
+          entry("windows_logical_disk_avg_read_requests_queued", UNREAD + "LogicalDisk\\Avg. Disk Read Queue Length"),
+          entry(
+              "windows_logical_disk_avg_write_requests_queued",
+              UNREAD + "LogicalDisk\\Avg. Disk Write Queue Length"),
+          entry("windows_logical_disk_bitlocker_status", "volume information (BitLocker status): not read"),
+          entry("windows_logical_disk_idle_seconds_total", UNREAD + "LogicalDisk\\% Idle Time as seconds"),
+          entry("windows_logical_disk_info", "volume information (GetVolumeInformation, disk number): not read"),
+          entry("windows_logical_disk_read_latency_seconds_total", UNREAD + "LogicalDisk\\Avg. Disk sec/Read"),
+          entry(
+              "windows_logical_disk_read_write_latency_seconds_total",
+              UNREAD + "LogicalDisk\\Avg. Disk sec/Transfer"),
+          entry(
+              "windows_logical_disk_readonly",
+              "declared but emitted by no call in 0.31.8 (logical_disk.go): served as upstream serves it, never"),
+          entry("windows_logical_disk_split_ios_total", UNREAD + "LogicalDisk\\Split IO/Sec"),
+          entry("windows_logical_disk_write_latency_seconds_total", UNREAD + "LogicalDisk\\Avg. Disk sec/Write"),
+          entry("windows_memory_cache_bytes_peak", UNREAD + "Memory\\Cache Bytes Peak"),
+          entry("windows_memory_cache_faults_total", UNREAD + "Memory\\Cache Faults/sec"),
+          entry("windows_memory_demand_zero_faults_total", UNREAD + "Memory\\Demand Zero Faults/sec"),
+          entry("windows_memory_free_system_page_table_entries", UNREAD + "Memory\\Free System Page Table Entries"),
+          entry("windows_memory_physical_free_bytes", "GlobalMemoryStatusEx.ullAvailPhys: not served yet"),
+          entry("windows_memory_pool_nonpaged_allocs_total", UNREAD + "Memory\\Pool Nonpaged Allocs"),
+          entry("windows_memory_pool_nonpaged_bytes", UNREAD + "Memory\\Pool Nonpaged Bytes"),
+          entry("windows_memory_pool_paged_allocs_total", UNREAD + "Memory\\Pool Paged Allocs"),
+          entry("windows_memory_pool_paged_bytes", UNREAD + "Memory\\Pool Paged Bytes"),
+          entry("windows_memory_pool_paged_resident_bytes", UNREAD + "Memory\\Pool Paged Resident Bytes"),
+          entry("windows_memory_process_memory_limit_bytes", "GlobalMemoryStatusEx.ullTotalVirtual: not served yet"),
+          entry("windows_memory_swap_page_reads_total", UNREAD + "Memory\\Page Reads/sec"),
+          entry("windows_memory_swap_page_writes_total", UNREAD + "Memory\\Page Writes/sec"),
+          entry("windows_memory_swap_pages_read_total", UNREAD + "Memory\\Pages Input/sec"),
+          entry("windows_memory_swap_pages_written_total", UNREAD + "Memory\\Pages Output/sec"),
+          entry("windows_memory_system_cache_resident_bytes", UNREAD + "Memory\\System Cache Resident Bytes"),
+          entry("windows_memory_system_code_resident_bytes", UNREAD + "Memory\\System Code Resident Bytes"),
+          entry("windows_memory_system_code_total_bytes", UNREAD + "Memory\\System Code Total Bytes"),
+          entry("windows_memory_system_driver_resident_bytes", UNREAD + "Memory\\System Driver Resident Bytes"),
+          entry("windows_memory_system_driver_total_bytes", UNREAD + "Memory\\System Driver Total Bytes"),
+          entry("windows_memory_transition_faults_total", UNREAD + "Memory\\Transition Faults/sec"),
+          entry(
+              "windows_memory_transition_pages_repurposed_total",
+              UNREAD + "Memory\\Transition Pages RePurposed/sec"),
+          entry("windows_memory_write_copies_total", UNREAD + "Memory\\Write Copies/sec"),
+          entry("windows_net_current_bandwidth_bytes", UNREAD + "Network Interface\\Current Bandwidth"),
+          entry("windows_net_nic_address_info", IP_HELPER),
+          entry("windows_net_nic_info", IP_HELPER),
+          entry("windows_net_nic_operation_status", IP_HELPER),
+          entry("windows_net_output_queue_length_packets", UNREAD + "Network Interface\\Output Queue Length"),
+          entry("windows_net_packets_received_unknown_total", UNREAD + "Network Interface\\Packets Received Unknown"),
+          entry(
+              "windows_net_route_info",
+              "declared but emitted by no call in 0.31.8 (net.go): served as upstream serves it, never"),
+          entry("windows_os_hostname", "GetComputerNameEx: not read"),
+          entry("windows_os_info", "the registry and RtlGetVersion (product, version and build labels): not read"),
+          entry("windows_physical_disk_idle_seconds_total", UNREAD + "PhysicalDisk\\% Idle Time"),
+          entry("windows_physical_disk_read_bytes_total", UNREAD + "PhysicalDisk\\Disk Read Bytes/sec"),
+          entry("windows_physical_disk_read_latency_seconds_total", UNREAD + "PhysicalDisk\\Avg. Disk sec/Read"),
+          entry("windows_physical_disk_read_seconds_total", UNREAD + "PhysicalDisk\\% Disk Read Time"),
+          entry(
+              "windows_physical_disk_read_write_latency_seconds_total",
+              UNREAD + "PhysicalDisk\\Avg. Disk sec/Transfer"),
+          entry("windows_physical_disk_reads_total", UNREAD + "PhysicalDisk\\Disk Reads/sec"),
+          entry("windows_physical_disk_requests_queued", UNREAD + "PhysicalDisk\\Current Disk Queue Length"),
+          entry("windows_physical_disk_split_ios_total", UNREAD + "PhysicalDisk\\Split IO/Sec"),
+          entry("windows_physical_disk_write_bytes_total", UNREAD + "PhysicalDisk\\Disk Write Bytes/sec"),
+          entry("windows_physical_disk_write_latency_seconds_total", UNREAD + "PhysicalDisk\\Avg. Disk sec/Write"),
+          entry("windows_physical_disk_write_seconds_total", UNREAD + "PhysicalDisk\\% Disk Write Time"),
+          entry("windows_physical_disk_writes_total", UNREAD + "PhysicalDisk\\Disk Writes/sec"),
+          entry("windows_service_info", SCM),
+          entry("windows_service_process", SCM),
+          entry("windows_service_start_mode", SCM),
+          entry("windows_service_state", SCM),
+          entry("windows_system_exception_dispatches_total", UNREAD + "System\\Exception Dispatches/sec"),
+          entry(
+              "windows_system_processes_limit",
+              "the constant 4294967295 upstream (system.go:200-207@v0.31.8): not served yet"),
+          entry("windows_system_system_calls_total", UNREAD + "System\\System Calls/sec"));
+
+  /** A line of the list: the family, its type, labels, collector (with {@code @v0.30.0} for a kept removed one). */
+  record UpstreamFamily(String name, String type, String labels, String collector, String help) {}
+
+  @Test
+  void everyFamilyOfTheDefaultCollectorsAndContainerIsServedOrUnservedWithAReasonNeverBoth() throws IOException {
+    Set<String> served = servedFamilies();
+    Map<String, String> neither = new TreeMap<>();
+    Set<String> both = new TreeSet<>();
+    for (UpstreamFamily f : upstream()) {
+      boolean isServed = served.contains(f.name());
+      String reason = UNSERVED.get(f.name());
+      if (!isServed && (reason == null || reason.isBlank())) {
+        neither.put(f.name(), f.collector());
+      }
+      if (isServed && reason != null) {
+        both.add(f.name());
+      }
+    }
+    assertThat(neither).as("families neither served nor listed in UNSERVED with a reason (name: collector)").isEmpty();
+    assertThat(both).as("families served and yet listed in UNSERVED").isEmpty();
+    Set<String> listed = new TreeSet<>();
+    upstream().forEach(f -> listed.add(f.name()));
+    assertThat(new TreeSet<>(UNSERVED.keySet())).as("UNSERVED names that are no upstream family").isSubsetOf(listed);
+  }
+
+  @Test
+  void theListCoversExactlyTheDefaultCollectorsAndContainerAndNamesTheOthers() throws IOException {
+    Set<String> collectors = new TreeSet<>();
+    upstream().stream().map(f -> f.collector()).filter(c -> !c.contains("@")).forEach(collectors::add);
+    assertThat(collectors).isEqualTo(new TreeSet<>(COLLECTORS));
+
+    List<String> outside = outsideCollectors();
+    assertThat(outside).as("collectors outside the default set, named in the list's '#! outside:' line")
+        .contains("textfile", "process", "iis")
+        .doesNotContainAnyElementsOf(COLLECTORS);
+    assertThat(upstream()).as("no family of a collector outside the set")
+        .noneMatch(f -> outside.contains(f.collector().split("@")[0]));
+  }
+
+  /** Every family the daemon declares for windows_exporter's names, as exposed (a counter with {@code _total}). */
+  static Set<String> servedFamilies() {
+    Set<String> served = new TreeSet<>();
+    Stream.concat(WindowsExporterSeries.FAMILIES.stream(), WindowsContainerSeries.FAMILIES.stream())
+        .map(WindowsExporterCoverageTest::exposedName)
+        .forEach(served::add);
+    return served;
+  }
+
+  private static String exposedName(MetricFamilyDescriptor d) {
+    return d.getType().name().equals("COUNTER") ? d.getPrometheusName() + "_total" : d.getPrometheusName();
+  }
+
+  static List<UpstreamFamily> upstream() throws IOException {
+    List<UpstreamFamily> families = new ArrayList<>();
+    for (String line : lines()) {
+      if (line.isBlank() || line.startsWith("#")) {
+        continue;
+      }
+      String[] f = line.split(" ", 5);
+      families.add(new UpstreamFamily(f[0], f[1], f[2], f[3], f.length > 4 ? f[4] : ""));
+    }
+    return families;
+  }
+
+  private static List<String> outsideCollectors() throws IOException {
+    String prefix = "#! outside: ";
+    return lines().stream()
+        .filter(l -> l.startsWith(prefix))
+        .findFirst()
+        .map(l -> List.of(l.substring(prefix.length()).split(",")))
+        .orElse(List.of());
+  }
+
+  private static List<String> lines() throws IOException {
+    try (InputStream in = WindowsExporterCoverageTest.class.getResourceAsStream(LIST)) {
+      return new String(Objects.requireNonNull(in, LIST).readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+    }
+  }
+}
