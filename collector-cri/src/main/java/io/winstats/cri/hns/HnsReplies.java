@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -15,11 +16,25 @@ import org.jspecify.annotations.Nullable;
  * to 0.31.x zeros for every container network counter (Go ignores the unknown fields): windows_exporter#2378, fixed by
  * #2379 (internal/headers/hcn/hcn.go:64-93@v0.31.8). {@code "Success": false} carries HNS's message in {@code Error}
  * ("Element not found." for an endpoint that is gone: hcsshim's internal/hns/namespace.go:56 matches that text).
- * Field names are matched as HNS writes them; windows_exporter's endpoint list reads them case-insensitively (Go's
- * {@code encoding/json}), so this does too.
+ * Every field name, of the envelope, the endpoint list and the statistics, is matched case-insensitively, as Go's
+ * {@code encoding/json} in hcsshim, windows_exporter and the kubelet matches it.
  */
 public final class HnsReplies {
   private static final JsonFactory JSON = new JsonFactory();
+
+  /**
+   * {@code EndpointStats}' counters, lower-cased: Go's {@code encoding/json} matches a field name to its tag
+   * case-insensitively, so hcsshim, windows_exporter and the kubelet read {@code bytesReceived} as {@code
+   * BytesReceived} (internal/hns/hnsendpoint.go:88-97@v0.15.0-rc.1; internal/headers/hcn/types.go:35-44@v0.31.8).
+   */
+  private static final List<String> STATISTICS_FIELDS =
+      List.of(
+          "bytesreceived",
+          "bytessent",
+          "packetsreceived",
+          "packetssent",
+          "droppedpacketsincoming",
+          "droppedpacketsoutgoing");
 
   private HnsReplies() {}
 
@@ -113,19 +128,10 @@ public final class HnsReplies {
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String name = p.currentName();
       p.nextToken();
-      int i =
-          switch (name) {
-            case "BytesReceived" -> 0;
-            case "BytesSent" -> 1;
-            case "PacketsReceived" -> 2;
-            case "PacketsSent" -> 3;
-            case "DroppedPacketsIncoming" -> 4;
-            case "DroppedPacketsOutgoing" -> 5;
-            default -> -1;
-          };
+      int i = STATISTICS_FIELDS.indexOf(name.toLowerCase(Locale.ROOT));
       if (i >= 0) {
         counters[i] = unsigned(p, name);
-      } else if (name.equals("EndpointId") && p.currentToken() == JsonToken.VALUE_STRING) {
+      } else if (name.equalsIgnoreCase("EndpointId") && p.currentToken() == JsonToken.VALUE_STRING) {
         id = p.getText();
       } else {
         p.skipChildren();

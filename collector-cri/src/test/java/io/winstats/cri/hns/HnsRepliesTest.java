@@ -29,6 +29,16 @@ class HnsRepliesTest {
                 "2C6A2B42-0D8B-4D5B-9A1E-6E1B2C3D4E5F", 33_595_751, 766_262, 28_987, 9_394, 12, 0));
   }
 
+  /** Go's encoding/json, which hcsshim and windows_exporter decode with, matches field names case-insensitively. */
+  @Test
+  void statisticsFieldNamesAreMatchedCaseInsensitively() {
+    String reply =
+        "{\"success\":true,\"output\":{\"bytesReceived\":1,\"BYTESSENT\":2,\"packetsreceived\":3,"
+            + "\"PacketsSent\":4,\"droppedPacketsIncoming\":5,\"DroppedPacketsOutgoing\":6,\"endpointId\":\"E\"}}";
+
+    assertThat(HnsReplies.endpointStatistics(reply)).isEqualTo(new HnsEndpointStatistics("E", 1, 2, 3, 4, 5, 6));
+  }
+
   /** windows_exporter 0.31.0-0.31.x read these fields off the envelope itself and served zeros (#2378). */
   @Test
   void statisticsOutsideAnEnvelopeAreRefusedNotReadAsZeros() {
