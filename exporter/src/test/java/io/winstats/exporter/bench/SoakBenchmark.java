@@ -90,7 +90,8 @@ public final class SoakBenchmark {
     System.out.printf(
         "soak: %d pods, %d replaced every minute, %d min, checkpoints every %d min%njvm flags: %s%n"
             + "daemon flags: %s%nload before: %s%n",
-        o.pods(), o.replacePerMinute(), o.minutes(), o.everyMinutes(), String.join(" ", o.jvm()), String.join(" ", o.daemonFlags()),
+        o.pods(), o.replacePerMinute(), o.minutes(), o.everyMinutes(), String.join(" ", o.jvm()),
+        String.join(" ", o.daemonFlags()),
         Files.readString(Path.of("/proc/loadavg")).strip());
     List<Checkpoint> checkpoints = new ArrayList<>();
     int replaced = 0;
