@@ -33,6 +33,25 @@ import org.jspecify.annotations.Nullable;
  *     Memory\Pages/sec} raw); absent on Linux
  * @param swapTotalBytes swap or page file size
  * @param swapFreeBytes free swap
+ * @param cacheBytesPeak Windows: {@code Memory\Cache Bytes Peak}
+ * @param cacheFaults Windows: {@code Memory\Cache Faults/sec}, cumulative
+ * @param demandZeroFaults Windows: {@code Memory\Demand Zero Faults/sec}, cumulative
+ * @param freeSystemPageTableEntries Windows: {@code Memory\Free System Page Table Entries}
+ * @param swapPageReads Windows: {@code Memory\Page Reads/sec}, cumulative
+ * @param swapPageWrites Windows: {@code Memory\Page Writes/sec}, cumulative
+ * @param swapPagesRead Windows: {@code Memory\Pages Input/sec}, cumulative
+ * @param swapPagesWritten Windows: {@code Memory\Pages Output/sec}, cumulative
+ * @param poolNonpagedBytes Windows: {@code Memory\Pool Nonpaged Bytes}
+ * @param poolPagedBytes Windows: {@code Memory\Pool Paged Bytes}
+ * @param poolPagedResidentBytes Windows: {@code Memory\Pool Paged Resident Bytes}
+ * @param systemCacheResidentBytes Windows: {@code Memory\System Cache Resident Bytes}
+ * @param systemCodeResidentBytes Windows: {@code Memory\System Code Resident Bytes}
+ * @param systemCodeTotalBytes Windows: {@code Memory\System Code Total Bytes}
+ * @param systemDriverResidentBytes Windows: {@code Memory\System Driver Resident Bytes}
+ * @param systemDriverTotalBytes Windows: {@code Memory\System Driver Total Bytes}
+ * @param transitionFaults Windows: {@code Memory\Transition Faults/sec}, cumulative
+ * @param transitionPagesRepurposed Windows: {@code Memory\Transition Pages RePurposed/sec}, cumulative
+ * @param writeCopies Windows: {@code Memory\Write Copies/sec}, cumulative
  */
 public record NodeMemory(
     @Nullable Long totalBytes,
@@ -51,7 +70,26 @@ public record NodeMemory(
     @Nullable Long majorPageFaults,
     @Nullable Long swapPageOperations,
     @Nullable Long swapTotalBytes,
-    @Nullable Long swapFreeBytes) {
+    @Nullable Long swapFreeBytes,
+    @Nullable Long cacheBytesPeak,
+    @Nullable Long cacheFaults,
+    @Nullable Long demandZeroFaults,
+    @Nullable Long freeSystemPageTableEntries,
+    @Nullable Long swapPageReads,
+    @Nullable Long swapPageWrites,
+    @Nullable Long swapPagesRead,
+    @Nullable Long swapPagesWritten,
+    @Nullable Long poolNonpagedBytes,
+    @Nullable Long poolPagedBytes,
+    @Nullable Long poolPagedResidentBytes,
+    @Nullable Long systemCacheResidentBytes,
+    @Nullable Long systemCodeResidentBytes,
+    @Nullable Long systemCodeTotalBytes,
+    @Nullable Long systemDriverResidentBytes,
+    @Nullable Long systemDriverTotalBytes,
+    @Nullable Long transitionFaults,
+    @Nullable Long transitionPagesRepurposed,
+    @Nullable Long writeCopies) {
   public NodeMemory {
     requireNonNegative("totalBytes", totalBytes);
     requireNonNegative("workingSetBytes", workingSetBytes);
@@ -70,6 +108,25 @@ public record NodeMemory(
     requireNonNegative("swapPageOperations", swapPageOperations);
     requireNonNegative("swapTotalBytes", swapTotalBytes);
     requireNonNegative("swapFreeBytes", swapFreeBytes);
+    requireNonNegative("cacheBytesPeak", cacheBytesPeak);
+    requireNonNegative("cacheFaults", cacheFaults);
+    requireNonNegative("demandZeroFaults", demandZeroFaults);
+    requireNonNegative("freeSystemPageTableEntries", freeSystemPageTableEntries);
+    requireNonNegative("swapPageReads", swapPageReads);
+    requireNonNegative("swapPageWrites", swapPageWrites);
+    requireNonNegative("swapPagesRead", swapPagesRead);
+    requireNonNegative("swapPagesWritten", swapPagesWritten);
+    requireNonNegative("poolNonpagedBytes", poolNonpagedBytes);
+    requireNonNegative("poolPagedBytes", poolPagedBytes);
+    requireNonNegative("poolPagedResidentBytes", poolPagedResidentBytes);
+    requireNonNegative("systemCacheResidentBytes", systemCacheResidentBytes);
+    requireNonNegative("systemCodeResidentBytes", systemCodeResidentBytes);
+    requireNonNegative("systemCodeTotalBytes", systemCodeTotalBytes);
+    requireNonNegative("systemDriverResidentBytes", systemDriverResidentBytes);
+    requireNonNegative("systemDriverTotalBytes", systemDriverTotalBytes);
+    requireNonNegative("transitionFaults", transitionFaults);
+    requireNonNegative("transitionPagesRepurposed", transitionPagesRepurposed);
+    requireNonNegative("writeCopies", writeCopies);
   }
 
   /** A builder with every figure absent: a source sets the ones it has, by name. */
@@ -96,6 +153,25 @@ public record NodeMemory(
     private @Nullable Long swapPageOperations;
     private @Nullable Long swapTotalBytes;
     private @Nullable Long swapFreeBytes;
+    private @Nullable Long cacheBytesPeak;
+    private @Nullable Long cacheFaults;
+    private @Nullable Long demandZeroFaults;
+    private @Nullable Long freeSystemPageTableEntries;
+    private @Nullable Long swapPageReads;
+    private @Nullable Long swapPageWrites;
+    private @Nullable Long swapPagesRead;
+    private @Nullable Long swapPagesWritten;
+    private @Nullable Long poolNonpagedBytes;
+    private @Nullable Long poolPagedBytes;
+    private @Nullable Long poolPagedResidentBytes;
+    private @Nullable Long systemCacheResidentBytes;
+    private @Nullable Long systemCodeResidentBytes;
+    private @Nullable Long systemCodeTotalBytes;
+    private @Nullable Long systemDriverResidentBytes;
+    private @Nullable Long systemDriverTotalBytes;
+    private @Nullable Long transitionFaults;
+    private @Nullable Long transitionPagesRepurposed;
+    private @Nullable Long writeCopies;
 
     private Builder() {}
 
@@ -179,6 +255,101 @@ public record NodeMemory(
       return this;
     }
 
+    public Builder cacheBytesPeak(@Nullable Long value) {
+      this.cacheBytesPeak = value;
+      return this;
+    }
+
+    public Builder cacheFaults(@Nullable Long value) {
+      this.cacheFaults = value;
+      return this;
+    }
+
+    public Builder demandZeroFaults(@Nullable Long value) {
+      this.demandZeroFaults = value;
+      return this;
+    }
+
+    public Builder freeSystemPageTableEntries(@Nullable Long value) {
+      this.freeSystemPageTableEntries = value;
+      return this;
+    }
+
+    public Builder swapPageReads(@Nullable Long value) {
+      this.swapPageReads = value;
+      return this;
+    }
+
+    public Builder swapPageWrites(@Nullable Long value) {
+      this.swapPageWrites = value;
+      return this;
+    }
+
+    public Builder swapPagesRead(@Nullable Long value) {
+      this.swapPagesRead = value;
+      return this;
+    }
+
+    public Builder swapPagesWritten(@Nullable Long value) {
+      this.swapPagesWritten = value;
+      return this;
+    }
+
+    public Builder poolNonpagedBytes(@Nullable Long value) {
+      this.poolNonpagedBytes = value;
+      return this;
+    }
+
+    public Builder poolPagedBytes(@Nullable Long value) {
+      this.poolPagedBytes = value;
+      return this;
+    }
+
+    public Builder poolPagedResidentBytes(@Nullable Long value) {
+      this.poolPagedResidentBytes = value;
+      return this;
+    }
+
+    public Builder systemCacheResidentBytes(@Nullable Long value) {
+      this.systemCacheResidentBytes = value;
+      return this;
+    }
+
+    public Builder systemCodeResidentBytes(@Nullable Long value) {
+      this.systemCodeResidentBytes = value;
+      return this;
+    }
+
+    public Builder systemCodeTotalBytes(@Nullable Long value) {
+      this.systemCodeTotalBytes = value;
+      return this;
+    }
+
+    public Builder systemDriverResidentBytes(@Nullable Long value) {
+      this.systemDriverResidentBytes = value;
+      return this;
+    }
+
+    public Builder systemDriverTotalBytes(@Nullable Long value) {
+      this.systemDriverTotalBytes = value;
+      return this;
+    }
+
+    public Builder transitionFaults(@Nullable Long value) {
+      this.transitionFaults = value;
+      return this;
+    }
+
+    public Builder transitionPagesRepurposed(@Nullable Long value) {
+      this.transitionPagesRepurposed = value;
+      return this;
+    }
+
+    public Builder writeCopies(@Nullable Long value) {
+      this.writeCopies = value;
+      return this;
+    }
+
     public Builder swapFreeBytes(@Nullable Long value) {
       this.swapFreeBytes = value;
       return this;
@@ -207,7 +378,26 @@ public record NodeMemory(
           majorPageFaults,
           swapPageOperations,
           swapTotalBytes,
-          swapFreeBytes);
+          swapFreeBytes,
+          cacheBytesPeak,
+          cacheFaults,
+          demandZeroFaults,
+          freeSystemPageTableEntries,
+          swapPageReads,
+          swapPageWrites,
+          swapPagesRead,
+          swapPagesWritten,
+          poolNonpagedBytes,
+          poolPagedBytes,
+          poolPagedResidentBytes,
+          systemCacheResidentBytes,
+          systemCodeResidentBytes,
+          systemCodeTotalBytes,
+          systemDriverResidentBytes,
+          systemDriverTotalBytes,
+          transitionFaults,
+          transitionPagesRepurposed,
+          writeCopies);
     }
   }
 

@@ -16,6 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param load5 five-minute load average (Linux only)
  * @param load15 fifteen-minute load average (Linux only)
  * @param maxThreads the system-wide thread limit ({@code kernel/threads-max}, Linux only)
+ * @param systemCalls cumulative system calls ({@code \System\System Calls/sec}, Windows only)
+ * @param exceptionDispatches cumulative exceptions dispatched ({@code \System\Exception Dispatches/sec}, Windows only)
  */
 public record NodeSystem(
     @Nullable Instant bootTime,
@@ -27,7 +29,9 @@ public record NodeSystem(
     @Nullable Double load1,
     @Nullable Double load5,
     @Nullable Double load15,
-    @Nullable Long maxThreads) {
+    @Nullable Long maxThreads,
+    @Nullable Long systemCalls,
+    @Nullable Long exceptionDispatches) {
 
   /** A builder with the process count set and every other figure absent; a source sets the ones it has, by name. */
   public static Builder builder(long processes) {
@@ -46,6 +50,8 @@ public record NodeSystem(
     private @Nullable Long threads;
     private @Nullable Long maxProcesses;
     private @Nullable Long contextSwitches;
+    private @Nullable Long systemCalls;
+    private @Nullable Long exceptionDispatches;
     private @Nullable Long processorQueueLength;
     private @Nullable Double load1;
     private @Nullable Double load5;
@@ -80,6 +86,16 @@ public record NodeSystem(
       return this;
     }
 
+    public Builder systemCalls(@Nullable Long value) {
+      this.systemCalls = value;
+      return this;
+    }
+
+    public Builder exceptionDispatches(@Nullable Long value) {
+      this.exceptionDispatches = value;
+      return this;
+    }
+
     public Builder processorQueueLength(@Nullable Long value) {
       this.processorQueueLength = value;
       return this;
@@ -111,7 +127,7 @@ public record NodeSystem(
       }
       return new NodeSystem(
           bootTime, processCount, threads, maxProcesses, contextSwitches, processorQueueLength, load1, load5, load15,
-          maxThreads);
+          maxThreads, systemCalls, exceptionDispatches);
     }
   }
 }

@@ -174,7 +174,8 @@ public final class SampleFixtures {
             .queueLength(1)
             .build()))
         .system(
-            NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L).processorQueueLength(3L).build())
+            NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L).processorQueueLength(3L)
+                .systemCalls(900_000_000L).exceptionDispatches(12_345L).build())
         .build();
   }
 

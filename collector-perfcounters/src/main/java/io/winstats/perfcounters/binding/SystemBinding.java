@@ -20,6 +20,11 @@ public final class SystemBinding {
           Figure.gauge(SystemCounter.THREADS, NodeSystem::threads, NodeSystem.Builder::threads),
           Figure.cumulative(
               SystemCounter.CONTEXT_SWITCHES, NodeSystem::contextSwitches, NodeSystem.Builder::contextSwitches),
+          Figure.cumulative(SystemCounter.SYSTEM_CALLS, NodeSystem::systemCalls, NodeSystem.Builder::systemCalls),
+          Figure.cumulative(
+              SystemCounter.EXCEPTION_DISPATCHES,
+              NodeSystem::exceptionDispatches,
+              NodeSystem.Builder::exceptionDispatches),
           Figure.gauge(
               SystemCounter.PROCESSOR_QUEUE_LENGTH,
               NodeSystem::processorQueueLength,

@@ -24,7 +24,45 @@ public enum MemoryCounter implements PerfCounter {
   /** Cached data and code on the normal-priority standby cache page lists, not in use. */
   STANDBY_CACHE_NORMAL_PRIORITY_BYTES("Standby Cache Normal Priority Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
   /** Cached data and code on the reserve standby cache page lists, not in use. */
-  STANDBY_CACHE_RESERVE_BYTES("Standby Cache Reserve Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES);
+  STANDBY_CACHE_RESERVE_BYTES("Standby Cache Reserve Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_cache_bytes_peak}. */
+  CACHE_BYTES_PEAK("Cache Bytes Peak", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_cache_faults_total} (cumulative, 32-bit). */
+  CACHE_FAULTS("Cache Faults/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
+  /** windows_exporter 0.31.8's {@code windows_memory_demand_zero_faults_total} (cumulative, 32-bit). */
+  DEMAND_ZERO_FAULTS("Demand Zero Faults/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
+  /** windows_exporter 0.31.8's {@code windows_memory_free_system_page_table_entries}. */
+  FREE_SYSTEM_PAGE_TABLE_ENTRIES("Free System Page Table Entries", RawKind.RAW, FormattedUnit.COUNT),
+  /** windows_exporter 0.31.8's {@code windows_memory_swap_page_reads_total} (cumulative, 32-bit). */
+  PAGE_READS("Page Reads/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
+  /** windows_exporter 0.31.8's {@code windows_memory_swap_page_writes_total} (cumulative, 32-bit). */
+  PAGE_WRITES("Page Writes/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
+  /** windows_exporter 0.31.8's {@code windows_memory_swap_pages_read_total} (cumulative, 32-bit). */
+  PAGES_INPUT("Pages Input/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
+  /** windows_exporter 0.31.8's {@code windows_memory_swap_pages_written_total} (cumulative, 32-bit). */
+  PAGES_OUTPUT("Pages Output/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
+  /** windows_exporter 0.31.8's {@code windows_memory_pool_nonpaged_bytes}. */
+  POOL_NONPAGED_BYTES("Pool Nonpaged Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_pool_paged_bytes}. */
+  POOL_PAGED_BYTES("Pool Paged Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_pool_paged_resident_bytes}. */
+  POOL_PAGED_RESIDENT_BYTES("Pool Paged Resident Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_system_cache_resident_bytes}. */
+  SYSTEM_CACHE_RESIDENT_BYTES("System Cache Resident Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_system_code_resident_bytes}. */
+  SYSTEM_CODE_RESIDENT_BYTES("System Code Resident Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_system_code_total_bytes}. */
+  SYSTEM_CODE_TOTAL_BYTES("System Code Total Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_system_driver_resident_bytes}. */
+  SYSTEM_DRIVER_RESIDENT_BYTES("System Driver Resident Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_system_driver_total_bytes}. */
+  SYSTEM_DRIVER_TOTAL_BYTES("System Driver Total Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /** windows_exporter 0.31.8's {@code windows_memory_transition_faults_total} (cumulative, 32-bit). */
+  TRANSITION_FAULTS("Transition Faults/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
+  /** windows_exporter 0.31.8's {@code windows_memory_transition_pages_repurposed_total} (cumulative, 32-bit). */
+  TRANSITION_PAGES_REPURPOSED("Transition Pages RePurposed/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
+  /** windows_exporter 0.31.8's {@code windows_memory_write_copies_total} (cumulative, 32-bit). */
+  WRITE_COPIES("Write Copies/sec", RawKind.COUNT, FormattedUnit.PER_SECOND);
 
   public static final String OBJECT = "Memory";
 

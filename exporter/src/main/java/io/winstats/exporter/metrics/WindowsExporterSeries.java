@@ -170,6 +170,106 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               "windows_cs_physical_memory_bytes",
               "Deprecated name of the physical memory (windows_exporter cs collector).",
               NodeMemory::totalBytes)
+          .gauge(
+              "windows_memory_cache_bytes_peak",
+              "(CacheBytesPeak)",
+              NodeMemory::cacheBytesPeak)
+          .counter(
+              "windows_memory_cache_faults_total",
+              "Number of faults which occur when a page sought in the file system cache is not found "
+                  + "there and must be retrieved from elsewhere in memory (soft fault) or from disk (hard "
+                  + "fault) (Cache Faults/sec)",
+              NodeMemory::cacheFaults)
+          .counter(
+              "windows_memory_demand_zero_faults_total",
+              "The number of zeroed pages required to satisfy faults. Zeroed pages, pages emptied of "
+                  + "previously stored data and filled with zeros, are a security feature of Windows that "
+                  + "prevent processes from seeing data stored by earlier processes that used the memory space "
+                  + "(Demand Zero Faults/sec)",
+              NodeMemory::demandZeroFaults)
+          .gauge(
+              "windows_memory_free_system_page_table_entries",
+              "(FreeSystemPageTableEntries)",
+              NodeMemory::freeSystemPageTableEntries)
+          .counter(
+              "windows_memory_swap_page_reads_total",
+              "Number of disk page reads (a single read operation reading several pages is still only "
+                  + "counted once) (PageReadsPerSec)",
+              NodeMemory::swapPageReads)
+          .counter(
+              "windows_memory_swap_page_writes_total",
+              "Number of disk page writes (a single write operation writing several pages is still only "
+                  + "counted once) (PageWritesPerSec)",
+              NodeMemory::swapPageWrites)
+          .counter(
+              "windows_memory_swap_pages_read_total",
+              "Number of pages read across all page reads (ie counting all pages read even if they are "
+                  + "read in a single operation) (PagesInputPerSec)",
+              NodeMemory::swapPagesRead)
+          .counter(
+              "windows_memory_swap_pages_written_total",
+              "Number of pages written across all page writes (ie counting all pages written even if they "
+                  + "are written in a single operation) (PagesOutputPerSec)",
+              NodeMemory::swapPagesWritten)
+          .gauge(
+              "windows_memory_pool_nonpaged_bytes",
+              "Number of bytes in the non-paged pool, an area of the system virtual memory that is used "
+                  + "for objects that cannot be written to disk, but must remain in physical memory as long as "
+                  + "they are allocated (PoolNonpagedBytes)",
+              NodeMemory::poolNonpagedBytes)
+          .gauge(
+              "windows_memory_pool_paged_bytes",
+              "(PoolPagedBytes)",
+              NodeMemory::poolPagedBytes)
+          .gauge(
+              "windows_memory_pool_paged_resident_bytes",
+              "The size, in bytes, of the portion of the paged pool that is currently resident and active "
+                  + "in physical memory. The paged pool is an area of the system virtual memory that is used "
+                  + "for objects that can be written to disk when they are not being used "
+                  + "(PoolPagedResidentBytes)",
+              NodeMemory::poolPagedResidentBytes)
+          .gauge(
+              "windows_memory_system_cache_resident_bytes",
+              "The size, in bytes, of the portion of the system file cache which is currently resident "
+                  + "and active in physical memory (SystemCacheResidentBytes)",
+              NodeMemory::systemCacheResidentBytes)
+          .gauge(
+              "windows_memory_system_code_resident_bytes",
+              "The size, in bytes, of the pageable operating system code that is currently resident and "
+                  + "active in physical memory (SystemCodeResidentBytes)",
+              NodeMemory::systemCodeResidentBytes)
+          .gauge(
+              "windows_memory_system_code_total_bytes",
+              "The size, in bytes, of the pageable operating system code currently mapped into the system "
+                  + "virtual address space (SystemCodeTotalBytes)",
+              NodeMemory::systemCodeTotalBytes)
+          .gauge(
+              "windows_memory_system_driver_resident_bytes",
+              "The size, in bytes, of the pageable physical memory being used by device drivers. It is "
+                  + "the working set (physical memory area) of the drivers (SystemDriverResidentBytes)",
+              NodeMemory::systemDriverResidentBytes)
+          .gauge(
+              "windows_memory_system_driver_total_bytes",
+              "The size, in bytes, of the pageable virtual memory currently being used by device drivers. "
+                  + "Pageable memory can be written to disk when it is not being used (SystemDriverTotalBytes)",
+              NodeMemory::systemDriverTotalBytes)
+          .counter(
+              "windows_memory_transition_faults_total",
+              "Number of faults rate at which page faults are resolved by recovering pages that were "
+                  + "being used by another process sharing the page, or were on the modified page list or the "
+                  + "standby list, or were being written to disk at the time of the page fault "
+                  + "(TransitionFaultsPerSec)",
+              NodeMemory::transitionFaults)
+          .counter(
+              "windows_memory_transition_pages_repurposed_total",
+              "Transition Pages RePurposed is the rate at which the number of transition cache pages were "
+                  + "reused for a different purpose (TransitionPagesRePurposedPerSec)",
+              NodeMemory::transitionPagesRepurposed)
+          .counter(
+              "windows_memory_write_copies_total",
+              "The number of page faults caused by attempting to write that were satisfied by copying the "
+                  + "page from elsewhere in physical memory (WriteCopiesPerSec)",
+              NodeMemory::writeCopies)
           .build();
 
   static final SeriesTable<NetworkInterfaceCounters> NET =
@@ -256,11 +356,28 @@ public final class WindowsExporterSeries extends PerVersionCollector {
 
   static final SeriesTable<NodeSystem> SYSTEM =
       SeriesTable.<NodeSystem>labelled(NONE)
-          .gauge("windows_system_processes", "Current number of processes", NodeSystem::processes)
-          .gauge("windows_system_threads", "Current number of threads", NodeSystem::threads)
+          .gauge(
+              "windows_system_processes",
+              "Current number of processes (WMI source: PerfOS_System.Processes)",
+              NodeSystem::processes)
+          .gauge(
+              "windows_system_threads", "Current number of threads (WMI source: PerfOS_System.Threads)", NodeSystem::threads)
           .counter(
-              "windows_system_context_switches_total", "Total number of context switches", NodeSystem::contextSwitches)
-          .gauge("windows_system_processor_queue_length", "Length of processor queue", NodeSystem::processorQueueLength)
+              "windows_system_context_switches_total",
+              "Total number of context switches (WMI source: PerfOS_System.ContextSwitchesPersec)",
+              NodeSystem::contextSwitches)
+          .counter(
+              "windows_system_system_calls_total",
+              "Total number of system calls (WMI source: PerfOS_System.SystemCallsPersec)",
+              NodeSystem::systemCalls)
+          .counter(
+              "windows_system_exception_dispatches_total",
+              "Total number of exceptions dispatched (WMI source: PerfOS_System.ExceptionDispatchesPersec)",
+              NodeSystem::exceptionDispatches)
+          .gauge(
+              "windows_system_processor_queue_length",
+              "Length of processor queue (WMI source: PerfOS_System.ProcessorQueueLength)",
+              NodeSystem::processorQueueLength)
           .gauge(
               "windows_system_boot_time_timestamp",
               "Unix timestamp of system boot time",
