@@ -361,7 +361,9 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               "Current number of processes (WMI source: PerfOS_System.Processes)",
               NodeSystem::processes)
           .gauge(
-              "windows_system_threads", "Current number of threads (WMI source: PerfOS_System.Threads)", NodeSystem::threads)
+              "windows_system_threads",
+              "Current number of threads (WMI source: PerfOS_System.Threads)",
+              NodeSystem::threads)
           .counter(
               "windows_system_context_switches_total",
               "Total number of context switches (WMI source: PerfOS_System.ContextSwitchesPersec)",
