@@ -1,33 +1,53 @@
 package io.winstats.exporter;
 
-/** The collectors' switches ({@code collector.*}), listed in {@link Settings#ALL}. */
+import io.winstats.exporter.metrics.Collector;
+import io.winstats.exporter.metrics.EnabledCollectors;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The collectors' switches ({@code collector.*}), one per {@link Collector} row, listed in {@link Settings#ALL}: a
+ * collector on by default is turned off by {@code --no-collector.NAME}, one off by default turned on by {@code
+ * --collector.NAME}; either is {@code collector.NAME: true|false} in the file.
+ */
 final class CollectorSettings {
   private CollectorSettings() {}
 
-  static final Setting<Boolean> CRI =
-      Setting.onSwitch(
-          "collector.cri",
-          "The CRI round: pods and containers in the Summary, the cAdvisor and resource series. Off: no CRI call, no"
-              + " pod series; the endpoints serve the node alone.",
-          c -> c.collectors().cri());
+  /** Each row's switch. */
+  private static final Map<Collector, Setting<Boolean>> BY_COLLECTOR = switches();
 
-  static final Setting<Boolean> CGROUP =
-      Setting.onSwitch(
-          "collector.cgroup",
-          "On a Linux node, the cgroups of each CRI round's pods and containers (the cAdvisor series CRI lacks:"
-              + " throttling, page cache, block IO, processes, PSI, pod packets). Off: no cgroup file is read.",
-          c -> c.collectors().cgroup());
+  /** The switches, in the rows' order. */
+  static final List<Setting<Boolean>> SWITCHES = List.copyOf(BY_COLLECTOR.values());
 
-  static final Setting<Boolean> NODE =
-      Setting.onSwitch(
-          "collector.node",
-          "The node series under node_exporter's names (Linux) or windows_exporter's (Windows) on the Prometheus"
-              + " endpoint. Off: not built; the node counters are still read for the other endpoints.",
-          c -> c.collectors().node());
+  private static Map<Collector, Setting<Boolean>> switches() {
+    Map<Collector, Setting<Boolean>> switches = new EnumMap<>(Collector.class);
+    Arrays.stream(Collector.values()).forEach(c -> switches.put(c, of(c)));
+    return switches;
+  }
 
-  static final Setting<Boolean> CONTAINER =
-      Setting.onSwitch(
-          "collector.container",
-          "On a Windows node, windows_exporter's container series (windows_container_*). Off: not built.",
-          c -> c.collectors().container());
+  private static Setting<Boolean> of(Collector collector) {
+    String name = "collector." + collector.flagName();
+    Function<ExporterConfig, @Nullable Object> printed = c -> c.collectors().isOn(collector);
+    return collector.onByDefault()
+        ? Setting.onSwitch(name, collector.help(), printed)
+        : Setting.offSwitch(name, collector.help(), printed);
+  }
+
+  /** The collectors turned on, each by its switch's value. */
+  static EnabledCollectors enabled(Function<Setting<Boolean>, Boolean> value) {
+    Set<Collector> on = EnumSet.noneOf(Collector.class);
+    BY_COLLECTOR.forEach(
+        (collector, setting) -> {
+          if (value.apply(setting)) {
+            on.add(collector);
+          }
+        });
+    return new EnabledCollectors(on);
+  }
 }

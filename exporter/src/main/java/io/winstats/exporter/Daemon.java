@@ -8,10 +8,11 @@ import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.WindowsStatsSource;
 import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.exporter.http.ExporterServer;
+import io.winstats.exporter.metrics.Collector;
+import io.winstats.exporter.metrics.EnabledCollectors;
 import io.winstats.exporter.metrics.Exposition;
 import io.winstats.exporter.metrics.SelfMetrics;
 import io.winstats.exporter.metrics.SeriesPush;
-import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.exporter.sampling.RuntimePublisher;
 import io.winstats.exporter.sampling.SamplingLoop;
 import io.winstats.exporter.sampling.SnapshotStore;
@@ -48,7 +49,7 @@ public final class Daemon implements AutoCloseable {
   private Daemon(ExporterConfig config, Clock clock) {
     try {
       EnabledCollectors collectors = config.collectors();
-      SnapshotStore store = collectors.cri() ? new SnapshotStore() : SnapshotStore.withoutRuntime();
+      SnapshotStore store = collectors.isOn(Collector.CRI) ? new SnapshotStore() : SnapshotStore.withoutRuntime();
       NodeCounterSource nodeSource = openNodeSource(config, clock);
       started.push(nodeSource);
       NodePlatform platform = nodeSource.platform();
@@ -82,7 +83,8 @@ public final class Daemon implements AutoCloseable {
               Daemon::nodeReason,
               self.listener("node_" + nodeSource.name(), publishNode, NodeSample::timestamp, reason -> {}),
               config.samplingInterval());
-      SamplingLoop<RuntimeSample> criLoop = collectors.cri() ? criLoop(config, platform, store, self, clock) : null;
+      SamplingLoop<RuntimeSample> criLoop =
+          collectors.runs(Collector.CRI, platform) ? criLoop(config, platform, store, self, clock) : null;
 
       server =
           new ExporterServer(
@@ -111,7 +113,7 @@ public final class Daemon implements AutoCloseable {
           BuildInfo.buildDate(),
           config.listenAddress(),
           server.description(),
-          collectors.running(platform).isEmpty() ? "none" : String.join(",", collectors.running(platform)),
+          collectors.running(platform).isEmpty() ? "none" : String.join(",", collectors.runningNames(platform)),
           nodeSource.name(),
           config.criEndpoint(),
           podStatsFields(config, platform),
@@ -152,7 +154,7 @@ public final class Daemon implements AutoCloseable {
     self.criCacheEntries(cri::cacheEntries);
     self.criStreamFallbacks(cri::streamFallbacks);
     CgroupSampler cgroups =
-        platform == NodePlatform.WINDOWS || !config.collectors().readsCgroups() ? null : CgroupSampler.probeHost(clock);
+        config.collectors().runs(Collector.CGROUP, platform) ? CgroupSampler.probeHost(clock) : null;
     Consumer<RuntimeSample> publish =
         cgroups == null ? store::publishRuntime : RuntimePublisher.readingCgroups(store, cgroups);
     // A part that began to fall back to CRI stats this round (Windows task metrics, HNS) is counted once as an error.

@@ -3,7 +3,6 @@ package io.winstats.exporter;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.metrics.FamilyFilter;
-import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
 import java.io.PrintWriter;
@@ -136,11 +135,7 @@ public final class ExporterCommand implements Callable<Integer> {
             "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built " + BuildInfo.buildDate()),
         !values.required(WebSettings.DISABLE_EXPORTER_METRICS),
         new FamilyFilter(values.required(MetricsSettings.INCLUDE), values.required(MetricsSettings.EXCLUDE)),
-        new EnabledCollectors(
-            values.required(CollectorSettings.CRI),
-            values.required(CollectorSettings.CGROUP),
-            values.required(CollectorSettings.NODE),
-            values.required(CollectorSettings.CONTAINER)),
+        CollectorSettings.enabled(values::required),
         values.required(OtlpSettings.ENABLED),
         values.optional(OtlpSettings.INTERVAL));
   }

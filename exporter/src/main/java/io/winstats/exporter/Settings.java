@@ -1,6 +1,7 @@
 package io.winstats.exporter;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -26,41 +27,46 @@ final class Settings {
       Setting.commandLineOnly(
           "print-config", "", "Print the effective configuration as YAML and exit.", Boolean::valueOf);
 
-  /** Every setting, in usage order. */
-  static final List<Setting<?>> ALL =
-      List.of(
-          WebSettings.LISTEN_ADDRESS,
-          WebSettings.CONFIG_FILE,
-          WebSettings.BEARER_TOKEN_FILE,
-          WebSettings.MAX_HEADER_BYTES,
-          WebSettings.MAX_BODY_BYTES,
-          WebSettings.REQUEST_TIMEOUT,
-          WebSettings.IDLE_TIMEOUT,
-          WebSettings.MAX_CONNECTIONS,
-          WebSettings.TELEMETRY_PATH,
-          WebSettings.DISABLE_EXPORTER_METRICS,
-          MetricsSettings.INCLUDE,
-          MetricsSettings.EXCLUDE,
-          CollectorSettings.CRI,
-          CollectorSettings.CGROUP,
-          CollectorSettings.NODE,
-          CollectorSettings.CONTAINER,
-          CriSettings.ENDPOINT,
-          CriSettings.TIMEOUT,
-          CriSettings.STATS_CALL,
-          CriSettings.WINDOWS_STATS,
-          SamplingSettings.INTERVAL,
-          NodeSettings.SOURCE,
-          NodeSettings.MEMORY_WORKING_SET,
-          NodeSettings.KUBELET_ROOT_DIR,
-          NodeSettings.NAME,
-          SamplingSettings.RECORD,
-          OtlpSettings.ENABLED,
-          OtlpSettings.INTERVAL,
-          CONFIG_FILE,
-          PRINT_CONFIG,
-          LogSettings.LEVEL,
-          LogSettings.FORMAT);
+  /** Every setting, in usage order; the collectors' switches are one per collector row. */
+  static final List<Setting<?>> ALL = inUsageOrder();
+
+  private static List<Setting<?>> inUsageOrder() {
+    List<Setting<?>> all =
+        new ArrayList<>(
+            List.of(
+                WebSettings.LISTEN_ADDRESS,
+                WebSettings.CONFIG_FILE,
+                WebSettings.BEARER_TOKEN_FILE,
+                WebSettings.MAX_HEADER_BYTES,
+                WebSettings.MAX_BODY_BYTES,
+                WebSettings.REQUEST_TIMEOUT,
+                WebSettings.IDLE_TIMEOUT,
+                WebSettings.MAX_CONNECTIONS,
+                WebSettings.TELEMETRY_PATH,
+                WebSettings.DISABLE_EXPORTER_METRICS,
+                MetricsSettings.INCLUDE,
+                MetricsSettings.EXCLUDE));
+    all.addAll(CollectorSettings.SWITCHES);
+    all.addAll(
+        List.of(
+            CriSettings.ENDPOINT,
+            CriSettings.TIMEOUT,
+            CriSettings.STATS_CALL,
+            CriSettings.WINDOWS_STATS,
+            SamplingSettings.INTERVAL,
+            NodeSettings.SOURCE,
+            NodeSettings.MEMORY_WORKING_SET,
+            NodeSettings.KUBELET_ROOT_DIR,
+            NodeSettings.NAME,
+            SamplingSettings.RECORD,
+            OtlpSettings.ENABLED,
+            OtlpSettings.INTERVAL,
+            CONFIG_FILE,
+            PRINT_CONFIG,
+            LogSettings.LEVEL,
+            LogSettings.FORMAT));
+    return List.copyOf(all);
+  }
 
   /** The settings a configuration file may hold, in usage order. */
   static List<Setting<?>> inFile() {

@@ -7,7 +7,8 @@ import io.winstats.cri.StatsCall;
 import io.winstats.exporter.http.HttpLimits;
 import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.ServerSettings;
-import io.winstats.exporter.sampling.EnabledCollectors;
+import io.winstats.exporter.metrics.Collector;
+import io.winstats.exporter.metrics.EnabledCollectors;
 import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
@@ -78,11 +79,11 @@ class ExporterCommandTest {
   @Test
   void collectorsAreTurnedOffByTheirNegativeFlagOrTheFile(@TempDir Path dir) throws IOException {
     assertThat(run("--no-collector.cri", "--no-collector.container")).isZero();
-    assertThat(launched.get().collectors()).isEqualTo(new EnabledCollectors(false, true, true, false));
+    assertThat(launched.get().collectors()).isEqualTo(EnabledCollectors.allBut(Collector.CRI, Collector.CONTAINER));
 
     Path file = Files.writeString(dir.resolve("c.yml"), "collector:\n  node: false\n  cgroup: false\n");
     assertThat(run("--config.file=" + file, "--collector.node")).isZero();
-    assertThat(launched.get().collectors()).as("the flag wins over the file").isEqualTo(new EnabledCollectors(true, false, true, true));
+    assertThat(launched.get().collectors()).as("the flag wins over the file").isEqualTo(EnabledCollectors.allBut(Collector.CGROUP));
     assertThat(run("--config.file=" + file, "--print-config")).isZero();
     assertThat(out.toString())
         .contains("collector.cri: true")

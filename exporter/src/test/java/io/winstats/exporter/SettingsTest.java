@@ -2,12 +2,14 @@ package io.winstats.exporter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.exporter.metrics.Collector;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -26,37 +28,40 @@ class SettingsTest {
     Path web = dir.resolve("web.yml");
     Files.writeString(web, "basic_auth_users:\n  a: $2a$04$QZSPLYNCSlIOxYaleTfi7OjWu6SQxeWfsMJ9mIxpZh3G3OoEL0aTq\n");
     Path token = Files.writeString(dir.resolve("token"), "t0ken\n");
-    return Map.ofEntries(
-        Map.entry("web.listen-address", "127.0.0.1:19002"),
-        Map.entry("web.config.file", web.toString()),
-        Map.entry("web.auth.bearer-token-file", token.toString()),
-        Map.entry("web.max-header-bytes", "32KiB"),
-        Map.entry("web.max-body-bytes", "1MiB"),
-        Map.entry("web.request-timeout", "3s"),
-        Map.entry("web.idle-timeout", "2m"),
-        Map.entry("web.max-connections", "12"),
-        Map.entry("web.telemetry-path", "/prom"),
-        Map.entry("web.disable-exporter-metrics", "true"),
-        Map.entry("metrics.include", "(container|machine)_.*"),
-        Map.entry("metrics.exclude", "container_network_.*"),
-        Map.entry("collector.cri", "false"),
-        Map.entry("collector.cgroup", "false"),
-        Map.entry("collector.node", "false"),
-        Map.entry("collector.container", "false"),
-        Map.entry("cri.endpoint", "tcp://127.0.0.1:7777"),
-        Map.entry("cri.timeout", "750ms"),
-        Map.entry("cri.stats-call", HostOs.current().isWindows() ? "ListContainerStats" : "ListPodSandboxStats"),
-        Map.entry("cri.windows-stats", "cri"),
-        Map.entry("sampling.interval", "30s"),
-        Map.entry("node.source", "pdh"),
-        Map.entry("node.memory.working-set", "physical"),
-        Map.entry("node.kubelet-root-dir", "D:\\kubelet"),
-        Map.entry("node.name", "node-from-test"),
-        Map.entry("record", dir.resolve("rec.csv").toString()),
-        Map.entry("otlp.enabled", "true"),
-        Map.entry("otlp.interval", "30s"),
-        Map.entry("log.level", "warn"),
-        Map.entry("log.format", "json"));
+    Map<String, String> examples = new HashMap<>();
+    // Each collector row's switch, turned from its default.
+    for (Collector collector : Collector.values()) {
+      examples.put("collector." + collector.flagName(), String.valueOf(!collector.onByDefault()));
+    }
+    examples.putAll(
+        Map.ofEntries(
+            Map.entry("web.listen-address", "127.0.0.1:19002"),
+            Map.entry("web.config.file", web.toString()),
+            Map.entry("web.auth.bearer-token-file", token.toString()),
+            Map.entry("web.max-header-bytes", "32KiB"),
+            Map.entry("web.max-body-bytes", "1MiB"),
+            Map.entry("web.request-timeout", "3s"),
+            Map.entry("web.idle-timeout", "2m"),
+            Map.entry("web.max-connections", "12"),
+            Map.entry("web.telemetry-path", "/prom"),
+            Map.entry("web.disable-exporter-metrics", "true"),
+            Map.entry("metrics.include", "(container|machine)_.*"),
+            Map.entry("metrics.exclude", "container_network_.*"),
+            Map.entry("cri.endpoint", "tcp://127.0.0.1:7777"),
+            Map.entry("cri.timeout", "750ms"),
+            Map.entry("cri.stats-call", HostOs.current().isWindows() ? "ListContainerStats" : "ListPodSandboxStats"),
+            Map.entry("cri.windows-stats", "cri"),
+            Map.entry("sampling.interval", "30s"),
+            Map.entry("node.source", "pdh"),
+            Map.entry("node.memory.working-set", "physical"),
+            Map.entry("node.kubelet-root-dir", "D:\\kubelet"),
+            Map.entry("node.name", "node-from-test"),
+            Map.entry("record", dir.resolve("rec.csv").toString()),
+            Map.entry("otlp.enabled", "true"),
+            Map.entry("otlp.interval", "30s"),
+            Map.entry("log.level", "warn"),
+            Map.entry("log.format", "json")));
+    return examples;
   }
 
   static Stream<String> fileSettings() {

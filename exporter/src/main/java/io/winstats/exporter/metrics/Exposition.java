@@ -2,8 +2,8 @@ package io.winstats.exporter.metrics;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.PerfCounterReadings;
@@ -59,7 +59,6 @@ public final class Exposition implements AutoCloseable {
       boolean exporterMetrics,
       FamilyFilter families,
       Clock clock) {
-    boolean windowsNode = platform == NodePlatform.WINDOWS;
     // Series built from the snapshot render once per version; Micrometer's live series render per scrape.
     PrometheusRegistry snapshotSeries = new PrometheusRegistry();
     PrometheusMeterRegistry micrometer =
@@ -77,19 +76,12 @@ public final class Exposition implements AutoCloseable {
     PrometheusRegistry cadvisorOnly = new PrometheusRegistry();
     snapshotSeries.register(cadvisorSeries);
     cadvisorOnly.register(cadvisorSeries);
-    if (!windowsNode && collectors.readsCgroups()) {
-      CgroupSeriesCollector cgroupSeries = new CgroupSeriesCollector(snapshots);
-      snapshotSeries.register(cgroupSeries);
-      cadvisorOnly.register(cgroupSeries);
-    }
-    if (collectors.node()) {
-      snapshotSeries.register(windowsNode ? new WindowsExporterSeries(snapshots) : new NodeExporterSeries(snapshots));
-    }
-    if (windowsNode && collectors.servesContainers()) {
-      snapshotSeries.register(new WindowsContainerSeries(snapshots));
-    }
-    if (collectors.cri()) {
-      snapshotSeries.register(new PodEphemeralStorageSeries(snapshots));
+    for (Collector collector : collectors.running(platform)) {
+      MultiCollector series = collector.series(snapshots, platform);
+      snapshotSeries.register(series);
+      if (collector.onCadvisorPath()) {
+        cadvisorOnly.register(series);
+      }
     }
     metrics =
         new MetricsRenderer(

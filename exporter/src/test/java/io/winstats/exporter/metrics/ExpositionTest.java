@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
-import io.winstats.exporter.sampling.EnabledCollectors;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.exporter.testing.PrometheusText;
 import io.winstats.perfcounters.NodePlatform;
@@ -66,8 +65,8 @@ class ExpositionTest {
 
   @Test
   void aCollectorSwitchedOffIsNotRegistered() {
-    try (Exposition linux = exposition(NodePlatform.LINUX, new EnabledCollectors(true, false, false, true));
-        Exposition windows = exposition(NodePlatform.WINDOWS, new EnabledCollectors(true, true, true, false))) {
+    try (Exposition linux = exposition(NodePlatform.LINUX, EnabledCollectors.allBut(Collector.CGROUP, Collector.NODE));
+        Exposition windows = exposition(NodePlatform.WINDOWS, EnabledCollectors.allBut(Collector.CONTAINER))) {
       Set<String> linuxMetrics = served(linux.metrics());
       assertThat(linuxMetrics)
           .as("no cgroup and no node_exporter series")
