@@ -31,6 +31,7 @@ import org.jspecify.annotations.Nullable;
  *     of hard faults instead ({@code swapPageOperations})
  * @param swapPageOperations Windows: cumulative pages read from or written to disk to resolve hard faults ({@code
  *     Memory\Pages/sec} raw); absent on Linux
+ * @param rssBytes Linux: anonymous memory, the kubelet's node {@code rssBytes} ({@code AnonPages}); absent on Windows
  * @param swapTotalBytes swap or page file size
  * @param swapFreeBytes free swap
  * @param cacheBytesPeak Windows: {@code Memory\Cache Bytes Peak}
@@ -69,6 +70,7 @@ public record NodeMemory(
     @Nullable Long pageFaults,
     @Nullable Long majorPageFaults,
     @Nullable Long swapPageOperations,
+    @Nullable Long rssBytes,
     @Nullable Long swapTotalBytes,
     @Nullable Long swapFreeBytes,
     @Nullable Long cacheBytesPeak,
@@ -106,6 +108,7 @@ public record NodeMemory(
     requireNonNegative("pageFaults", pageFaults);
     requireNonNegative("majorPageFaults", majorPageFaults);
     requireNonNegative("swapPageOperations", swapPageOperations);
+    requireNonNegative("rssBytes", rssBytes);
     requireNonNegative("swapTotalBytes", swapTotalBytes);
     requireNonNegative("swapFreeBytes", swapFreeBytes);
     requireNonNegative("cacheBytesPeak", cacheBytesPeak);
@@ -151,6 +154,7 @@ public record NodeMemory(
     private @Nullable Long pageFaults;
     private @Nullable Long majorPageFaults;
     private @Nullable Long swapPageOperations;
+    private @Nullable Long rssBytes;
     private @Nullable Long swapTotalBytes;
     private @Nullable Long swapFreeBytes;
     private @Nullable Long cacheBytesPeak;
@@ -247,6 +251,11 @@ public record NodeMemory(
 
     public Builder swapPageOperations(@Nullable Long value) {
       this.swapPageOperations = value;
+      return this;
+    }
+
+    public Builder rssBytes(@Nullable Long value) {
+      this.rssBytes = value;
       return this;
     }
 
@@ -377,6 +386,7 @@ public record NodeMemory(
           pageFaults,
           majorPageFaults,
           swapPageOperations,
+          rssBytes,
           swapTotalBytes,
           swapFreeBytes,
           cacheBytesPeak,

@@ -8,7 +8,9 @@ import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeFilesystem;
 import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.cgroups.CgroupMemory;
 import io.winstats.cri.cgroups.CgroupSample;
+import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
@@ -74,7 +76,7 @@ final class NodeStatsAssembler {
     Instant startTime = nodeStartTime(node);
     return new NodeStats(
         nodeName,
-        systemContainers(node, runtime, startTime),
+        systemContainers(node, runtime, cgroups, startTime),
         startTime,
         withPsi(nodeCpu(node, previousNode), np == null ? null : np.cpu()),
         withPsi(nodeMemory(node), np == null ? null : np.memory()),
@@ -87,10 +89,10 @@ final class NodeStatsAssembler {
   }
 
   private @Nullable List<ContainerStats> systemContainers(
-      NodeSample node, @Nullable RuntimeSample runtime, Instant nodeStart) {
+      NodeSample node, @Nullable RuntimeSample runtime, @Nullable CgroupSample cgroups, Instant nodeStart) {
     List<ContainerStats> containers = new ArrayList<>();
     if (runtime != null) {
-      containers.add(podsContainer(runtime, nodeStart));
+      containers.add(withKubepods(podsContainer(runtime, nodeStart), cgroups));
     }
     NodeMemory memory = node.memory();
     if (windows && memory != null && memory.committedBytes() != null && memory.commitLimitBytes() != null) {
@@ -143,6 +145,39 @@ final class NodeStatsAssembler {
         null);
   }
 
+  /**
+   * On Linux the kubelet's {@code pods} is the kubepods cgroup read through cAdvisor (kubernetes
+   * pkg/kubelet/stats/summary_sys_containers.go, the pod cgroup root; its memory by {@code cadvisorInfoToMemoryStats}
+   * in pkg/kubelet/stats/helper.go): {@code rssBytes} is the cgroup's RSS (v1 {@code total_rss}, v2 {@code anon}),
+   * {@code pageFaults} and {@code majorPageFaults} its {@code pgfault} and {@code pgmajfault}, and PSI its {@code
+   * cpu.pressure} and {@code memory.pressure} (cgroup v2 only, as the kubelet). Those figures are added from the
+   * kubepods cgroup where the sampler read one; CPU, usage and working set stay the sums over the pods.
+   */
+  private static ContainerStats withKubepods(ContainerStats pods, @Nullable CgroupSample cgroups) {
+    CgroupStats kubepods = cgroups == null ? null : cgroups.kubepods();
+    CgroupMemory memory = kubepods == null ? null : kubepods.memory();
+    if (kubepods == null || memory == null || pods.memory() == null) {
+      return pods;
+    }
+    MemoryStats sums = pods.memory();
+    MemoryStats withCgroup =
+        new MemoryStats(
+            sums.time(),
+            sums.availableBytes(),
+            sums.usageBytes(),
+            sums.workingSetBytes(),
+            memory.rssBytes(),
+            memory.pgfault(),
+            memory.pgmajfault());
+    return new ContainerStats(
+        pods.name(),
+        pods.startTime(),
+        withPsi(pods.cpu(), kubepods.cpuPressure()),
+        withPsi(withCgroup, kubepods.memoryPressure()),
+        pods.rootfs(),
+        pods.logs());
+  }
+
   private static @Nullable Long nonZero(long sum) {
     return sum == 0 ? null : sum;
   }
@@ -186,7 +221,7 @@ final class NodeStatsAssembler {
         available,
         memory.usageBytes(),
         memory.workingSetBytes(),
-        null,
+        memory.rssBytes(),
         memory.pageFaults(),
         memory.majorPageFaults());
   }

@@ -63,6 +63,7 @@ public final class SampleFixtures {
             .commitLimitBytes(4_000_000_000L)
             .pageFaults(123_456L)
             .majorPageFaults(78L)
+            .rssBytes(1_900_000_000L)
             .swapTotalBytes(0L)
             .swapFreeBytes(0L)
             .build();

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The cgroups of one runtime round's containers and pods.
@@ -17,6 +18,9 @@ import java.util.TreeMap;
  *     process; a pod is absent when its sandbox has no process to read through
  * @param missing ids without a readable cgroup, each as {@code id: reason}
  * @param node the node's own pressure stall information, read in the same round
+ * @param kubepods the cgroup above every pod cgroup ({@code /kubepods} with the cgroupfs driver, {@code
+ *     /kubepods.slice} with systemd's), which the Linux kubelet reports as its {@code pods} system container; {@code
+ *     null} when the pods' cgroups are not under one (a runtime not run by a kubelet) or it could not be read
  */
 public record CgroupSample(
     Instant timestamp,
@@ -25,7 +29,8 @@ public record CgroupSample(
     Map<String, CgroupStats> pods,
     Map<String, List<NetDevInterface>> podNetworks,
     List<String> missing,
-    NodePressure node) {
+    NodePressure node,
+    @Nullable CgroupStats kubepods) {
   public CgroupSample {
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(version, "version");
@@ -36,6 +41,18 @@ public record CgroupSample(
     podNetworks = java.util.Collections.unmodifiableMap(copied);
     missing = List.copyOf(missing);
     Objects.requireNonNull(node, "node");
+  }
+
+  /** A sample without a {@code kubepods} cgroup. */
+  public CgroupSample(
+      Instant timestamp,
+      CgroupVersion version,
+      Map<String, CgroupStats> containers,
+      Map<String, CgroupStats> pods,
+      Map<String, List<NetDevInterface>> podNetworks,
+      List<String> missing,
+      NodePressure node) {
+    this(timestamp, version, containers, pods, podNetworks, missing, node, null);
   }
 
   /** A sample without pod networks (tests of the cgroup figures alone). */
@@ -66,6 +83,7 @@ public record CgroupSample(
     private Map<String, List<NetDevInterface>> podNetworks = Map.of();
     private List<String> missing = List.of();
     private final NodePressure node;
+    private @Nullable CgroupStats kubepods;
 
     private Builder(Instant timestamp, CgroupVersion version, NodePressure node) {
       this.timestamp = Objects.requireNonNull(timestamp, "timestamp");
@@ -93,8 +111,13 @@ public record CgroupSample(
       return this;
     }
 
+    public Builder kubepods(@Nullable CgroupStats value) {
+      this.kubepods = value;
+      return this;
+    }
+
     public CgroupSample build() {
-      return new CgroupSample(timestamp, version, containers, pods, podNetworks, missing, node);
+      return new CgroupSample(timestamp, version, containers, pods, podNetworks, missing, node, kubepods);
     }
   }
 }

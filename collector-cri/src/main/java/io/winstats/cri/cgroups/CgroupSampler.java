@@ -124,9 +124,37 @@ public final class CgroupSampler {
         }
       }
     }
+    CgroupStats kubepods = kubepods(pods.values());
+    if (kubepods != null) {
+      read.add(kubepods.path());
+    }
     reader.retainOnly(read);
     return new CgroupSample(
-        clock.instant(), reader.version(), containers, pods, networks, missing, reader.nodePressure());
+        clock.instant(), reader.version(), containers, pods, networks, missing, reader.nodePressure(), kubepods);
+  }
+
+  /**
+   * The kubelet's pod cgroup root, its {@code pods} system container: the first segment of the pod cgroups' paths
+   * when the kubelet named it ({@code kubepods}, or {@code kubepods.slice} under the systemd driver; kubernetes
+   * pkg/kubelet/cm/node_container_manager_linux.go, {@code defaultNodeAllocatableCgroupName}), read when every pod
+   * cgroup is under that one; {@code null} otherwise, or when it is gone.
+   */
+  private @Nullable CgroupStats kubepods(Collection<CgroupStats> pods) {
+    String root = null;
+    for (CgroupStats pod : pods) {
+      int end = pod.path().indexOf('/', 1);
+      String first = end < 0 ? pod.path() : pod.path().substring(0, end);
+      boolean kubelets = first.equals("/kubepods") || first.equals("/kubepods.slice");
+      if (!kubelets || (root != null && !root.equals(first))) {
+        return null;
+      }
+      root = first;
+    }
+    if (root == null) {
+      return null;
+    }
+    CgroupStats stats = reader.read(root);
+    return removed(stats) ? null : stats;
   }
 
   /**

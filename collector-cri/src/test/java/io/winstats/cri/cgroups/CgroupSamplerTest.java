@@ -86,6 +86,33 @@ class CgroupSamplerTest {
     assertThat(sampler().sample(List.of(CgroupTrees.SANDBOX), List.of()).podNetworks()).isEmpty();
   }
 
+  /** The kubelet's pods system container is the cgroup above the pod cgroups, kubepods (cgroupfs driver). */
+  @Test
+  void readsTheKubepodsCgroupAboveThePods() {
+    Path root = tmp.resolve("cgroup");
+    CgroupTrees.v1Container(root, "/kubepods/besteffort/podu1/" + CgroupTrees.SANDBOX, 11);
+    CgroupTrees.v1Container(root, "/kubepods/besteffort/podu1", 12);
+    CgroupTrees.v1Container(root, "/kubepods", 13);
+
+    CgroupSample s = sampler().sample(List.of(CgroupTrees.SANDBOX), List.of());
+
+    assertThat(s.kubepods()).isNotNull();
+    assertThat(s.kubepods().path()).isEqualTo("/kubepods");
+    assertThat(s.kubepods().memory().rssBytes()).as("total_rss").isEqualTo(2097152);
+  }
+
+  /** Pod cgroups not under a kubelet's kubepods (a runtime driven without a kubelet) give no pods container. */
+  @Test
+  void noKubepodsCgroupOutsideTheKubeletsRoot() {
+    Path root = tmp.resolve("cgroup");
+    CgroupTrees.v1Container(root, "/winstats-it/podu1/" + CgroupTrees.SANDBOX, 11);
+    CgroupTrees.v1Container(root, "/winstats-it/podu1", 12);
+    CgroupTrees.v1Container(root, "/winstats-it", 13);
+
+    assertThat(sampler().sample(List.of(CgroupTrees.SANDBOX), List.of()).kubepods()).isNull();
+    assertThat(sampler().sample(List.of(), List.of()).kubepods()).isNull();
+  }
+
   @Test
   void findsSystemdScopes() {
     Path root = tmp.resolve("cgroup");
@@ -100,6 +127,7 @@ class CgroupSamplerTest {
     assertThat(s.containers().get(CgroupTrees.ID).path())
         .isEqualTo(slice + "/cri-containerd-" + CgroupTrees.ID + ".scope");
     assertThat(s.pods().get(CgroupTrees.SANDBOX).path()).isEqualTo(slice);
+    assertThat(s.kubepods()).as("no kubepods.slice directory of its own in this tree").isNull();
   }
 
   @Test

@@ -11,6 +11,9 @@ import org.jspecify.annotations.Nullable;
  * @param availableBytes {@code MemAvailable}, absent before Linux 3.14
  * @param committedAsBytes {@code Committed_AS}
  * @param commitLimitBytes {@code CommitLimit}
+ * @param anonBytes {@code AnonPages}: the pages of anonymous mappings, the root memory cgroup's RSS (v1 {@code
+ *     total_rss}, v2 {@code anon}: both the kernel's NR_ANON_MAPPED, counted over every cgroup), which cAdvisor
+ *     reports as the root's {@code Memory.RSS} and the kubelet as the node's {@code rssBytes}
  */
 record MemInfo(
     long totalBytes,
@@ -22,7 +25,8 @@ record MemInfo(
     @Nullable Long committedAsBytes,
     @Nullable Long commitLimitBytes,
     @Nullable Long swapTotalBytes,
-    @Nullable Long swapFreeBytes) {
+    @Nullable Long swapFreeBytes,
+    @Nullable Long anonBytes) {
 
   static final String FILE = "/proc/meminfo";
 
@@ -56,7 +60,8 @@ record MemInfo(
         bytes.get("Committed_AS"),
         bytes.get("CommitLimit"),
         bytes.get("SwapTotal"),
-        bytes.get("SwapFree"));
+        bytes.get("SwapFree"),
+        bytes.get("AnonPages"));
   }
 
   private static long required(Map<String, Long> bytes, String key) {
@@ -87,6 +92,7 @@ record MemInfo(
         .commitLimitBytes(commitLimitBytes)
         .pageFaults(vmStat == null ? null : vmStat.pageFaults())
         .majorPageFaults(vmStat == null ? null : vmStat.majorPageFaults())
+        .rssBytes(anonBytes)
         .swapTotalBytes(swapTotalBytes)
         .swapFreeBytes(swapFreeBytes)
         .build();

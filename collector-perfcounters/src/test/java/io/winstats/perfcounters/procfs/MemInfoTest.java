@@ -44,6 +44,14 @@ class MemInfoTest {
     assertThat(memory.totalBytes()).isEqualTo(24684084 * KIB);
   }
 
+  /** The node's rssBytes is AnonPages, the root memory cgroup's anon (kubelet node rssBytes, cAdvisor root RSS). */
+  @Test
+  void rssIsTheAnonymousPages() {
+    NodeMemory memory = MemInfo.parse(ProcfsFixtures.text(ProcfsFixtures.VM, "meminfo")).toNodeMemory(null);
+
+    assertThat(memory.rssBytes()).isEqualTo(343156 * KIB);
+  }
+
   @Test
   void workingSetIsFlooredAtZero() {
     String text =
@@ -61,6 +69,7 @@ class MemInfoTest {
     assertThat(memory.workingSetBytes()).isZero();
     assertThat(memory.availableBytes()).as("MemAvailable is absent before Linux 3.14").isNull();
     assertThat(memory.committedBytes()).isNull();
+    assertThat(memory.rssBytes()).as("no AnonPages line").isNull();
   }
 
   @ParameterizedTest

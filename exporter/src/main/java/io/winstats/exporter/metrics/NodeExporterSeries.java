@@ -217,6 +217,7 @@ public final class NodeExporterSeries extends PerVersionCollector {
           Map.entry("NodeCpu.usageCoreNanos", "the sum of the cores' busy time: cAdvisor's root container_cpu_usage"),
           Map.entry("NodeMemory.workingSetBytes", "the kubelet's working set: /stats/summary and cAdvisor's root"),
           Map.entry("NodeMemory.usageBytes", "the kubelet's usage: /stats/summary and cAdvisor's root"),
+          Map.entry("NodeMemory.rssBytes", "the kubelet's node rssBytes: /stats/summary"),
           Map.entry("NodeMemory.cacheBytes", "a Windows figure (Memory\\Cache Bytes)"),
           Map.entry("NodeSystem.maxThreads", "the kubelet's rlimit.maxpid: /stats/summary"));
 

@@ -407,6 +407,7 @@ public final class WindowsExporterSeries extends PerVersionCollector {
           Map.entry("NodeCpu.usageCoreNanos", "the sum of the cores' busy time: cAdvisor's root container_cpu_usage"),
           Map.entry("NodeMemory.workingSetBytes", "the kubelet's working set: /stats/summary and cAdvisor's root"),
           Map.entry("NodeMemory.usageBytes", "the kubelet's usage: /stats/summary and cAdvisor's root"),
+          Map.entry("NodeMemory.rssBytes", "Linux's AnonPages; windows_exporter has no such series"),
           Map.entry("NodeMemory.majorPageFaults", "Linux's pgmajfault; windows_exporter has no such series"),
           Map.entry("NodeMemory.swapTotalBytes", "Linux's SwapTotal; windows_exporter has no such series"),
           Map.entry("NodeMemory.swapFreeBytes", "Linux's SwapFree; windows_exporter has no such series"),
