@@ -9,8 +9,9 @@ import io.winstats.cri.RuntimeFilesystem;
 import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupMemory;
+import io.winstats.cri.cgroups.CgroupMemoryUsage;
 import io.winstats.cri.cgroups.CgroupSample;
-import io.winstats.cri.cgroups.CgroupStats;
+import io.winstats.cri.cgroups.KubepodsCgroup;
 import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
@@ -148,32 +149,35 @@ final class NodeStatsAssembler {
   /**
    * On Linux the kubelet's {@code pods} is the kubepods cgroup read through cAdvisor (kubernetes
    * pkg/kubelet/stats/summary_sys_containers.go, the pod cgroup root; its memory by {@code cadvisorInfoToMemoryStats}
-   * in pkg/kubelet/stats/helper.go): {@code rssBytes} is the cgroup's RSS (v1 {@code total_rss}, v2 {@code anon}),
-   * {@code pageFaults} and {@code majorPageFaults} its {@code pgfault} and {@code pgmajfault}, and PSI its {@code
-   * cpu.pressure} and {@code memory.pressure} (cgroup v2 only, as the kubelet). Those figures are added from the
-   * kubepods cgroup where the sampler read one; CPU, usage and working set stay the sums over the pods.
+   * in pkg/kubelet/stats/helper.go): usage, working set and {@code availableBytes} (limit less working set) from its
+   * own files, {@code rssBytes} its RSS (v1 {@code total_rss}, v2 {@code anon}), {@code pageFaults} and {@code
+   * majorPageFaults} its {@code pgfault} and {@code pgmajfault}, and PSI its {@code cpu.pressure} and {@code
+   * memory.pressure} (cgroup v2 only, as the kubelet). Those replace the sums over the pods where the sampler read the
+   * kubepods cgroup. CPU stays the sum over the pods' CRI figures: a rate needs the cgroup's previous round, which
+   * the sums already carry, and the two differ only by pods that ended between rounds.
    */
   private static ContainerStats withKubepods(ContainerStats pods, @Nullable CgroupSample cgroups) {
-    CgroupStats kubepods = cgroups == null ? null : cgroups.kubepods();
-    CgroupMemory memory = kubepods == null ? null : kubepods.memory();
-    if (kubepods == null || memory == null || pods.memory() == null) {
+    KubepodsCgroup kubepods = cgroups == null ? null : cgroups.kubepods();
+    CgroupMemory memory = kubepods == null ? null : kubepods.stats().memory();
+    MemoryStats sums = pods.memory();
+    if (kubepods == null || memory == null || sums == null) {
       return pods;
     }
-    MemoryStats sums = pods.memory();
-    MemoryStats withCgroup =
+    CgroupMemoryUsage usage = kubepods.memoryUsage();
+    MemoryStats fromCgroup =
         new MemoryStats(
             sums.time(),
-            sums.availableBytes(),
-            sums.usageBytes(),
-            sums.workingSetBytes(),
+            usage == null ? sums.availableBytes() : usage.availableBytes(),
+            usage == null ? sums.usageBytes() : usage.usageBytes(),
+            usage == null ? sums.workingSetBytes() : usage.workingSetBytes(),
             memory.rssBytes(),
             memory.pgfault(),
             memory.pgmajfault());
     return new ContainerStats(
         pods.name(),
         pods.startTime(),
-        withPsi(pods.cpu(), kubepods.cpuPressure()),
-        withPsi(withCgroup, kubepods.memoryPressure()),
+        withPsi(pods.cpu(), kubepods.stats().cpuPressure()),
+        withPsi(fromCgroup, kubepods.stats().memoryPressure()),
         pods.rootfs(),
         pods.logs());
   }

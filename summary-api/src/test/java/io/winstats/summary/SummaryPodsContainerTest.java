@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.winstats.cri.cgroups.CgroupMemory;
+import io.winstats.cri.cgroups.CgroupMemoryUsage;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
+import io.winstats.cri.cgroups.KubepodsCgroup;
 import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.cri.cgroups.Pressure;
 import io.winstats.cri.cgroups.PressureLine;
@@ -29,18 +31,21 @@ class SummaryPodsContainerTest {
   private final SummaryAssembler assembler = new SummaryAssembler("node-a", NodePlatform.LINUX);
   private final ObjectMapper json = new ObjectMapper();
 
-  private static CgroupSample cgroups(@Nullable CgroupStats kubepods) {
+  private static CgroupSample cgroups(@Nullable KubepodsCgroup kubepods) {
     return CgroupSample.builder(SampleFixtures.T1, CgroupVersion.V2, new NodePressure(null, null, null))
         .kubepods(kubepods)
         .build();
   }
 
-  private static CgroupStats kubepods(@Nullable Pressure cpu, @Nullable Pressure memory) {
-    return CgroupStats.builder("/kubepods")
-        .memory(CgroupMemory.builder().rssBytes(700_000_000L).pgfault(4_321L).pgmajfault(12L).build())
-        .cpuPressure(cpu)
-        .memoryPressure(memory)
-        .build();
+  private static KubepodsCgroup kubepods(
+      @Nullable Pressure cpu, @Nullable Pressure memory, @Nullable CgroupMemoryUsage usage) {
+    return new KubepodsCgroup(
+        CgroupStats.builder("/kubepods")
+            .memory(CgroupMemory.builder().rssBytes(700_000_000L).pgfault(4_321L).pgmajfault(12L).build())
+            .cpuPressure(cpu)
+            .memoryPressure(memory)
+            .build(),
+        usage);
   }
 
   private JsonNode podsContainer(@Nullable CgroupSample cgroups) throws Exception {
@@ -62,22 +67,48 @@ class SummaryPodsContainerTest {
 
   @Test
   void kubepodsGivesRssFaultsAndPressure() throws Exception {
-    JsonNode pods = podsContainer(cgroups(kubepods(CPU, MEMORY)));
+    JsonNode pods = podsContainer(cgroups(kubepods(CPU, MEMORY, null)));
+    JsonNode sums = podsContainer(null);
 
     assertThat(pods.at("/memory/rssBytes").asLong()).isEqualTo(700_000_000L);
     assertThat(pods.at("/memory/pageFaults").asLong()).isEqualTo(4_321L);
     assertThat(pods.at("/memory/majorPageFaults").asLong()).isEqualTo(12L);
     assertThat(pods.at("/memory/psi/some/total").asLong()).isEqualTo(3000);
     assertThat(pods.at("/cpu/psi/full/total").asLong()).isEqualTo(234567);
-    // The sums over the pods stay: the working set and the CPU are the runtime's.
-    assertThat(pods.at("/memory/workingSetBytes").isNumber()).isTrue();
-    assertThat(pods.at("/cpu/usageCoreNanoSeconds").isNumber()).isTrue();
+    // Without the cgroup's own usage files the runtime's sums stay, and the CPU is always theirs.
+    assertThat(pods.at("/memory/workingSetBytes")).isEqualTo(sums.at("/memory/workingSetBytes"));
+    assertThat(pods.at("/memory/usageBytes")).isEqualTo(sums.at("/memory/usageBytes"));
+    assertThat(pods.at("/cpu/usageCoreNanoSeconds")).isEqualTo(sums.at("/cpu/usageCoreNanoSeconds"));
+  }
+
+  /**
+   * The kubelet's pods container has usage, working set and availableBytes (limit less working set; the e2e test
+   * bounds it by the node allocatable) from the kubepods cgroup itself, not the sums over the pods.
+   */
+  @Test
+  void kubepodsGivesUsageWorkingSetAndAvailable() throws Exception {
+    JsonNode pods =
+        podsContainer(cgroups(kubepods(null, null, new CgroupMemoryUsage(900_000_000L, 800_000_000L, 3_000_000_000L))));
+
+    assertThat(pods.at("/memory/usageBytes").asLong()).isEqualTo(900_000_000L);
+    assertThat(pods.at("/memory/workingSetBytes").asLong()).isEqualTo(800_000_000L);
+    assertThat(pods.at("/memory/availableBytes").asLong()).isEqualTo(2_200_000_000L);
+  }
+
+  /** A kubepods cgroup without a memory limit (a runtime's, not a kubelet enforcing allocatable) has no available. */
+  @Test
+  void noAvailableWithoutALimit() throws Exception {
+    JsonNode pods =
+        podsContainer(cgroups(kubepods(null, null, new CgroupMemoryUsage(900_000_000L, 800_000_000L, null))));
+
+    assertThat(pods.at("/memory/workingSetBytes").asLong()).isEqualTo(800_000_000L);
+    assertThat(pods.at("/memory").has("availableBytes")).isFalse();
   }
 
   /** cgroup v1 has no pressure files: the kubelet reports no PSI there. */
   @Test
   void noPressureWithoutThePressureFiles() throws Exception {
-    JsonNode pods = podsContainer(cgroups(kubepods(null, null)));
+    JsonNode pods = podsContainer(cgroups(kubepods(null, null, null)));
 
     assertThat(pods.at("/memory/rssBytes").asLong()).isEqualTo(700_000_000L);
     assertThat(pods.at("/memory").has("psi")).isFalse();

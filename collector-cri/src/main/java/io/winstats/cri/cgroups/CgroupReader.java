@@ -160,6 +160,11 @@ public final class CgroupReader {
         v2 || h.hugetlbV1() ? hugetlb.read(path, k, refresh, h) : List.of());
   }
 
+  /** Usage, working set and limit of the cgroup at {@code path}, which CRI gives for containers only. */
+  public @Nullable CgroupMemoryUsage memoryUsage(String path) {
+    return memory.usage(path);
+  }
+
   /**
    * The file {@code name} ({@code /memory.stat}) of the cgroup at {@code path} in the hierarchy at {@code base}: one
    * string, as {@code FileInputStream} opens it, rather than a {@code Path} resolved per directory level.

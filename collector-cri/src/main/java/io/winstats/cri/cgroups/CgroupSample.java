@@ -30,7 +30,7 @@ public record CgroupSample(
     Map<String, List<NetDevInterface>> podNetworks,
     List<String> missing,
     NodePressure node,
-    @Nullable CgroupStats kubepods) {
+    @Nullable KubepodsCgroup kubepods) {
   public CgroupSample {
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(version, "version");
@@ -83,7 +83,7 @@ public record CgroupSample(
     private Map<String, List<NetDevInterface>> podNetworks = Map.of();
     private List<String> missing = List.of();
     private final NodePressure node;
-    private @Nullable CgroupStats kubepods;
+    private @Nullable KubepodsCgroup kubepods;
 
     private Builder(Instant timestamp, CgroupVersion version, NodePressure node) {
       this.timestamp = Objects.requireNonNull(timestamp, "timestamp");
@@ -111,7 +111,7 @@ public record CgroupSample(
       return this;
     }
 
-    public Builder kubepods(@Nullable CgroupStats value) {
+    public Builder kubepods(@Nullable KubepodsCgroup value) {
       this.kubepods = value;
       return this;
     }

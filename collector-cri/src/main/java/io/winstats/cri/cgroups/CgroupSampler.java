@@ -124,9 +124,9 @@ public final class CgroupSampler {
         }
       }
     }
-    CgroupStats kubepods = kubepods(pods.values());
+    KubepodsCgroup kubepods = kubepods(pods.values());
     if (kubepods != null) {
-      read.add(kubepods.path());
+      read.add(kubepods.stats().path());
     }
     reader.retainOnly(read);
     return new CgroupSample(
@@ -139,7 +139,7 @@ public final class CgroupSampler {
    * pkg/kubelet/cm/node_container_manager_linux.go, {@code defaultNodeAllocatableCgroupName}), read when every pod
    * cgroup is under that one; {@code null} otherwise, or when it is gone.
    */
-  private @Nullable CgroupStats kubepods(Collection<CgroupStats> pods) {
+  private @Nullable KubepodsCgroup kubepods(Collection<CgroupStats> pods) {
     String root = null;
     for (CgroupStats pod : pods) {
       int end = pod.path().indexOf('/', 1);
@@ -154,7 +154,7 @@ public final class CgroupSampler {
       return null;
     }
     CgroupStats stats = reader.read(root);
-    return removed(stats) ? null : stats;
+    return removed(stats) ? null : new KubepodsCgroup(stats, reader.memoryUsage(root));
   }
 
   /**

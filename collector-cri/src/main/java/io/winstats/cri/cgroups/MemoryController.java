@@ -26,6 +26,16 @@ final class MemoryController {
     PGMAJFAULT
   }
 
+  /** v1 {@code memory.stat}: the inactive file pages cAdvisor takes from a working set. */
+  enum InactiveFileV1 {
+    TOTAL_INACTIVE_FILE
+  }
+
+  /** v2 {@code memory.stat}: the inactive file pages cAdvisor takes from a working set. */
+  enum InactiveFileV2 {
+    INACTIVE_FILE
+  }
+
   /** v1 {@code memory.oom_control}. */
   enum OomControl {
     OOM_KILL
@@ -51,6 +61,8 @@ final class MemoryController {
   private static final KernelFile.Keys<OomControl> OOM_CONTROL = KernelFile.Keys.of(OomControl.class);
   private static final KernelFile.Keys<StatV2> STAT_V2 = KernelFile.Keys.of(StatV2.class);
   private static final KernelFile.Keys<Events> EVENTS = KernelFile.Keys.of(Events.class);
+  private static final KernelFile.Keys<InactiveFileV1> INACTIVE_V1 = KernelFile.Keys.of(InactiveFileV1.class);
+  private static final KernelFile.Keys<InactiveFileV2> INACTIVE_V2 = KernelFile.Keys.of(InactiveFileV2.class);
 
   private final String memoryBase;
   private final CgroupVersion version;
@@ -70,6 +82,31 @@ final class MemoryController {
   /** The cgroup's memory figures, or {@code null} without a {@code memory.stat}. */
   @Nullable CgroupMemory read(String path, Kept k) {
     return version == CgroupVersion.V2 ? readV2(path, k.spec) : readV1(path, k);
+  }
+
+  /**
+   * Usage, working set and limit of a cgroup no container's CRI stats cover (the kubelet's {@code kubepods}), or
+   * {@code null} without its usage file or {@code memory.stat}. A file more per figure than {@link #read}, so read for
+   * that one cgroup only.
+   */
+  @Nullable CgroupMemoryUsage usage(String path) {
+    boolean v2 = version == CgroupVersion.V2;
+    Long usage = single(path, v2 ? "/memory.current" : "/memory.usage_in_bytes");
+    Long inactive =
+        KernelFile.read(
+            file(memoryBase, path, "/memory.stat"),
+            f -> {
+              if (v2) {
+                f.keyed(INACTIVE_V2);
+                return f.find(InactiveFileV2.INACTIVE_FILE);
+              }
+              f.keyed(INACTIVE_V1);
+              return f.find(InactiveFileV1.TOTAL_INACTIVE_FILE);
+            });
+    if (usage == null || inactive == null) {
+      return null;
+    }
+    return CgroupMemoryUsage.of(usage, inactive, single(path, v2 ? "/memory.max" : "/memory.limit_in_bytes"));
   }
 
   /** What v1's {@code memory.stat} holds of the served figures. */

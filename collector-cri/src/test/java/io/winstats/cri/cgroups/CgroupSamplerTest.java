@@ -96,9 +96,49 @@ class CgroupSamplerTest {
 
     CgroupSample s = sampler().sample(List.of(CgroupTrees.SANDBOX), List.of());
 
-    assertThat(s.kubepods()).isNotNull();
-    assertThat(s.kubepods().path()).isEqualTo("/kubepods");
-    assertThat(s.kubepods().memory().rssBytes()).as("total_rss").isEqualTo(2097152);
+    KubepodsCgroup kubepods = s.kubepods();
+    assertThat(kubepods).isNotNull();
+    assertThat(kubepods.stats().path()).isEqualTo("/kubepods");
+    assertThat(kubepods.stats().memory().rssBytes()).as("total_rss").isEqualTo(2097152);
+    assertThat(kubepods.memoryUsage()).as("no memory.usage_in_bytes in this tree").isNull();
+  }
+
+  /**
+   * The kubepods cgroup's usage, working set and limit, which no CRI call gives: v1 {@code memory.usage_in_bytes}
+   * less {@code total_inactive_file} (512 in the tree), and {@code memory.limit_in_bytes} (the node allocatable the
+   * kubelet sets on it).
+   */
+  @Test
+  void readsTheKubepodsMemoryUsageOnV1() {
+    Path root = tmp.resolve("cgroup");
+    CgroupTrees.v1Container(root, "/kubepods/besteffort/podu1/" + CgroupTrees.SANDBOX, 11);
+    CgroupTrees.v1Container(root, "/kubepods/besteffort/podu1", 12);
+    CgroupTrees.v1Container(root, "/kubepods", 13);
+    CgroupTrees.write(root.resolve("memory/kubepods/memory.usage_in_bytes"), "10485760\n");
+    CgroupTrees.write(root.resolve("memory/kubepods/memory.limit_in_bytes"), "33554432\n");
+
+    CgroupMemoryUsage usage = sampler().sample(List.of(CgroupTrees.SANDBOX), List.of()).kubepods().memoryUsage();
+
+    assertThat(usage).isEqualTo(new CgroupMemoryUsage(10485760, 10485760 - 512, 33554432L));
+    assertThat(usage.availableBytes()).isEqualTo(33554432L - (10485760 - 512));
+  }
+
+  /** v2: {@code memory.current} less {@code inactive_file}; {@code memory.max} of {@code max} is no limit. */
+  @Test
+  void readsTheKubepodsMemoryUsageOnV2() {
+    Path root = tmp.resolve("cgroup");
+    String pod = "/kubepods.slice/kubepods-podu1.slice";
+    CgroupTrees.v2Cgroup(root, "/kubepods.slice", 13);
+    CgroupTrees.v2Cgroup(root, pod, 12);
+    CgroupTrees.v2Cgroup(root, pod + "/cri-containerd-" + CgroupTrees.SANDBOX + ".scope", 11);
+    CgroupTrees.write(root.resolve("kubepods.slice/memory.current"), "4194304\n");
+    CgroupTrees.write(root.resolve("kubepods.slice/memory.max"), "max\n");
+
+    CgroupSample s = sampler().sample(List.of(CgroupTrees.SANDBOX), List.of());
+
+    assertThat(s.kubepods()).as("kubepods.slice above %s", s.pods()).isNotNull();
+    assertThat(s.kubepods().memoryUsage()).isEqualTo(new CgroupMemoryUsage(4194304, 4194304 - 512, null));
+    assertThat(s.kubepods().memoryUsage().availableBytes()).as("no limit, no availableBytes").isNull();
   }
 
   /** Pod cgroups not under a kubelet's kubepods (a runtime driven without a kubelet) give no pods container. */
