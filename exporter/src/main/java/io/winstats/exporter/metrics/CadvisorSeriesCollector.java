@@ -394,7 +394,11 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           Map.entry("CpuUsage.kernelNanos", "the cgroup's on Linux (CgroupSeriesCollector)"),
           Map.entry("MemoryUsage.commitPeakBytes", "the cgroup's maximum on Linux (CgroupSeriesCollector)"),
           Map.entry("ContainerSample.storage", "the cgroup's block IO on Linux (CgroupSeriesCollector)"),
-          Map.entry("CgroupSample.node", "the node's PSI: /stats/summary"));
+          Map.entry("CgroupSample.node", "the node's PSI: /stats/summary"),
+          Map.entry(
+              "CgroupSample.kubepods",
+              "the kubelet's pods system container: /stats/summary (the kubelet's cAdvisor also serves id=/kubepods;"
+                  + " this daemon serves pod and container cgroups only)"));
 
   private static final Map<String, String> UNSERVED_ON_WINDOWS =
       Map.of(
