@@ -265,8 +265,9 @@ class CgroupSamplerIT {
 
   private static CriStatsReader open(ContainerdHarness harness) {
     return harness.defer(
-        CriStatsReaders.open(CriEndpoint.parse(harness.endpoint()), Duration.ofSeconds(5), Clock.systemUTC(),
-                OS.WINDOWS.isCurrentOs()));
+        CriStatsReaders.open(
+            CriEndpoint.parse(harness.endpoint()),
+            CriReaderOptions.of(Duration.ofSeconds(5), Clock.systemUTC()).withWindowsHost(OS.WINDOWS.isCurrentOs())));
   }
 
   /** One runtime round, then the cgroups of the ids it returned, as the daemon samples them. */

@@ -62,7 +62,8 @@ class CriEndpointTest {
   void aNamedPipeParsesEverywhereButOpensOnlyOnWindows() {
     CriEndpoint pipe = CriEndpoint.parse("npipe:////./pipe/containerd-containerd");
     boolean windowsHost = false;
-    assertThatThrownBy(() -> CriStatsReaders.open(pipe, Duration.ofSeconds(1), Clock.systemUTC(), windowsHost))
+    assertThatThrownBy(() -> CriStatsReaders.open(
+                    pipe, CriReaderOptions.of(Duration.ofSeconds(1), Clock.systemUTC()).withWindowsHost(windowsHost)))
         .isInstanceOfSatisfying(
             CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE))
         .hasMessageContaining("exist only on Windows")

@@ -69,8 +69,10 @@ class CriScaleIT {
   void measureOneRoundAtFiftyPods(ContainerdHarness harness, CriTestClient client) throws Exception {
     long containerdPid = containerdPid();
     CriStatsReader direct =
-        harness.defer(CriStatsReaders.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
-                org.junit.jupiter.api.condition.OS.WINDOWS.isCurrentOs()));
+        harness.defer(CriStatsReaders.open(
+                CriEndpoint.parse(harness.endpoint()),
+                CriReaderOptions.of(CALL_TIMEOUT, Clock.systemUTC())
+                    .withWindowsHost(org.junit.jupiter.api.condition.OS.WINDOWS.isCurrentOs())));
     int podsBefore = direct.sample().pods().size();
     long heapBefore = usedHeapAfterGc();
 
@@ -103,8 +105,10 @@ class CriScaleIT {
     for (int i = 0; i < 5; i++) {
       // Connect, Version, ListPodSandboxStats, then ListPodSandbox + ListContainers to fill the identity cache.
       try (CriStatsReader fresh =
-          CriStatsReaders.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
-                  org.junit.jupiter.api.condition.OS.WINDOWS.isCurrentOs())) {
+          CriStatsReaders.open(
+                  CriEndpoint.parse(harness.endpoint()),
+                  CriReaderOptions.of(CALL_TIMEOUT, Clock.systemUTC())
+                      .withWindowsHost(org.junit.jupiter.api.condition.OS.WINDOWS.isCurrentOs()))) {
         coldRounds.add(measure(fresh::sample, containerdPid));
       }
     }

@@ -1,6 +1,7 @@
 package io.winstats.exporter;
 
 import io.winstats.cri.CriException;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.rounds.CriStatsReaders;
 import io.winstats.cri.InodeCounter;
@@ -143,13 +144,13 @@ public final class Daemon implements AutoCloseable {
     CriStatsReader cri =
         CriStatsReaders.open(
             config.criEndpoint(),
-            config.criTimeout(),
-            clock,
-            config.criStatsCall(),
-            Daemon::statvfsInodes,
-            HostOs.current().isWindows(),
-            // The node's kind, not the host's: a replayed Windows node on Linux reads its runtime's task metrics too.
-            platform == NodePlatform.WINDOWS ? config.criWindowsStats() : WindowsStatsSource.CRI);
+            CriReaderOptions.of(config.criTimeout(), clock)
+                .withWindowsHost(HostOs.current().isWindows())
+                .withStatsCall(config.criStatsCall())
+                .withInodes(Daemon::statvfsInodes)
+                // The node's kind, not the host's: a replayed Windows node on Linux reads its runtime's task metrics.
+                .withWindowsStats(
+                    platform == NodePlatform.WINDOWS ? config.criWindowsStats() : WindowsStatsSource.CRI));
     started.push(cri);
     self.criCacheEntries(cri::cacheEntries);
     self.criStreamFallbacks(cri::streamFallbacks);

@@ -6,6 +6,7 @@ import io.grpc.ManagedChannel;
 import io.winstats.cri.CpuUsage;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.InodeCounter;
 import io.winstats.cri.PodSample;
@@ -149,47 +150,21 @@ final class RuntimeStatsReader implements CriStatsReader {
     this.health = new RuntimeHealthLog(target, clock);
   }
 
-  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, boolean)} says. */
-  static RuntimeStatsReader open(CriEndpoint endpoint, Duration callTimeout, Clock clock, boolean windowsHost) {
-    return open(endpoint, callTimeout, clock, StatsCall.LIST_POD_SANDBOX_STATS, InodeCounter.NONE, windowsHost);
-  }
-
-  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean)}, no inodes. */
-  static RuntimeStatsReader open(
-      CriEndpoint endpoint, Duration callTimeout, Clock clock, StatsCall call, boolean windowsHost) {
-    return open(endpoint, callTimeout, clock, call, InodeCounter.NONE, windowsHost);
-  }
-
-  /** As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean)}, CRI stats. */
-  static RuntimeStatsReader open(
-      CriEndpoint endpoint,
-      Duration callTimeout,
-      Clock clock,
-      StatsCall call,
-      InodeCounter inodes,
-      boolean windowsHost) {
-    return open(endpoint, callTimeout, clock, call, inodes, windowsHost, WindowsStatsSource.CRI);
-  }
-
-  /**
-   * As {@link CriStatsReaders#open(CriEndpoint, Duration, Clock, StatsCall, InodeCounter, boolean,
-   * WindowsStatsSource)}.
-   */
-  static RuntimeStatsReader open(
-      CriEndpoint endpoint,
-      Duration callTimeout,
-      Clock clock,
-      StatsCall call,
-      InodeCounter inodes,
-      boolean windowsHost,
-      WindowsStatsSource windowsSource) {
+  /** As {@link CriStatsReaders#open(CriEndpoint, CriReaderOptions)} says. */
+  static RuntimeStatsReader open(CriEndpoint endpoint, CriReaderOptions options) {
     RuntimeStatsReader reader =
-        over(endpoint.uri(), CriTransport.open(endpoint, windowsHost), callTimeout, clock, HostFiles.local(inodes));
-    if (call == StatsCall.LIST_CONTAINER_STATS) {
+        over(
+            endpoint.uri(),
+            CriTransport.open(endpoint, options.windowsHost()),
+            options.callTimeout(),
+            options.clock(),
+            HostFiles.local(options.inodes()));
+    if (options.statsCall() == StatsCall.LIST_CONTAINER_STATS) {
       reader.useContainerStats();
     }
-    if (windowsSource == WindowsStatsSource.TASKS) {
-      reader.useTaskMetrics(new VmcomputeHns());
+    if (options.windowsStats() == WindowsStatsSource.TASKS) {
+      HnsPort hns = options.hns();
+      reader.useTaskMetrics(hns == null ? new VmcomputeHns() : hns);
     }
     return reader;
   }

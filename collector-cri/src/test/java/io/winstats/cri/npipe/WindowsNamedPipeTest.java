@@ -15,6 +15,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.stub.StreamObserver;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.api.ListPodSandboxStatsRequest;
@@ -359,8 +360,9 @@ class WindowsNamedPipeTest {
     servePipe(path, PIPE_UNLIMITED_INSTANCES, serverSide -> relayToTcp(serverSide, grpcAddress));
 
     CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
-    try (CriStatsReader reader = CriStatsReaders.open(endpoint, Duration.ofSeconds(10), Clock.systemUTC(),
-            OS.WINDOWS.isCurrentOs())) {
+    CriReaderOptions options =
+        CriReaderOptions.of(Duration.ofSeconds(10), Clock.systemUTC()).withWindowsHost(OS.WINDOWS.isCurrentOs());
+    try (CriStatsReader reader = CriStatsReaders.open(endpoint, options)) {
       RuntimeSample sample = reader.sample();
       assertThat(sample.pods()).isEmpty();
       assertThat(sample.runtimeName()).startsWith("pipe-runtime xxx").hasSize("pipe-runtime ".length() + (3 << 20));
@@ -433,8 +435,9 @@ class WindowsNamedPipeTest {
         .isInstanceOf(IOException.class)
         .hasMessageContaining("ERROR_FILE_NOT_FOUND (2)");
     CriEndpoint endpoint = CriEndpoint.parse("npipe:////./pipe/" + path.substring("\\\\.\\pipe\\".length()));
-    try (CriStatsReader reader = CriStatsReaders.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC(),
-            OS.WINDOWS.isCurrentOs())) {
+    CriReaderOptions options =
+        CriReaderOptions.of(Duration.ofSeconds(5), Clock.systemUTC()).withWindowsHost(OS.WINDOWS.isCurrentOs());
+    try (CriStatsReader reader = CriStatsReaders.open(endpoint, options)) {
       // The connect failure is the status's cause, so the reader's message names the Win32 error.
       assertThatThrownBy(reader::sample)
           .isInstanceOfSatisfying(

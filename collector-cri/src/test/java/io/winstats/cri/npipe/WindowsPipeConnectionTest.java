@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
+import io.winstats.cri.CriReaderOptions;
 import java.time.Clock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -84,7 +85,7 @@ class WindowsPipeConnectionTest {
   @DisabledOnOs(OS.WINDOWS)
   void offWindowsANamedPipeEndpointFailsWithoutBindingKernel32() {
     CriEndpoint pipe = CriEndpoint.parse("npipe:////./pipe/containerd-containerd");
-    assertThatThrownBy(() -> CriStatsReaders.open(pipe, Duration.ofSeconds(1), Clock.systemUTC(), false))
+    assertThatThrownBy(() -> CriStatsReaders.open(pipe, CriReaderOptions.of(Duration.ofSeconds(1), Clock.systemUTC())))
         .isInstanceOfSatisfying(
             CriException.class, e -> assertThat(e.reason()).isEqualTo(CriException.Reason.UNAVAILABLE));
     assertThat(WindowsPipeConnection.kernelBound()).isFalse();

@@ -2,6 +2,7 @@ package io.winstats.cri.rounds;
 
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
+import io.winstats.cri.CriReaderOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -37,7 +38,8 @@ class CriConnectionFailureTest {
 
   private static CriException failedRound(Path socket) {
     return failedRound(
-        RuntimeStatsReader.open(CriEndpoint.parse("unix://" + socket), Duration.ofSeconds(5), Clock.systemUTC(), false));
+        RuntimeStatsReader.open(
+            CriEndpoint.parse("unix://" + socket), CriReaderOptions.of(Duration.ofSeconds(5), Clock.systemUTC())));
   }
 
   @Test

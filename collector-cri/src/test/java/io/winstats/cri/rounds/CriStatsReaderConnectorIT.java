@@ -3,6 +3,7 @@ package io.winstats.cri.rounds;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
@@ -45,8 +46,9 @@ class CriStatsReaderConnectorIT {
             "counted", "it-connector", List.of(ContainerSpec.burner("burn", 0.5), ContainerSpec.sleeper("idle")));
     try (pod;
         RuntimeStatsReader direct =
-            RuntimeStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
-                    OS.WINDOWS.isCurrentOs());
+            RuntimeStatsReader.open(
+                CriEndpoint.parse(harness.endpoint()),
+                CriReaderOptions.of(CALL_TIMEOUT, Clock.systemUTC()).withWindowsHost(OS.WINDOWS.isCurrentOs()));
         RuntimeStatsReader counted =
             RuntimeStatsReader.openOver(
                 "connector:" + harness.socket(),

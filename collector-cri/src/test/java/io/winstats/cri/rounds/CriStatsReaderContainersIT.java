@@ -2,6 +2,7 @@ package io.winstats.cri.rounds;
 
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
@@ -48,8 +49,9 @@ class CriStatsReaderContainersIT {
 
   private static RuntimeStatsReader open(ContainerdHarness harness) {
     return harness.defer(
-        RuntimeStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
-                OS.WINDOWS.isCurrentOs()));
+        RuntimeStatsReader.open(
+            CriEndpoint.parse(harness.endpoint()),
+            CriReaderOptions.of(CALL_TIMEOUT, Clock.systemUTC()).withWindowsHost(OS.WINDOWS.isCurrentOs())));
   }
 
   private static PodSample pod(RuntimeSample sample, PodHandle pod) {
@@ -302,8 +304,10 @@ class CriStatsReaderContainersIT {
         RuntimeStatsReader reader =
             harness.defer(
                 RuntimeStatsReader.open(
-                    CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
-                    StatsCall.LIST_CONTAINER_STATS, OS.WINDOWS.isCurrentOs()))) {
+                    CriEndpoint.parse(harness.endpoint()),
+                    CriReaderOptions.of(CALL_TIMEOUT, Clock.systemUTC())
+                        .withStatsCall(StatsCall.LIST_CONTAINER_STATS)
+                        .withWindowsHost(OS.WINDOWS.isCurrentOs())))) {
       String jobId = pod.containerId("job");
       // Read while the job spins (the reader, not the cgroup: the cgroup goes when the job exits).
       PodSample running =

@@ -3,6 +3,7 @@ package io.winstats.cri.rounds;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.FilesystemCapacity;
 import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.PodRef;
@@ -50,8 +51,9 @@ class CriStatsReaderIT {
 
   private static RuntimeStatsReader open(ContainerdHarness harness) {
     return harness.defer(
-        RuntimeStatsReader.open(CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
-                OS.WINDOWS.isCurrentOs()));
+        RuntimeStatsReader.open(
+            CriEndpoint.parse(harness.endpoint()),
+            CriReaderOptions.of(CALL_TIMEOUT, Clock.systemUTC()).withWindowsHost(OS.WINDOWS.isCurrentOs())));
   }
 
   private static Optional<PodSample> find(RuntimeSample sample, PodHandle pod) {
@@ -272,8 +274,10 @@ class CriStatsReaderIT {
         RuntimeStatsReader reader =
             harness.defer(
                 RuntimeStatsReader.open(
-                    CriEndpoint.parse(harness.endpoint()), CALL_TIMEOUT, Clock.systemUTC(),
-                    StatsCall.LIST_CONTAINER_STATS, OS.WINDOWS.isCurrentOs()))) {
+                    CriEndpoint.parse(harness.endpoint()),
+                    CriReaderOptions.of(CALL_TIMEOUT, Clock.systemUTC())
+                        .withStatsCall(StatsCall.LIST_CONTAINER_STATS)
+                        .withWindowsHost(OS.WINDOWS.isCurrentOs())))) {
       PodSample first = pod(reader.sample(), pod);
       long burnFirst = container(first, "burn").cpu().usageCoreNanos();
       Deadline.await(

@@ -2,6 +2,7 @@ package io.winstats.cri.rounds;
 
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.RuntimeSample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -74,7 +75,9 @@ class CriStatsReaderTransportTest {
   }
 
   private static RuntimeStatsReader open(CriEndpoint endpoint) {
-    return RuntimeStatsReader.open(endpoint, Duration.ofSeconds(5), Clock.systemUTC(), OS.WINDOWS.isCurrentOs());
+    return RuntimeStatsReader.open(
+        endpoint,
+        CriReaderOptions.of(Duration.ofSeconds(5), Clock.systemUTC()).withWindowsHost(OS.WINDOWS.isCurrentOs()));
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.winstats.cri.rounds;
 
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
@@ -267,8 +268,10 @@ class CriStatsReaderWindowsTest {
     fake.put(web(reading(0, 2, 10, 20), WindowsContainer.running("a", "app", 0, T0, reading(0, 5, 100, 150))));
     try (WindowsRuntimeFake.Served served = fake.start(dir.resolve("containerd.sock"));
         RuntimeStatsReader unix =
-            RuntimeStatsReader.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), Clock.systemUTC(),
-                    OS.WINDOWS.isCurrentOs())) {
+            RuntimeStatsReader.open(
+                CriEndpoint.parse(served.endpoint()),
+                CriReaderOptions.of(Duration.ofSeconds(5), Clock.systemUTC())
+                    .withWindowsHost(OS.WINDOWS.isCurrentOs()))) {
       RuntimeSample sample = unix.sample();
       assertThat(sample.runtimeName()).isEqualTo("containerd v2.2.1");
       assertThat(sample.pods()).singleElement().satisfies(p -> {

@@ -12,6 +12,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.rounds.CriStatsReaders;
 import io.winstats.cri.PodSample;
@@ -537,7 +538,8 @@ class CadvisorContractTest {
     RuntimeSample pods;
     try (WindowsRuntimeFake.Served served = runtime.start(dir.resolve("containerd.sock"));
         CriStatsReader reader =
-            CriStatsReaders.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), clock, false)) {
+            CriStatsReaders.open(
+                CriEndpoint.parse(served.endpoint()), CriReaderOptions.of(Duration.ofSeconds(5), clock))) {
       pods = reader.sample();
     }
     NodeSample node;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.cri.CriEndpoint;
+import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
@@ -146,7 +147,8 @@ class PodEphemeralStorageSeriesTest {
     RuntimeSample pods;
     try (WindowsRuntimeFake.Served served = runtime.start(dir.resolve("containerd.sock"));
         CriStatsReader reader =
-            CriStatsReaders.open(CriEndpoint.parse(served.endpoint()), Duration.ofSeconds(5), clock, false)) {
+            CriStatsReaders.open(
+                CriEndpoint.parse(served.endpoint()), CriReaderOptions.of(Duration.ofSeconds(5), clock))) {
       pods = reader.sample();
     }
     NodeSample node = SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L);
