@@ -86,7 +86,8 @@ public final class Fences {
           "JSON is streamed where it is written or read, never mapped to objects outside the configuration readers",
           new String[] {"com.fasterxml.jackson.core.."},
           "io\\.winstats\\.(summary\\.SummaryJson|exporter\\.logging\\.LogLines|cri\\.rounds\\.HostProcessLookup"
-              + "|cri\\.hns\\.HnsReplies|exporter\\.ConfigFile|exporter\\.http\\.WebConfigReader)");
+              + "|cri\\.hns\\.HnsReplies|exporter\\.ConfigFile|exporter\\.http\\.WebConfigReader"
+              + "|exporter\\.history\\.HistoryJson)");
 
   /** Data binding and YAML only where a configuration file is read: the daemon's own and the web configuration. */
   public static final ArchRule JACKSON_DATABIND =

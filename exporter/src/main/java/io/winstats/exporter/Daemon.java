@@ -8,6 +8,8 @@ import io.winstats.cri.InodeCounter;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.WindowsStatsSource;
 import io.winstats.cri.cgroups.CgroupSampler;
+import io.winstats.exporter.history.HistoryRecorder;
+import io.winstats.exporter.history.NodeHistory;
 import io.winstats.exporter.http.ExporterServer;
 import io.winstats.exporter.metrics.Collector;
 import io.winstats.exporter.metrics.EnabledCollectors;
@@ -69,7 +71,20 @@ public final class Daemon implements AutoCloseable {
       SelfMetrics self = exposition.self();
       self.samplingInterval(config.samplingInterval());
 
+      // The node page's history, recorded after each publication; with the page off none is kept.
+      NodeHistory history =
+          config.nodePage()
+              ? new NodeHistory(NodeHistory.DEFAULT_SAMPLES, config.nodeName(), platform, config.samplingInterval())
+              : null;
+      HistoryRecorder historyRecorder =
+          history == null ? null : new HistoryRecorder(history, new SummaryAssembler(config.nodeName(), platform));
+      if (history != null) {
+        self.history(history::bytes, history.limitBytes(), history::droppedSeries);
+      }
       Consumer<NodeSample> publishNode = store::publishNode;
+      if (historyRecorder != null) {
+        publishNode = publishNode.andThen(sample -> historyRecorder.nodePublished(store.current()));
+      }
       Path recordFile = config.recordFile();
       if (recordFile != null) {
         CounterLogRecorder recorder = openRecorder(recordFile, config.nodeName());
@@ -85,7 +100,9 @@ public final class Daemon implements AutoCloseable {
               self.listener("node_" + nodeSource.name(), publishNode, NodeSample::timestamp, reason -> {}),
               config.samplingInterval());
       SamplingLoop<RuntimeSample> criLoop =
-          collectors.runs(Collector.CRI, platform) ? criLoop(config, platform, store, self, clock) : null;
+          collectors.runs(Collector.CRI, platform)
+              ? criLoop(config, platform, store, self, clock, historyRecorder)
+              : null;
 
       server =
           new ExporterServer(
@@ -94,7 +111,8 @@ public final class Daemon implements AutoCloseable {
               store::current,
               new SummaryAssembler(config.nodeName(), platform),
               exposition.metrics(),
-              exposition.cadvisor());
+              exposition.cadvisor(),
+              history);
       server.start();
       started.push(server);
       nodeLoop.start();
@@ -137,10 +155,15 @@ public final class Daemon implements AutoCloseable {
 
   /**
    * The CRI reader on its loop, publishing each round; on a Linux node with the cgroup collector on, the round's
-   * cgroups are read right after it is published.
+   * cgroups are read right after it is published. The history, if any, records the round once both are published.
    */
   private SamplingLoop<RuntimeSample> criLoop(
-      ExporterConfig config, NodePlatform platform, SnapshotStore store, SelfMetrics self, Clock clock) {
+      ExporterConfig config,
+      NodePlatform platform,
+      SnapshotStore store,
+      SelfMetrics self,
+      Clock clock,
+      @Nullable HistoryRecorder recorder) {
     CriStatsReader cri =
         CriStatsReaders.open(
             config.criEndpoint(),
@@ -163,6 +186,9 @@ public final class Daemon implements AutoCloseable {
         sample -> {
           sample.fallbacksStarted().forEach(part -> self.fallbackStarted(cri.name(), part));
           publish.accept(sample);
+          if (recorder != null) {
+            recorder.runtimePublished(store.current());
+          }
         };
     return new SamplingLoop<>(
         "cri",

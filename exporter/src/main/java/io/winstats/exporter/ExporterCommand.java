@@ -137,7 +137,8 @@ public final class ExporterCommand implements Callable<Integer> {
         new FamilyFilter(values.required(MetricsSettings.INCLUDE), values.required(MetricsSettings.EXCLUDE)),
         CollectorSettings.enabled(values::required),
         values.required(OtlpSettings.ENABLED),
-        values.optional(OtlpSettings.INTERVAL));
+        values.optional(OtlpSettings.INTERVAL),
+        values.required(WebSettings.NODE_PAGE));
   }
 
   /**

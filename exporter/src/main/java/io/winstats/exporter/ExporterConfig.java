@@ -40,6 +40,7 @@ import org.jspecify.annotations.Nullable;
  * @param collectors which collectors run
  * @param otlpEnabled whether the figures are also pushed over OTLP
  * @param otlpInterval how often to push, or null for the OpenTelemetry SDK's setting
+ * @param nodePage whether the node page and its history are served (and the history kept)
  */
 public record ExporterConfig(
     ListenAddress listenAddress,
@@ -61,7 +62,8 @@ public record ExporterConfig(
     FamilyFilter families,
     EnabledCollectors collectors,
     boolean otlpEnabled,
-    @Nullable Duration otlpInterval) {
+    @Nullable Duration otlpInterval,
+    boolean nodePage) {
   public ExporterConfig {
     Objects.requireNonNull(listenAddress, "listenAddress");
     Objects.requireNonNull(criEndpoint, "criEndpoint");

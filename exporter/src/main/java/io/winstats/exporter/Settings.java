@@ -44,6 +44,7 @@ final class Settings {
                 WebSettings.MAX_CONNECTIONS,
                 WebSettings.TELEMETRY_PATH,
                 WebSettings.DISABLE_EXPORTER_METRICS,
+                WebSettings.NODE_PAGE,
                 MetricsSettings.INCLUDE,
                 MetricsSettings.EXCLUDE));
     all.addAll(CollectorSettings.SWITCHES);

@@ -109,11 +109,19 @@ final class WebSettings {
           "Leave the daemon's own process_* and jvm_* series out of /metrics (winstats_exporter_* stay).",
           c -> !c.exporterMetrics());
 
+  static final Setting<Boolean> NODE_PAGE =
+      Setting.onSwitch(
+          "web.node-page",
+          "Serve the node page (/node) and its JSON (/api/v1/history/node, /api/v1/history/pod), keeping the last 60"
+              + " samples of the node's, pods' and containers' figures in memory (docs/NODE-PAGE.md). Off: neither is"
+              + " served and no history is kept.",
+          ExporterConfig::nodePage);
+
   private static String telemetryPath(String text) {
     if (!text.startsWith("/") || text.length() < 2 || text.chars().anyMatch(c -> c <= ' ' || c == '?' || c == '#')) {
       throw new IllegalArgumentException("'" + text + "' is not a path such as /metrics");
     }
-    if (ServerSettings.RESERVED_PATHS.contains(text)) {
+    if (ServerSettings.isReserved(text)) {
       throw new IllegalArgumentException(text + " is served already; choose another path");
     }
     return text;

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.winstats.cri.api.ContainerStatus;
+import io.winstats.cri.api.ListPodSandboxRequest;
+import io.winstats.cri.api.PodSandboxFilter;
+import io.winstats.cri.api.PodSandboxState;
+import io.winstats.cri.api.PodSandboxStateValue;
 import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdExtension;
 import io.winstats.cri.testing.ContainerdHarness;
@@ -453,6 +457,65 @@ class ExporterEndToEndIT {
     assertThat(daemon.get("/stats/summary?only_cpu_and_memory=perhaps").status()).isEqualTo(200);
     assertThat(daemon.get("/stats/summary").status()).isEqualTo(200);
     assertThat(daemon.isAlive()).isTrue();
+  }
+
+  /**
+   * The node page's history on the real daemon and a real containerd: the node's window fills, the table lists exactly
+   * the pods the runtime has ready (by UID), one pod's window holds its containers and its labels, the size is a
+   * self-metric under its limit, and a bad request is a 400.
+   */
+  @Test
+  void theHistoryListsExactlyTheRuntimesPodsAndTheNodesWindow(CriTestClient client) {
+    JsonNode history =
+        Deadline.poll(
+            "a node window of two samples and the runtime's ready pods in /api/v1/history/node",
+            READY,
+            () -> {
+              JsonNode h = readJson(daemon.get("/api/v1/history/node").body());
+              Set<String> listed = new TreeSet<>();
+              h.path("pods").forEach(p -> listed.add(p.path("uid").asText()));
+              return h.path("times").size() >= 2 && listed.equals(readyPodUids(client)) ? h : null;
+            });
+    assertThat(history.at("/node/name").asText()).isEqualTo("e2e-node");
+    assertThat(history.at("/node/platform").asText()).isEqualTo("linux");
+    assertThat(history.at("/series/memoryWorkingSetBytes/0").asLong()).isPositive();
+    history.at("/series/memoryCommitBytes").forEach(v -> assertThat(v.isNull()).as("commit on Linux").isTrue());
+    assertThat(history.path("pods")).extracting(p -> p.path("uid").asText()).contains(burner.uid(), sleeper.uid());
+
+    JsonNode sleeperHistory =
+        Deadline.poll(
+            "the sleeper's window",
+            READY,
+            () -> {
+              JsonNode h = readJson(daemon.get("/api/v1/history/pod?uid=" + sleeper.uid()).body());
+              return h.path("containers").size() == 2 ? h : null;
+            });
+    assertThat(sleeperHistory.at("/pod/name").asText()).isEqualTo("sleeper");
+    assertThat(sleeperHistory.at("/pod/present").asBoolean()).isTrue();
+    assertThat(sleeperHistory.path("containers"))
+        .extracting(c -> c.path("name").asText())
+        .containsExactly("idle", "sleep");
+    assertThat(sleeperHistory.at("/containers/0/image").asText()).isNotEmpty();
+
+    List<PrometheusText> metrics = PrometheusText.parse(daemon.get("/metrics").body());
+    double bytes = PrometheusText.select(metrics, "winstats_exporter_history_bytes").get(0).value();
+    double limit = PrometheusText.select(metrics, "winstats_exporter_history_limit_bytes").get(0).value();
+    assertThat(bytes).isPositive().isLessThanOrEqualTo(limit);
+    assertThat(daemon.get("/api/v1/history/pod").status()).isEqualTo(400);
+    assertThat(daemon.get("/api/v1/history/pod?uid=no-such-pod").status()).isEqualTo(404);
+  }
+
+  private static Set<String> readyPodUids(CriTestClient client) {
+    Set<String> uids = new TreeSet<>();
+    client.runtime()
+        .listPodSandbox(
+            ListPodSandboxRequest.newBuilder()
+                .setFilter(PodSandboxFilter.newBuilder().setState(
+                    PodSandboxStateValue.newBuilder().setState(PodSandboxState.SANDBOX_READY)))
+                .build())
+        .getItemsList()
+        .forEach(p -> uids.add(p.getMetadata().getUid()));
+    return uids;
   }
 
   /** The burner container's CPU from /metrics/resource, once its sample is newer than {@code afterMillis}. */

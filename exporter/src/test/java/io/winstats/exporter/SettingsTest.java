@@ -45,6 +45,7 @@ class SettingsTest {
             Map.entry("web.max-connections", "12"),
             Map.entry("web.telemetry-path", "/prom"),
             Map.entry("web.disable-exporter-metrics", "true"),
+            Map.entry("web.node-page", "false"),
             Map.entry("metrics.include", "(container|machine)_.*"),
             Map.entry("metrics.exclude", "container_network_.*"),
             Map.entry("cri.endpoint", "tcp://127.0.0.1:7777"),

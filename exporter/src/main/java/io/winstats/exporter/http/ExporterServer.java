@@ -7,6 +7,7 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
+import io.winstats.exporter.history.NodeHistory;
 import io.winstats.exporter.metrics.LatestVersionCache;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.ResourceMetrics;
@@ -116,13 +117,28 @@ public final class ExporterServer implements AutoCloseable {
       SummaryAssembler assembler,
       MetricsRenderer renderer,
       @Nullable MetricsRenderer cadvisor) {
+    this(address, settings, snapshots, assembler, renderer, cadvisor, null);
+  }
+
+  /**
+   * As above, and with a history the node page and its JSON ({@link HistoryRoutes}), linked from the landing page;
+   * without one neither is served.
+   */
+  public ExporterServer(
+      ListenAddress address,
+      ServerSettings settings,
+      Supplier<Snapshot> snapshots,
+      SummaryAssembler assembler,
+      MetricsRenderer renderer,
+      @Nullable MetricsRenderer cadvisor,
+      @Nullable NodeHistory history) {
     this.address = address;
-    this.landing = new LandingPage(settings.build(), settings.telemetryPath());
+    this.landing = new LandingPage(settings.build(), settings.telemetryPath(), history != null);
     this.snapshots = snapshots;
     this.assembler = assembler;
     this.renderer = renderer;
     this.limits = settings.limits();
-    this.routes = routeTable(settings.telemetryPath(), cadvisor);
+    this.routes = routeTable(settings.telemetryPath(), cadvisor, history);
     this.router = Route.router(routes, this::notFound);
     WebConfig web = settings.web();
     this.tls = web == null || web.tls() == null ? null : new TlsMaterial(web.tls(), System::nanoTime, RELOAD_CHECK);
@@ -152,7 +168,8 @@ public final class ExporterServer implements AutoCloseable {
   }
 
   /** Every path the server answers, with its methods and handler: the one place a route is declared. */
-  private List<Route> routeTable(String telemetryPath, @Nullable MetricsRenderer cadvisor) {
+  private List<Route> routeTable(
+      String telemetryPath, @Nullable MetricsRenderer cadvisor, @Nullable NodeHistory history) {
     List<Route> table = new ArrayList<>();
     table.add(new Route("/", READ_METHODS, this::landingPage));
     table.add(new Route(HEALTHZ, READ_METHODS, this::healthz));
@@ -161,6 +178,9 @@ public final class ExporterServer implements AutoCloseable {
     table.add(new Route("/metrics/resource", READ_METHODS, this::resourceMetrics));
     if (cadvisor != null) {
       table.add(new Route("/metrics/cadvisor", READ_METHODS, exchange -> metrics(exchange, cadvisor)));
+    }
+    if (history != null) {
+      table.addAll(new HistoryRoutes(history, snapshots).routes());
     }
     return List.copyOf(table);
   }
@@ -424,7 +444,7 @@ public final class ExporterServer implements AutoCloseable {
     send(exchange, rendered.get(version, key, render));
   }
 
-  private static void send(HttpServerExchange exchange, RenderedBody body) {
+  static void send(HttpServerExchange exchange, RenderedBody body) {
     boolean gzip = acceptsGzip(exchange);
     ByteBuffer bytes = gzip ? body.gzipped() : body.body();
     sendParts(exchange, new ByteBuffer[] {bytes}, bytes.remaining(), body.contentType(), gzip);
@@ -451,7 +471,7 @@ public final class ExporterServer implements AutoCloseable {
     return fields != null && AcceptEncoding.allowsGzip(fields);
   }
 
-  private static void notReady(HttpServerExchange exchange) {
+  static void notReady(HttpServerExchange exchange) {
     exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
     plain(exchange, 503, "no sample yet\n");
   }

@@ -1,6 +1,7 @@
 package io.winstats.exporter.http;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,8 +18,15 @@ final class LandingPage {
   private final byte[] html;
   private final byte[] text;
 
-  LandingPage(String build, String telemetryPath) {
-    List<Link> links =
+  /**
+   * @param nodePage whether the node page's JSON is served, and linked first
+   */
+  LandingPage(String build, String telemetryPath, boolean nodePage) {
+    List<Link> links = new ArrayList<>();
+    if (nodePage) {
+      links.add(new Link(HistoryRoutes.NODE_PATH, "the node page's JSON: the node's history and the newest pods"));
+    }
+    links.addAll(
         List.of(
             new Link(
                 telemetryPath,
@@ -28,7 +36,7 @@ final class LandingPage {
             new Link("/metrics/resource", "the kubelet's resource metrics, as metrics-server reads them"),
             new Link("/stats/summary", "the kubelet Summary API (stats/v1alpha1 JSON)"),
             new Link("/stats/summary?only_cpu_and_memory=true", "the Summary's CPU and memory only"),
-            new Link("/healthz", "200 once the first node sample exists"));
+            new Link("/healthz", "200 once the first node sample exists")));
     StringBuilder h = new StringBuilder(1500)
         .append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>winstats-exporter</title>\n")

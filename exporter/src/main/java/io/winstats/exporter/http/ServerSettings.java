@@ -23,6 +23,12 @@ public record ServerSettings(
   public static final java.util.Set<String> RESERVED_PATHS =
       java.util.Set.of("/", "/healthz", "/stats/summary", "/metrics/resource", "/metrics/cadvisor");
 
+  /** Whether the server keeps {@code path} for itself: one of {@link #RESERVED_PATHS}, or the node page's. */
+  public static boolean isReserved(String path) {
+    return RESERVED_PATHS.contains(path) || path.equals("/node") || path.startsWith("/node/")
+        || path.startsWith("/api/");
+  }
+
   /** Plain HTTP, no authentication, default limits. */
   public static final ServerSettings DEFAULTS = new ServerSettings(HttpLimits.DEFAULTS, null, null);
 

@@ -216,6 +216,27 @@ public final class SelfMetrics {
   }
 
   /**
+   * The node page's history: {@code winstats_exporter_history_bytes} (held now, counted as an upper bound), {@code
+   * winstats_exporter_history_limit_bytes} (its hard limit) and {@code winstats_exporter_history_series_dropped_total}
+   * (pods and containers left out at the limit). Registered only while the page is on.
+   */
+  public void history(
+      java.util.function.LongSupplier bytes, long limitBytes, java.util.function.LongSupplier dropped) {
+    Gauge.builder("winstats.exporter.history", bytes, b -> b.getAsLong())
+        .description("Bytes the node page's history holds, counted as an upper bound.")
+        .baseUnit("bytes")
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder("winstats.exporter.history.limit", () -> limitBytes)
+        .description("The most bytes the node page's history may hold.")
+        .baseUnit("bytes")
+        .register(registry);
+    FunctionCounter.builder("winstats.exporter.history.series.dropped", dropped, d -> d.getAsLong())
+        .description("Pods and containers the node page's history left out because it was at its limit.")
+        .register(registry);
+  }
+
+  /**
    * {@code winstats_exporter_sampling_interval_seconds}: the configured interval between samples, so that alerts can
    * say "no sample for 3 intervals" without hard-coding it.
    */
