@@ -181,6 +181,7 @@ public final class ExporterServer implements AutoCloseable {
     }
     if (history != null) {
       table.addAll(new HistoryRoutes(history, snapshots).routes());
+      table.addAll(new NodePageRoutes().routes());
     }
     return List.copyOf(table);
   }

@@ -19,11 +19,12 @@ final class LandingPage {
   private final byte[] text;
 
   /**
-   * @param nodePage whether the node page's JSON is served, and linked first
+   * @param nodePage whether the node page and its JSON are served, and linked first
    */
   LandingPage(String build, String telemetryPath, boolean nodePage) {
     List<Link> links = new ArrayList<>();
     if (nodePage) {
+      links.add(new Link("/node", "the node page: the node, its pods and containers over the last minutes"));
       links.add(new Link(HistoryRoutes.NODE_PATH, "the node page's JSON: the node's history and the newest pods"));
     }
     links.addAll(
