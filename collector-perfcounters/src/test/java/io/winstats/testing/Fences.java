@@ -87,14 +87,17 @@ public final class Fences {
           new String[] {"com.fasterxml.jackson.core.."},
           "io\\.winstats\\.(summary\\.SummaryJson|exporter\\.logging\\.LogLines|cri\\.rounds\\.HostProcessLookup"
               + "|cri\\.hns\\.HnsReplies|exporter\\.ConfigFile|exporter\\.http\\.WebConfigReader"
-              + "|exporter\\.history\\.HistoryJson)");
+              + "|exporter\\.history\\.HistoryJson|exporter\\.compare\\..*)");
 
-  /** Data binding and YAML only where a configuration file is read: the daemon's own and the web configuration. */
+  /**
+   * Data binding and YAML only where a configuration file is read (the daemon's own and the web configuration) and
+   * in {@code compare}, a client that reads other programs' Summaries as trees.
+   */
   public static final ArchRule JACKSON_DATABIND =
       onlyInClasses(
-          "object mapping is for reading configuration files, not for anything served",
+          "object mapping is for reading configuration files and compare's documents, not for anything served",
           new String[] {"com.fasterxml.jackson.databind..", "com.fasterxml.jackson.dataformat.."},
-          "io\\.winstats\\.exporter\\.(ConfigFile|http\\.WebConfigReader)");
+          "io\\.winstats\\.exporter\\.(ConfigFile|http\\.WebConfigReader|compare\\..*)");
 
   /** The collectors are leaves: neither knows the other, the Summary or the exporter. */
   public static final ArchRule PERFCOUNTERS_IS_A_LEAF =

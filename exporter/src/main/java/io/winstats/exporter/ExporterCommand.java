@@ -269,6 +269,8 @@ public final class ExporterCommand implements Callable<Integer> {
     Settings.ALL.forEach(setting -> spec.addOption(option(setting)));
     command.spec = spec;
     CommandLine cli = new CommandLine(spec);
+    // Before the handler below, which is set on the subcommands there are when it is set.
+    cli.addSubcommand("compare", new CommandLine(new CompareCommand()));
     cli.setParameterExceptionHandler(
         (problem, args) -> {
           CommandLine failed = problem.getCommandLine();
