@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,19 +35,13 @@ final class ContainerStatsRound implements StatsRound {
   private final PodCpuTotals podCpu;
   private final Clock clock;
 
-  ContainerStatsRound(
-      RuntimeCalls calls,
-      ListCalls lists,
-      IdentityLister identities,
-      StatsMapper mapper,
-      PodCpuTotals podCpu,
-      Clock clock) {
-    this.calls = Objects.requireNonNull(calls, "calls");
-    this.lists = Objects.requireNonNull(lists, "lists");
-    this.identities = Objects.requireNonNull(identities, "identities");
-    this.mapper = Objects.requireNonNull(mapper, "mapper");
-    this.podCpu = Objects.requireNonNull(podCpu, "podCpu");
-    this.clock = Objects.requireNonNull(clock, "clock");
+  ContainerStatsRound(StatsRoundParts parts) {
+    this.calls = parts.calls();
+    this.lists = parts.lists();
+    this.identities = parts.identities();
+    this.mapper = parts.mapper();
+    this.podCpu = parts.podCpu();
+    this.clock = parts.context().clock();
   }
 
   @Override

@@ -9,13 +9,10 @@ import io.winstats.cri.api.FilesystemUsage;
 import io.winstats.cri.api.ImageFsInfoRequest;
 import io.winstats.cri.api.ImageFsInfoResponse;
 import io.winstats.cri.api.ImageServiceGrpc;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,17 +25,13 @@ import org.slf4j.LoggerFactory;
 final class ImageFilesystems {
   private static final Logger LOG = LoggerFactory.getLogger(ImageFilesystems.class);
 
-  private final String target;
+  private final RuntimeContext context;
   private final ImageServiceGrpc.ImageServiceBlockingStub images;
-  private final Duration callTimeout;
-  private final Clock clock;
   private boolean unimplemented;
 
-  ImageFilesystems(String target, ManagedChannel channel, Duration callTimeout, Clock clock) {
-    this.target = Objects.requireNonNull(target, "target");
+  ImageFilesystems(RuntimeContext context, ManagedChannel channel) {
+    this.context = Objects.requireNonNull(context, "context");
     this.images = ImageServiceGrpc.newBlockingStub(channel);
-    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
-    this.clock = Objects.requireNonNull(clock, "clock");
   }
 
   @Nullable RuntimeFilesystems read(Round round) {
@@ -47,28 +40,25 @@ final class ImageFilesystems {
     }
     ImageFsInfoResponse answer;
     try {
-      answer =
-          images
-              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
-              .imageFsInfo(ImageFsInfoRequest.getDefaultInstance());
+      answer = context.withDeadline(images).imageFsInfo(ImageFsInfoRequest.getDefaultInstance());
     } catch (StatusRuntimeException e) {
       if (e.getStatus().getCode() == Status.Code.UNIMPLEMENTED) {
         unimplemented = true;
         LOG.info(
             "event=cri_image_fs_unimplemented endpoint={} cause={}",
-            target,
+            context.target(),
             "ImageFsInfo is unimplemented; imageFs and containerFs will be missing");
       }
-      LOG.debug("event=cri_image_fs_failed endpoint={} code={}", target, e.getStatus().getCode());
+      LOG.debug("event=cri_image_fs_failed endpoint={} code={}", context.target(), e.getStatus().getCode());
       return null;
     }
-    Instant now = clock.instant();
+    Instant now = context.clock().instant();
     try {
       return new RuntimeFilesystems(
           filesystems(answer.getImageFilesystemsList(), now, round.host),
           filesystems(answer.getContainerFilesystemsList(), now, round.host));
     } catch (IllegalArgumentException e) {
-      LOG.debug("event=cri_image_fs_failed endpoint={} code=MALFORMED cause={}", target, e.getMessage());
+      LOG.debug("event=cri_image_fs_failed endpoint={} code=MALFORMED cause={}", context.target(), e.getMessage());
       return null;
     }
   }

@@ -36,19 +36,13 @@ final class PodSandboxStatsRound implements StatsRound {
   private final PodCpuTotals podCpu;
   private final Clock clock;
 
-  PodSandboxStatsRound(
-      RuntimeCalls calls,
-      ListCalls lists,
-      IdentityLister identities,
-      StatsMapper mapper,
-      PodCpuTotals podCpu,
-      Clock clock) {
-    this.calls = Objects.requireNonNull(calls, "calls");
-    this.lists = Objects.requireNonNull(lists, "lists");
-    this.identities = Objects.requireNonNull(identities, "identities");
-    this.mapper = Objects.requireNonNull(mapper, "mapper");
-    this.podCpu = Objects.requireNonNull(podCpu, "podCpu");
-    this.clock = Objects.requireNonNull(clock, "clock");
+  PodSandboxStatsRound(StatsRoundParts parts) {
+    this.calls = parts.calls();
+    this.lists = parts.lists();
+    this.identities = parts.identities();
+    this.mapper = parts.mapper();
+    this.podCpu = parts.podCpu();
+    this.clock = parts.context().clock();
   }
 
   @Override

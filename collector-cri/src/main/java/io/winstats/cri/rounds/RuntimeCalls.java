@@ -10,13 +10,11 @@ import io.winstats.cri.api.RuntimeServiceGrpc;
 import java.net.ConnectException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -25,30 +23,24 @@ import org.jspecify.annotations.Nullable;
  * CriException}: the only place gRPC's status is interpreted. Not thread-safe on its own; the reader serialises rounds.
  */
 final class RuntimeCalls {
-  private final String target;
+  private final RuntimeContext context;
   private final ManagedChannel channel;
   private final RuntimeServiceGrpc.RuntimeServiceBlockingStub runtime;
-  private final Duration callTimeout;
 
-  RuntimeCalls(String target, ManagedChannel channel, Duration callTimeout) {
-    this.target = Objects.requireNonNull(target, "target");
+  RuntimeCalls(RuntimeContext context, ManagedChannel channel) {
+    this.context = Objects.requireNonNull(context, "context");
     this.channel = Objects.requireNonNull(channel, "channel");
-    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
     this.runtime = RuntimeServiceGrpc.newBlockingStub(channel);
   }
 
   String target() {
-    return target;
-  }
-
-  Duration callTimeout() {
-    return callTimeout;
+    return context.target();
   }
 
   /** Calls {@code method} with the deadline; a failure becomes an {@link RpcFailure}. */
   <T> T call(String method, Function<RuntimeServiceGrpc.RuntimeServiceBlockingStub, T> call) {
     try {
-      return call.apply(runtime.withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS));
+      return call.apply(context.withDeadline(runtime));
     } catch (StatusRuntimeException e) {
       if (e.getStatus().getCode() == Status.Code.UNAVAILABLE) {
         channel.resetConnectBackoff();
@@ -67,10 +59,10 @@ final class RuntimeCalls {
       String method,
       Function<RuntimeServiceGrpc.RuntimeServiceBlockingStub, Iterator<R>> call,
       Function<R, List<T>> items) {
-    Context.CancellableContext context = Context.current().withCancellation();
-    Context previous = context.attach();
+    Context.CancellableContext cancellable = Context.current().withCancellation();
+    Context previous = cancellable.attach();
     try {
-      Iterator<R> answers = call.apply(runtime.withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS));
+      Iterator<R> answers = call.apply(context.withDeadline(runtime));
       List<T> all = new ArrayList<>();
       while (answers.hasNext()) {
         all.addAll(items.apply(answers.next()));
@@ -82,9 +74,9 @@ final class RuntimeCalls {
       }
       throw new RpcFailure(method, e);
     } finally {
-      context.detach(previous);
+      cancellable.detach(previous);
       // A stream left before its end (an exception above) is cancelled now instead of running on to its deadline.
-      context.cancel(null);
+      cancellable.cancel(null);
     }
   }
 

@@ -2,7 +2,6 @@ package io.winstats.cri.rounds;
 
 import io.winstats.cri.CriException;
 import io.winstats.cri.CriStatsReader;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -19,16 +18,14 @@ import org.slf4j.LoggerFactory;
 final class RuntimeHealthLog {
   private static final Logger LOG = LoggerFactory.getLogger(CriStatsReader.class);
 
-  private final String target;
-  private final Clock clock;
+  private final RuntimeContext context;
 
   private boolean everHealthy;
   private CriException.@Nullable Reason failing;
   private @Nullable Instant failingSince;
 
-  RuntimeHealthLog(String target, Clock clock) {
-    this.target = Objects.requireNonNull(target, "target");
-    this.clock = Objects.requireNonNull(clock, "clock");
+  RuntimeHealthLog(RuntimeContext context) {
+    this.context = Objects.requireNonNull(context, "context");
   }
 
   /** Whether the last round failed because the connection did: the next one starts a new connection at once. */
@@ -39,10 +36,11 @@ final class RuntimeHealthLog {
   /** A round of {@code runtime} succeeded. */
   void healthy(String runtime) {
     if (failing != null) {
-      Duration outage = failingSince == null ? Duration.ZERO : Duration.between(failingSince, clock.instant());
-      LOG.debug("event=cri_recovered endpoint={} runtime={} outage={}", target, runtime, outage);
+      Duration outage =
+          failingSince == null ? Duration.ZERO : Duration.between(failingSince, context.clock().instant());
+      LOG.debug("event=cri_recovered endpoint={} runtime={} outage={}", context.target(), runtime, outage);
     } else if (!everHealthy) {
-      LOG.info("event=cri_connected endpoint={} runtime={}", target, runtime);
+      LOG.info("event=cri_connected endpoint={} runtime={}", context.target(), runtime);
     }
     everHealthy = true;
     failing = null;
@@ -52,12 +50,22 @@ final class RuntimeHealthLog {
   /** A round failed with {@code e}, which is returned for the caller to throw. */
   CriException failed(CriException e) {
     if (failing == null) {
-      failingSince = clock.instant();
-      LOG.debug("event=cri_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage(), e);
+      failingSince = context.clock().instant();
+      LOG.debug(
+          "event=cri_failing endpoint={} reason={} cause={}",
+          context.target(),
+          e.reason().label(),
+          e.getMessage(),
+          e);
     } else if (failing != e.reason()) {
-      LOG.debug("event=cri_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage());
+      LOG.debug(
+          "event=cri_failing endpoint={} reason={} cause={}", context.target(), e.reason().label(), e.getMessage());
     } else {
-      LOG.debug("event=cri_still_failing endpoint={} reason={} cause={}", target, e.reason().label(), e.getMessage());
+      LOG.debug(
+          "event=cri_still_failing endpoint={} reason={} cause={}",
+          context.target(),
+          e.reason().label(),
+          e.getMessage());
     }
     failing = e.reason();
     return e;

@@ -89,20 +89,16 @@ final class RuntimeStatsReader implements CriStatsReader {
   /** How long a round after an outage waits for the connection it starts (capped by the call timeout). */
   private static final Duration RECONNECT_WAIT = Duration.ofMillis(250);
 
-  private final String target;
+  private final RuntimeContext context;
   private final ManagedChannel channel;
   private final AutoCloseable resources;
   private final RuntimeCalls calls;
   private final ListCalls lists;
   private final HostFiles hostFiles;
-  private final Duration callTimeout;
-  private final Clock clock;
-  private final Ticker ticker;
   private final CpuRateCache cpuRates;
   private final RuntimeMetadata metadata;
   private final PodCpuTotals podCpu;
-  private final IdentityLister identities;
-  private final StatsMapper mapper;
+  private final StatsRoundParts roundParts;
   private final StatsRoundChooser rounds;
   // Set with the task-metrics round (Windows); read by cacheEntries at scrape time, outside the round's lock.
   private volatile @Nullable TaskProcesses taskProcesses;
@@ -122,32 +118,23 @@ final class RuntimeStatsReader implements CriStatsReader {
       Ticker ticker,
       Duration cacheExpiry,
       HostFiles hostFiles) {
-    this.target = Objects.requireNonNull(target, "target");
+    this.context = new RuntimeContext(target, callTimeout, clock, ticker);
     this.channel = Objects.requireNonNull(channel, "channel");
     this.resources = Objects.requireNonNull(resources, "resources");
-    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
-    if (callTimeout.isNegative() || callTimeout.isZero()) {
-      throw new IllegalArgumentException("callTimeout must be positive: " + callTimeout);
-    }
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.ticker = Objects.requireNonNull(ticker, "ticker");
     this.hostFiles = Objects.requireNonNull(hostFiles, "hostFiles");
-    this.calls = new RuntimeCalls(target, channel, callTimeout);
+    this.calls = new RuntimeCalls(context, channel);
     this.lists = new ListCalls(calls);
     this.cpuRates = new CpuRateCache(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
     this.metadata = new RuntimeMetadata(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
     this.podCpu = new PodCpuTotals(cacheExpiry, CACHE_MAXIMUM_SIZE, ticker);
-    this.mapper = new StatsMapper(cpuRates);
-    this.identities =
+    IdentityLister identities =
         new IdentityLister(calls, lists, metadata, new HostProcessLookup(calls, ticker, cacheExpiry));
+    this.roundParts = new StatsRoundParts(context, calls, lists, identities, new StatsMapper(cpuRates), podCpu);
     this.rounds =
         new StatsRoundChooser(
-            target,
-            new PodSandboxStatsRound(calls, lists, identities, mapper, podCpu, clock),
-            new ContainerStatsRound(calls, lists, identities, mapper, podCpu, clock),
-            ticker);
-    this.imageFilesystems = new ImageFilesystems(target, channel, callTimeout, clock);
-    this.health = new RuntimeHealthLog(target, clock);
+            context, new PodSandboxStatsRound(roundParts), new ContainerStatsRound(roundParts));
+    this.imageFilesystems = new ImageFilesystems(context, channel);
+    this.health = new RuntimeHealthLog(context);
   }
 
   /** As {@link CriStatsReaders#open(CriEndpoint, CriReaderOptions)} says. */
@@ -228,7 +215,8 @@ final class RuntimeStatsReader implements CriStatsReader {
   @Override
   public synchronized RuntimeSample sample() {
     if (closed) {
-      throw new CriException(CriException.Reason.UNAVAILABLE, "endpoint=" + target + ": the reader is closed");
+      throw new CriException(
+          CriException.Reason.UNAVAILABLE, "endpoint=" + context.target() + ": the reader is closed");
     }
     long startedNanos = System.nanoTime();
     if (channel.getState(false) != ConnectivityState.READY) {
@@ -238,18 +226,18 @@ final class RuntimeStatsReader implements CriStatsReader {
       reconnect();
     }
     try {
-      Instant started = clock.instant();
+      Instant started = context.clock().instant();
       Round round = new Round(new StatsMapper.HostView(hostFiles, started), started);
       String name = runtimeName();
       List<PodSample> pods = rounds.read(round);
       RuntimeFilesystems filesystems = imageFilesystems.read(round);
       RuntimeSample sample =
-          new RuntimeSample(clock.instant(), name, pods, filesystems, round.skipped, round.fallbacksStarted);
+          new RuntimeSample(context.clock().instant(), name, pods, filesystems, round.skipped, round.fallbacksStarted);
       health.healthy(name);
       if (LOG.isDebugEnabled()) {
         LOG.debug(
             "event=cri_round endpoint={} path={} pods={} skipped={} durationMs={}",
-            target,
+            context.target(),
             rounds.rpcName(),
             pods.size(),
             round.skipped.size(),
@@ -264,7 +252,7 @@ final class RuntimeStatsReader implements CriStatsReader {
       throw health.failed(
           new CriException(
               CriException.Reason.MALFORMED,
-              "endpoint=" + target + ": could not map the runtime's answer: " + e,
+              "endpoint=" + context.target() + ": could not map the runtime's answer: " + e,
               e));
     }
   }
@@ -290,7 +278,7 @@ final class RuntimeStatsReader implements CriStatsReader {
    */
   private void reconnect() {
     channel.resetConnectBackoff();
-    long end = System.nanoTime() + Math.min(RECONNECT_WAIT.toNanos(), callTimeout.toNanos());
+    long end = System.nanoTime() + Math.min(RECONNECT_WAIT.toNanos(), context.callTimeout().toNanos());
     ConnectivityState state = channel.getState(true);
     while (state != ConnectivityState.READY && state != ConnectivityState.SHUTDOWN && System.nanoTime() - end < 0) {
       try {
@@ -314,7 +302,7 @@ final class RuntimeStatsReader implements CriStatsReader {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {
-      LOG.debug("event=cri_close_failed endpoint={}", target, e);
+      LOG.debug("event=cri_close_failed endpoint={}", context.target(), e);
     }
   }
 
@@ -328,21 +316,15 @@ final class RuntimeStatsReader implements CriStatsReader {
    * CRI stats while that service fails.
    */
   synchronized void useTaskMetrics(HnsPort hns) {
-    taskProcesses = new TaskProcesses(channel, callTimeout, ticker);
-    writableLayers = new WritableLayers(channel, callTimeout, clock, ticker);
+    taskProcesses = new TaskProcesses(channel, context.callTimeout(), context.ticker());
+    writableLayers = new WritableLayers(channel, context.callTimeout(), context.clock(), context.ticker());
     rounds.useTaskMetrics(
         new TasksStatsRound(
-            calls,
-            lists,
-            identities,
-            new TaskMetrics(channel, callTimeout),
+            roundParts,
+            new TaskMetrics(channel, context.callTimeout()),
             taskProcesses,
             writableLayers,
-            new PodNetworks(hns),
-            mapper,
-            podCpu,
-            clock,
-            ticker));
+            new PodNetworks(hns)));
   }
 
   /** Whether the last round read CRI stats although task metrics were chosen. */
@@ -398,12 +380,14 @@ final class RuntimeStatsReader implements CriStatsReader {
    * UNAVAILABLE}); the refusal is the status's cause.
    */
   private CriException refusedOrFault(RuntimeCalls.RpcFailure f) {
-    CriException e = RuntimeCalls.fault(target, f.method, f.cause);
+    CriException e = RuntimeCalls.fault(context.target(), f.method, f.cause);
     if (e.reason() == CriException.Reason.UNAVAILABLE) {
       for (Throwable t = f.cause.getCause(); t != null; t = t.getCause()) {
         if (t instanceof UntrustedPipeException refusal) {
           return new CriException(
-              CriException.Reason.UNTRUSTED_PIPE, "endpoint=" + target + ": " + refusal.getMessage(), refusal);
+              CriException.Reason.UNTRUSTED_PIPE,
+              "endpoint=" + context.target() + ": " + refusal.getMessage(),
+              refusal);
         }
       }
     }

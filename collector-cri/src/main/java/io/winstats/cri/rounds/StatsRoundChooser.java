@@ -1,6 +1,5 @@
 package io.winstats.cri.rounds;
 
-import com.github.benmanes.caffeine.cache.Ticker;
 import io.grpc.Status;
 import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.PodSample;
@@ -35,10 +34,9 @@ import org.slf4j.LoggerFactory;
 final class StatsRoundChooser {
   private static final Logger LOG = LoggerFactory.getLogger(CriStatsReader.class);
 
-  private final String target;
+  private final RuntimeContext context;
   private final StatsRound podSandboxStats;
   private final StatsRound containerStats;
-  private final Ticker ticker;
 
   private StatsRound criStats;
   // ListContainerStats because the operator chose it, not because the runtime lacked the other call.
@@ -47,11 +45,10 @@ final class StatsRoundChooser {
   // Since when Tasks.Metrics failed; null while it answers (or was never chosen).
   private @Nullable Long tasksFailedAtNanos;
 
-  StatsRoundChooser(String target, StatsRound podSandboxStats, StatsRound containerStats, Ticker ticker) {
-    this.target = Objects.requireNonNull(target, "target");
+  StatsRoundChooser(RuntimeContext context, StatsRound podSandboxStats, StatsRound containerStats) {
+    this.context = Objects.requireNonNull(context, "context");
     this.podSandboxStats = Objects.requireNonNull(podSandboxStats, "podSandboxStats");
     this.containerStats = Objects.requireNonNull(containerStats, "containerStats");
-    this.ticker = Objects.requireNonNull(ticker, "ticker");
     this.criStats = podSandboxStats;
   }
 
@@ -64,11 +61,11 @@ final class StatsRoundChooser {
     StatsRound tasksStats = this.tasksStats;
     if (tasksStats != null
         && (tasksFailedAtNanos == null
-            || ticker.read() - tasksFailedAtNanos >= RuntimeStatsReader.TASKS_RETRY_AFTER.toNanos())) {
+            || context.ticker().read() - tasksFailedAtNanos >= RuntimeStatsReader.TASKS_RETRY_AFTER.toNanos())) {
       try {
         List<PodSample> pods = tasksStats.read(round);
         if (tasksFailedAtNanos != null) {
-          LOG.info("event=cri_tasks_recovered endpoint={} path={}", target, tasksStats.rpcName());
+          LOG.info("event=cri_tasks_recovered endpoint={} path={}", context.target(), tasksStats.rpcName());
           tasksFailedAtNanos = null;
         }
         return pods;
@@ -133,14 +130,14 @@ final class StatsRoundChooser {
       round.fallbacksStarted.add(RuntimeStatsReader.TASKS_FALLBACK);
       LOG.warn(
           "event=cri_tasks_fallback endpoint={} path={} retryAfter={} cause={}",
-          target,
+          context.target(),
           criStats.rpcName(),
           RuntimeStatsReader.TASKS_RETRY_AFTER,
           cause);
     } else {
-      LOG.debug("event=cri_tasks_still_failing endpoint={} cause={}", target, cause);
+      LOG.debug("event=cri_tasks_still_failing endpoint={} cause={}", context.target(), cause);
     }
-    tasksFailedAtNanos = ticker.read();
+    tasksFailedAtNanos = context.ticker().read();
   }
 
   /** The pods through CRI stats; without {@code ListPodSandboxStats} the other call, until the runtime restarts. */
@@ -154,7 +151,7 @@ final class StatsRoundChooser {
       criStats = containerStats;
       LOG.info(
           "event=cri_fallback endpoint={} path=ListContainerStats code={} cause={}",
-          target,
+          context.target(),
           f.code(),
           "ListPodSandboxStats is not implemented; pod network and process counts will be missing");
       return criStats.read(round);

@@ -91,28 +91,18 @@ final class TasksStatsRound implements StatsRound {
   private @Nullable Long hnsFailedAtNanos;
 
   TasksStatsRound(
-      RuntimeCalls calls,
-      ListCalls lists,
-      IdentityLister identities,
-      TaskMetrics tasks,
-      TaskProcesses processes,
-      WritableLayers layers,
-      PodNetworks networks,
-      StatsMapper mapper,
-      PodCpuTotals podCpu,
-      Clock clock,
-      Ticker ticker) {
-    this.calls = Objects.requireNonNull(calls, "calls");
-    this.lists = Objects.requireNonNull(lists, "lists");
-    this.identities = Objects.requireNonNull(identities, "identities");
+      StatsRoundParts parts, TaskMetrics tasks, TaskProcesses processes, WritableLayers layers, PodNetworks networks) {
+    this.calls = parts.calls();
+    this.lists = parts.lists();
+    this.identities = parts.identities();
     this.tasks = Objects.requireNonNull(tasks, "tasks");
     this.processes = Objects.requireNonNull(processes, "processes");
     this.layers = Objects.requireNonNull(layers, "layers");
     this.networks = Objects.requireNonNull(networks, "networks");
-    this.mapper = Objects.requireNonNull(mapper, "mapper");
-    this.podCpu = Objects.requireNonNull(podCpu, "podCpu");
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    this.mapper = parts.mapper();
+    this.podCpu = parts.podCpu();
+    this.clock = parts.context().clock();
+    this.ticker = parts.context().ticker();
   }
 
   /** The Tasks service answered, but not for this node's tasks: the round falls back to CRI stats. */
