@@ -39,6 +39,12 @@ public interface CriStatsReader extends AutoCloseable {
    */
   Map<String, Long> streamFallbacks();
 
+  /**
+   * The call the last round read its pods with: {@code ListPodSandboxStats}, {@code ListContainerStats} (chosen, or
+   * because the runtime lacks the other), or the Windows task metrics' path; what {@code check} names per call.
+   */
+  String statsPath();
+
   /** Releases the connection and its threads; idempotent. */
   @Override
   void close();

@@ -87,7 +87,7 @@ public final class Fences {
           new String[] {"com.fasterxml.jackson.core.."},
           "io\\.winstats\\.(summary\\.SummaryJson|exporter\\.logging\\.LogLines|cri\\.rounds\\.HostProcessLookup"
               + "|cri\\.hns\\.HnsReplies|exporter\\.ConfigFile|exporter\\.http\\.WebConfigReader"
-              + "|exporter\\.history\\.HistoryJson|exporter\\.compare\\..*)");
+              + "|exporter\\.history\\.HistoryJson|exporter\\.compare\\..*|exporter\\.parts\\.PartsReport)");
 
   /**
    * Data binding and YAML only where a configuration file is read (the daemon's own and the web configuration) and

@@ -16,6 +16,9 @@ import io.winstats.exporter.metrics.EnabledCollectors;
 import io.winstats.exporter.metrics.Exposition;
 import io.winstats.exporter.metrics.SelfMetrics;
 import io.winstats.exporter.metrics.SeriesPush;
+import io.winstats.exporter.parts.PartLedger;
+import io.winstats.exporter.parts.PartState;
+import io.winstats.exporter.parts.PartsReport;
 import io.winstats.exporter.sampling.RuntimePublisher;
 import io.winstats.exporter.sampling.SamplingLoop;
 import io.winstats.exporter.sampling.SnapshotStore;
@@ -47,6 +50,7 @@ public final class Daemon implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
 
   private final Deque<AutoCloseable> started = new ArrayDeque<>();
+  private final PartLedger parts = new PartLedger();
   private final ExporterServer server;
 
   private Daemon(ExporterConfig config, Clock clock) {
@@ -97,7 +101,10 @@ public final class Daemon implements AutoCloseable {
               "node figures stay at their last sample",
               nodeSource::sample,
               Daemon::nodeReason,
-              self.listener("node_" + nodeSource.name(), publishNode, NodeSample::timestamp, reason -> {}),
+              tracked(
+                  self.listener("node_" + nodeSource.name(), publishNode, NodeSample::timestamp, reason -> {}),
+                  sample -> parts.ok(SelfCheck.NODE_SOURCE, nodeSource.name(), sample.timestamp()),
+                  cause -> parts.error(SelfCheck.NODE_SOURCE, PartState.FAILED, cause, null)),
               config.samplingInterval());
       SamplingLoop<RuntimeSample> criLoop =
           collectors.runs(Collector.CRI, platform)
@@ -113,8 +120,15 @@ public final class Daemon implements AutoCloseable {
               exposition.metrics(),
               exposition.cadvisor(),
               history);
+      server.parts(() -> new PartsReport(parts.rows()));
       server.start();
       started.push(server);
+      parts.ok(SelfCheck.LISTEN, config.listenAddress().toString(), clock.instant());
+      if (config.server().web() != null || config.server().bearerTokenFile() != null) {
+        parts.ok(SelfCheck.WEB_CONFIG, "loaded", clock.instant());
+      } else {
+        parts.notApplicable(SelfCheck.WEB_CONFIG, "no --web.config.file or --web.auth.bearer-token-file");
+      }
       nodeLoop.start();
       started.push(nodeLoop);
       if (criLoop != null) {
@@ -190,13 +204,18 @@ public final class Daemon implements AutoCloseable {
             recorder.runtimePublished(store.current());
           }
         };
+    RuntimeParts runtimeParts =
+        new RuntimeParts(parts, cri, platform == NodePlatform.WINDOWS ? config.criWindowsStats() : null, clock);
     return new SamplingLoop<>(
         "cri",
         "no container runtime answers at " + config.criEndpoint() + ": pod and container stats are missing, node"
             + " stats are served",
         cri::sample,
         Daemon::criReason,
-        self.listener("cri", publishRuntime, RuntimeSample::timestamp, store::runtimeFailed),
+        tracked(
+            self.listener("cri", publishRuntime, RuntimeSample::timestamp, store::runtimeFailed),
+            runtimeParts::answered,
+            runtimeParts::failed),
         config.samplingInterval());
   }
 
@@ -216,6 +235,24 @@ public final class Daemon implements AutoCloseable {
             counts[1]));
   }
 
+  /** {@code listener}, also telling {@code ok} of each sample and {@code failed} of each failure's cause. */
+  private static <T> SamplingLoop.Listener<T> tracked(
+      SamplingLoop.Listener<T> listener, Consumer<T> ok, Consumer<String> failed) {
+    return new SamplingLoop.Listener<>() {
+      @Override
+      public void succeeded(T sample, long durationNanos) {
+        listener.succeeded(sample, durationNanos);
+        ok.accept(sample);
+      }
+
+      @Override
+      public void failed(String reason, RuntimeException error, long durationNanos) {
+        listener.failed(reason, error, durationNanos);
+        failed.accept(reason + ": " + error.getMessage());
+      }
+    };
+  }
+
   /** Starts everything; throws {@link IllegalArgumentException} for a bad source, endpoint or record file. */
   public static Daemon start(ExporterConfig config, Clock clock) {
     return new Daemon(config, clock);
@@ -227,7 +264,7 @@ public final class Daemon implements AutoCloseable {
   }
 
   /** A source that cannot open at start-up is a configuration problem: refuse to start, naming the flag. */
-  private static NodeCounterSource openNodeSource(ExporterConfig config, Clock clock) {
+  static NodeCounterSource openNodeSource(ExporterConfig config, Clock clock) {
     NodeSourceSpec spec = config.nodeSource();
     try {
       return NodeCounterSources.open(
@@ -274,7 +311,7 @@ public final class Daemon implements AutoCloseable {
 
 
   /** The runtime filesystems' inode counts from {@code statvfs(3)}; none off Linux. */
-  private static InodeCounter.@Nullable Inodes statvfsInodes(java.nio.file.Path path) {
+  static InodeCounter.@Nullable Inodes statvfsInodes(java.nio.file.Path path) {
     Statvfs.Inodes inodes = Statvfs.inodes(path);
     return inodes == null ? null : new InodeCounter.Inodes(inodes.total(), inodes.free());
   }

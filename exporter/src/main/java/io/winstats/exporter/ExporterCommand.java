@@ -75,8 +75,11 @@ public final class ExporterCommand implements Callable<Integer> {
     return spec.commandLine();
   }
 
-  /** Validates every setting, from the flags and the config file, collecting all problems into one usage error. */
-  private ExporterConfig toConfig(CommandLine cli) {
+  /**
+   * Validates every setting, from the flags and the config file, collecting all problems into one usage error; {@code
+   * cli} is this command or its {@code check}, which take the same settings.
+   */
+  static ExporterConfig toConfig(CommandLine cli) {
     List<String> problems = new ArrayList<>();
     ParseResult flags = cli.getParseResult();
     // A first pass for the file's path only; its problems (and every other flag's) are reported by the second.
@@ -249,6 +252,17 @@ public final class ExporterCommand implements Callable<Integer> {
     return option.build();
   }
 
+  /** Every setting as an option of {@code spec}, with {@code --no-} for the negatable ones. */
+  static void addSettings(CommandSpec spec) {
+    // picocli negates --name to --no-name only for names of word characters and dashes; ours have dots.
+    spec.negatableOptionTransformer(
+        new CommandLine.RegexTransformer.Builder(CommandLine.RegexTransformer.createDefault())
+            .addPattern("^--no-(\\w[\\w.-]*)$", "--$1", "--[no-]$1")
+            .addPattern("^--(\\w[\\w.-]*)$", "--no-$1", "--[no-]$1")
+            .build());
+    Settings.ALL.forEach(setting -> spec.addOption(option(setting)));
+  }
+
   /** Where a problem that is not an unknown flag points instead of printing the usage. */
   static final String SEE_HELP = "winstats-exporter: run with --help for every flag";
 
@@ -260,17 +274,12 @@ public final class ExporterCommand implements Callable<Integer> {
   public static CommandLine commandLine(DaemonLauncher launcher) {
     ExporterCommand command = new ExporterCommand(launcher);
     CommandSpec spec = CommandSpec.forAnnotatedObject(command);
-    // picocli negates --name to --no-name only for names of word characters and dashes; ours have dots.
-    spec.negatableOptionTransformer(
-        new CommandLine.RegexTransformer.Builder(CommandLine.RegexTransformer.createDefault())
-            .addPattern("^--no-(\\w[\\w.-]*)$", "--$1", "--[no-]$1")
-            .addPattern("^--(\\w[\\w.-]*)$", "--no-$1", "--[no-]$1")
-            .build());
-    Settings.ALL.forEach(setting -> spec.addOption(option(setting)));
+    addSettings(spec);
     command.spec = spec;
     CommandLine cli = new CommandLine(spec);
     // Before the handler below, which is set on the subcommands there are when it is set.
     cli.addSubcommand("compare", new CommandLine(new CompareCommand()));
+    cli.addSubcommand("check", new CommandLine(CheckCommand.spec()));
     cli.setParameterExceptionHandler(
         (problem, args) -> {
           CommandLine failed = problem.getCommandLine();

@@ -366,6 +366,11 @@ final class RuntimeStatsReader implements CriStatsReader {
     return lists.fallbacks();
   }
 
+  @Override
+  public String statsPath() {
+    return rounds.rpcName();
+  }
+
   /** Whether the runtime lacked {@code rpc}'s stream when last asked (on this connection). */
   synchronized boolean streamMissing(ListCalls.Rpc rpc) {
     return lists.streamMissing(rpc);

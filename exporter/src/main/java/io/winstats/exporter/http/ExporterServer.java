@@ -11,6 +11,7 @@ import io.winstats.exporter.history.NodeHistory;
 import io.winstats.exporter.metrics.LatestVersionCache;
 import io.winstats.exporter.metrics.MetricsRenderer;
 import io.winstats.exporter.metrics.ResourceMetrics;
+import io.winstats.exporter.parts.PartsReport;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.summary.SummaryAssembler;
@@ -71,6 +72,7 @@ public final class ExporterServer implements AutoCloseable {
   private final MetricsRenderer renderer;
   private final LatestVersionCache<Body, RenderedBody> rendered = new LatestVersionCache<>();
   private static final String HEALTHZ = "/healthz";
+  private final StatusEndpoint status = new StatusEndpoint();
   // How often a TLS handshake or a bearer-token check may look at the files for a change.
   private static final Duration RELOAD_CHECK = Duration.ofSeconds(1);
 
@@ -173,6 +175,7 @@ public final class ExporterServer implements AutoCloseable {
     List<Route> table = new ArrayList<>();
     table.add(new Route("/", READ_METHODS, this::landingPage));
     table.add(new Route(HEALTHZ, READ_METHODS, this::healthz));
+    table.add(new Route(StatusEndpoint.PATH, READ_METHODS, status::serve));
     table.add(new Route("/stats/summary", SUMMARY_METHODS, this::summary));
     table.add(new Route(telemetryPath, READ_METHODS, exchange -> metrics(exchange, renderer)));
     table.add(new Route("/metrics/resource", READ_METHODS, this::resourceMetrics));
@@ -357,6 +360,11 @@ public final class ExporterServer implements AutoCloseable {
       return;
     }
     plain(exchange, 200, "ok\n");
+  }
+
+  /** What {@code /status} serves: the daemon's parts, read on each request. */
+  public void parts(Supplier<PartsReport> report) {
+    status.use(report);
   }
 
   private void summary(HttpServerExchange exchange) throws Exception {

@@ -37,7 +37,9 @@ final class LandingPage {
             new Link("/metrics/resource", "the kubelet's resource metrics, as metrics-server reads them"),
             new Link("/stats/summary", "the kubelet Summary API (stats/v1alpha1 JSON)"),
             new Link("/stats/summary?only_cpu_and_memory=true", "the Summary's CPU and memory only"),
-            new Link("/healthz", "200 once the first node sample exists")));
+            new Link("/healthz", "200 once the first node sample exists"),
+            new Link("/status", "each part the daemon depends on: ok, degraded, failed or not applicable, with its last"
+                + " success, last error and error count (JSON, as the check subcommand prints it)")));
     StringBuilder h = new StringBuilder(1500)
         .append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>winstats-exporter</title>\n")

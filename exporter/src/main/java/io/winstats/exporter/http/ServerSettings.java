@@ -21,7 +21,7 @@ public record ServerSettings(
 
   /** The paths the server keeps for itself; the telemetry path cannot be one of them. */
   public static final java.util.Set<String> RESERVED_PATHS =
-      java.util.Set.of("/", "/healthz", "/stats/summary", "/metrics/resource", "/metrics/cadvisor");
+      java.util.Set.of("/", "/healthz", "/status", "/stats/summary", "/metrics/resource", "/metrics/cadvisor");
 
   /** Whether the server keeps {@code path} for itself: one of {@link #RESERVED_PATHS}, or the node page's. */
   public static boolean isReserved(String path) {

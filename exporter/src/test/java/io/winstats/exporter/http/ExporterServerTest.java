@@ -9,6 +9,9 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.winstats.exporter.metrics.CadvisorSeriesCollector;
 import io.winstats.exporter.metrics.MetricsRenderer;
+import io.winstats.exporter.parts.PartLedger;
+import io.winstats.exporter.parts.PartState;
+import io.winstats.exporter.parts.PartsReport;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.exporter.testing.GzipBodies;
 import io.winstats.exporter.testing.PrometheusText;
@@ -113,6 +116,26 @@ class ExporterServerTest {
         .contains("java -jar winstats-exporter.jar --help")
         .doesNotContain("<code>winstats-exporter --help</code>");
     assertThat(send("GET", "/").headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+  }
+
+  /** /status: the parts as the daemon's ledger holds them now, JSON, linked from the landing page. */
+  @Test
+  void statusServesTheCurrentPartsAsJson() throws Exception {
+    PartLedger ledger = new PartLedger();
+    server.parts(() -> new PartsReport(ledger.rows()));
+    ledger.ok("runtime", "containerd 2.0.0", SampleFixtures.T0);
+    ledger.error("runtime", PartState.FAILED, "unavailable: refused", "start it");
+    HttpResponse<byte[]> r = send("GET", "/status");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.headers().firstValue("Content-Type")).hasValue("application/json");
+    assertThat(text(r))
+        .startsWith("{\"state\":\"failed\",\"parts\":[{\"name\":\"runtime\",\"state\":\"failed\"")
+        .contains("\"last_success\":\"" + SampleFixtures.T0 + "\"", "\"error_count\":1");
+    ledger.ok("runtime", "containerd 2.0.0", SampleFixtures.T0.plusSeconds(10));
+    assertThat(text(send("GET", "/status"))).startsWith("{\"state\":\"ok\"").contains("\"error_count\":1");
+    assertThat(send("HEAD", "/status").body()).isEmpty();
+    assertThat(send("POST", "/status").statusCode()).isEqualTo(405);
+    assertThat(text(send("GET", "/", "Accept", "text/html"))).contains("<a href=\"/status\">");
   }
 
   @Test
@@ -278,7 +301,7 @@ class ExporterServerTest {
     }
     HttpResponse<byte[]> missing = send("GET", "/metrics/cadvisor");
     assertThat(missing.statusCode()).isEqualTo(404);
-    assertThat(text(missing)).isEqualTo("not found; endpoints: /healthz /stats/summary /metrics /metrics/resource\n");
+    assertThat(text(missing)).isEqualTo("not found; endpoints: /healthz /status /stats/summary /metrics /metrics/resource\n");
   }
 
   @Test
