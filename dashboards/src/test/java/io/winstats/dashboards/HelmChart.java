@@ -82,6 +82,30 @@ final class HelmChart {
     return i.call().getOutput();
   }
 
+  /**
+   * The chart's helm test pods (templates/tests/) as {@code helm template} would print them with {@code valuesFiles}.
+   * Helm keeps hooks out of a release's manifest, the only thing helm-java returns, so the chart is copied into
+   * {@code work} with the {@code helm.sh/hook} annotation lines of templates/tests/ taken out, which renders those
+   * objects as plain ones; the annotations are checked on the template's own text.
+   */
+  static List<JsonNode> testObjects(List<Path> valuesFiles, Path work) {
+    try {
+      Tools.deleteRecursively(work);
+      copyFollowingLinks(DIR, work);
+      try (Stream<Path> s = Files.list(work.resolve("templates").resolve("tests"))) {
+        for (Path f : s.toList()) {
+          String hooksOut = Files.readString(f).replaceAll("(?m)^[ ]*helm\\.sh/hook[-a-z]*:.*\\n", "");
+          Files.writeString(f, hooksOut.replaceAll("(?m)^  annotations:\\n(?=spec:)", ""));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<JsonNode> all = parse(template(work, valuesFiles));
+    List<JsonNode> manifest = parse(template(valuesFiles));
+    return all.stream().filter(d -> !manifest.contains(d)).toList();
+  }
+
   /** The rendered objects of {@link #template}, in order. */
   static List<JsonNode> objects(List<Path> valuesFiles) {
     return parse(template(valuesFiles));

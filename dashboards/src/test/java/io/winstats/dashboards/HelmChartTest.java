@@ -80,6 +80,79 @@ class HelmChartTest {
     }
   }
 
+  /**
+   * helm test: for every DaemonSet a Pod that is its own pod running {@code check} (the same image, command, flags,
+   * mounts, account, security context and node selection), with nothing that serves (ports, probes, sidecars,
+   * kube-rbac-proxy, the firewall init container), labels no selector of the chart picks up, and the pod kept after
+   * the run for its log.
+   */
+  @ParameterizedTest
+  @MethodSource("valueSets")
+  void theHelmTestRunsCheckInEachDaemonSetsOwnPod(List<Path> values) {
+    List<JsonNode> docs = HelmChart.objects(values);
+    List<JsonNode> daemonSets = HelmChart.ofKind(docs, "DaemonSet");
+    List<JsonNode> tests = HelmChart.testObjects(values, Path.of("target", "helm-tests").toAbsolutePath());
+    assertThat(tests).extracting(HelmChart::kindOf).containsOnly("v1 Pod");
+    tests.forEach(KubernetesSchema::validate);
+    assertThat(tests).extracting(p -> p.at("/metadata/name").asText())
+        .containsExactlyInAnyOrderElementsOf(daemonSets.stream().map(d -> d.at("/metadata/name").asText() + "-check").toList());
+    for (JsonNode ds : daemonSets) {
+      String name = ds.at("/metadata/name").asText();
+      JsonNode pod =
+          tests.stream().filter(p -> p.at("/metadata/name").asText().equals(name + "-check")).findFirst().orElseThrow();
+      JsonNode selector = ds.at("/spec/selector/matchLabels");
+      assertThat(selector.properties()).as("%s's selector must not pick the test pod", name)
+          .anyMatch(e -> !e.getValue().equals(pod.at("/metadata/labels").path(e.getKey())));
+      JsonNode want = ds.at("/spec/template/spec");
+      JsonNode got = pod.path("spec");
+      assertThat(got.path("restartPolicy").asText()).isEqualTo("Never");
+      assertThat(got.path("initContainers").isMissingNode()).as("no init containers in %s", name).isTrue();
+      for (String field : List.of("nodeSelector", "tolerations", "affinity", "securityContext", "hostNetwork",
+          "serviceAccountName", "automountServiceAccountToken", "imagePullSecrets", "priorityClassName", "volumes")) {
+        assertThat(got.path(field)).as("%s of %s", field, name).isEqualTo(want.path(field));
+      }
+      assertThat(got.path("containers")).as("one container in %s", name).hasSize(1);
+      JsonNode check = got.at("/containers/0");
+      JsonNode daemon = want.at("/containers/0");
+      assertThat(daemon.path("name").asText()).isEqualTo("winstats-exporter");
+      assertThat(check.path("name").asText()).isEqualTo("check");
+      for (String field : List.of("image", "imagePullPolicy", "command", "env", "resources", "securityContext",
+          "volumeMounts")) {
+        assertThat(check.path(field)).as("%s of %s", field, name).isEqualTo(daemon.path(field));
+      }
+      List<String> args = new ArrayList<>(List.of("check"));
+      daemon.path("args").forEach(a -> args.add(a.asText()));
+      assertThat(check.path("args")).extracting(JsonNode::asText).as("args of %s", name).containsExactlyElementsOf(args);
+      assertThat(check.has("ports") || check.has("readinessProbe") || check.has("livenessProbe")).isFalse();
+    }
+  }
+
+  /** The pods are helm test hooks, kept after the run for their log; helm install does not create them. */
+  @Test
+  void theCheckPodsAreTestHooksKeptForTheirLog() throws IOException {
+    String template = Files.readString(HelmChart.DIR.resolve("templates").resolve("tests").resolve("check.yaml"));
+    assertThat(template).contains("    helm.sh/hook: test\n", "    helm.sh/hook-delete-policy: before-hook-creation\n");
+    assertThat(HelmChart.objects(List.of())).extracting(HelmChart::kindOf).doesNotContain("v1 Pod");
+  }
+
+  /** NOTES.txt gives the kubectl exec that runs check in one node's pod with the daemon's own command and flags. */
+  @Test
+  void theNotesSayHowToRunCheckOnOneNode() {
+    String out = HelmChart.installDryRun("winstats-exporter", HelmChart.DIR, "metrics", List.of(),
+        java.util.Map.of("linux.enabled", "true"));
+    assertThat(out)
+        .contains("POD=$(kubectl -n metrics get pods -l app.kubernetes.io/instance=winstats-exporter,"
+            + "app.kubernetes.io/component=windows --field-selector spec.nodeName=NODE -o name)")
+        .contains("kubectl -n metrics exec $POD -c winstats-exporter -- '%CONTAINER_SANDBOX_MOUNT_POINT%\\jre\\bin\\java.exe'"
+            + " '@%CONTAINER_SANDBOX_MOUNT_POINT%\\jvm.options' '-jar' '%CONTAINER_SANDBOX_MOUNT_POINT%\\winstats-exporter.jar'"
+            + " check '--web.listen-address=:9844' '--cri.endpoint=npipe:////./pipe/containerd-containerd' '--node.source=pdh'")
+        .contains("kubectl -n metrics exec $POD -c winstats-exporter -- '/opt/java/bin/java'"
+            + " '@/opt/winstats-exporter/jvm.options' '-XX:SharedArchiveFile=/opt/winstats-exporter/winstats-exporter.jsa'"
+            + " '-jar' '/opt/winstats-exporter/winstats-exporter.jar' check '--web.listen-address=:9844'")
+        .contains("exits 0 (all ok), 3 (degraded) or 4 (failed)")
+        .contains("helm test winstats-exporter -n metrics --logs");
+  }
+
   @Test
   void defaultsRunTheWindowsDaemonSetOnlyAsAHostProcessPodSizedByTheMemoryBudget() {
     List<JsonNode> docs = HelmChart.objects(List.of());

@@ -10,6 +10,7 @@ import io.kubernetes.client.openapi.models.V1ClusterRole;
 import io.kubernetes.client.openapi.models.V1ClusterRoleBinding;
 import io.kubernetes.client.openapi.models.V1ConfigMap;
 import io.kubernetes.client.openapi.models.V1DaemonSet;
+import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1Secret;
 import io.kubernetes.client.openapi.models.V1Service;
@@ -35,6 +36,7 @@ final class KubernetesSchema {
       Map.of(
           "apps/v1 DaemonSet", V1DaemonSet::validateJsonElement,
           "v1 Service", V1Service::validateJsonElement,
+          "v1 Pod", V1Pod::validateJsonElement,
           "v1 ServiceAccount", V1ServiceAccount::validateJsonElement,
           "v1 ConfigMap", V1ConfigMap::validateJsonElement,
           "v1 Secret", V1Secret::validateJsonElement,
