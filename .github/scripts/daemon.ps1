@@ -62,6 +62,31 @@ function Start-Daemon {
   return $started
 }
 
+# Runs the jar's check subcommand to completion as the Windows image runs the jar, with CheckArgs (the flags the job's
+# daemon gets), and prints its rows (and any log lines) to the log and its rows to the step summary. Returns check's
+# exit code: 0 every part ok, 3 one degraded, 4 one failed, which are findings; throws on any other (1 a crash, 2 a
+# bad flag), a fault of the job. The call operator waits for the exit, so nothing outlives the step.
+function Invoke-Check {
+  param([Parameter(Mandatory)][string[]]$CheckArgs)
+  $java = Join-Path $env:JAVA_HOME 'bin\java.exe'
+  $out = Join-Path $env:RUNNER_TEMP 'check.out.log'
+  $err = Join-Path $env:RUNNER_TEMP 'check.err.log'
+  & $java '@deploy/jvm.options' -jar exporter/target/winstats-exporter.jar check @CheckArgs > $out 2> $err
+  $code = $LASTEXITCODE
+  Write-Host "check $($CheckArgs -join ' '): exit $code"
+  Get-Content -LiteralPath $out | Write-Host
+  if ((Get-Item -LiteralPath $err).Length -gt 0) {
+    Write-Host "----- $err"
+    Get-Content -LiteralPath $err | Write-Host
+  }
+  if ($env:GITHUB_STEP_SUMMARY) {
+    @("### check (exit $code)", '', '```', (Get-Content -LiteralPath $out), '```', '') |
+      Out-File -LiteralPath $env:GITHUB_STEP_SUMMARY -Append -Encoding utf8
+  }
+  if ($code -notin 0, 3, 4) { throw "check exited with $code (1: it crashed, 2: a flag was refused; output above)" }
+  return $code
+}
+
 # Starts any program with its stdout and stderr in files under RUNNER_TEMP; only for use inside try/finally.
 function Start-Logged {
   param(
