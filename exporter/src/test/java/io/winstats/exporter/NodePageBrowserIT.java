@@ -91,6 +91,7 @@ class NodePageBrowserIT {
     assertThat(browser.eval("document.querySelector('#chart-memory .now').textContent").asText())
         .as("a Linux node has no commit")
         .doesNotContain("commit");
+    screenshot("node-page.png");
 
     client.removePod(leaver);
     Deadline.await("the removed pod leaves the table", READY, () -> !tableUids().contains(leaver.uid()));
@@ -104,8 +105,30 @@ class NodePageBrowserIT {
             + ".map(td => td.textContent).join(',')").asText().equals("burn"));
     Deadline.await("the burner's CPU chart drew", READY,
         () -> browser.eval(DREW.formatted("chart-pod-cpu")).asBoolean());
+    screenshot("node-page-pod.png");
 
     assertThat(browser.errors()).as("console errors, exceptions, policy violations").isEmpty();
+  }
+
+  /**
+   * With {@code -Dnodepage.screenshots=DIR} (dev/node-page-screenshots), a PNG of the page as it is now, for the docs;
+   * never compared. The charts first get a few more samples, so that they show a line rather than a point.
+   */
+  private void screenshot(String name) {
+    String dir = System.getProperty("nodepage.screenshots");
+    if (dir == null) {
+      return;
+    }
+    try {
+      browser.viewport(1200, 900);
+      Thread.sleep(8_000);
+      browser.screenshot(Path.of(dir, name));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   /** Whether the chart's canvas holds a drawn pixel (uPlot draws axes and series into it). */

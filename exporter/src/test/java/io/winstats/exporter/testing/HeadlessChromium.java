@@ -132,6 +132,22 @@ public final class HeadlessChromium implements AutoCloseable {
     return result.at("/result/value");
   }
 
+  /** Sets the viewport the page lays out in, in CSS pixels (a narrow one to see the page as a phone shows it). */
+  public void viewport(int width, int height) {
+    call("Emulation.setDeviceMetricsOverride",
+        JSON.createObjectNode().put("width", width).put("height", height).put("deviceScaleFactor", 1)
+            .put("mobile", false));
+  }
+
+  /** Writes a PNG of the whole page, beyond the viewport too, to {@code file}. */
+  public void screenshot(Path file) throws IOException {
+    JsonNode shot =
+        call("Page.captureScreenshot",
+            JSON.createObjectNode().put("format", "png").put("captureBeyondViewport", true));
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    Files.write(file, java.util.Base64.getDecoder().decode(shot.path("data").asText()));
+  }
+
   /** Console errors, uncaught exceptions and browser log errors since start, each as one line. */
   public List<String> errors() {
     synchronized (errors) {

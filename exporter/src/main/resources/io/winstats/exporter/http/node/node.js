@@ -82,8 +82,8 @@
       var opts = {
         width: Math.max(200, plot.clientWidth || parent.clientWidth || 300),
         height: 180,
-        scales: {x: {time: true}, y: {range: function (u, min, max) { return [0, Math.max(max || 0, 1)]; }}},
-        axes: [Object.assign({}, axis), Object.assign({}, axis, {size: 70,
+        scales: {x: {time: true}, y: {range: function (u, min, max) { return [0, Math.max((max || 0) * 1.1, 1)]; }}},
+        axes: [Object.assign({}, axis), Object.assign({}, axis, {size: 95,
           values: function (u, ticks) { return ticks.map(function (v) { return format(v) || ''; }); }})],
         series: [{}].concat(series.map(function (s, i) {
           return {label: s.label, stroke: color(palette[i % palette.length]), width: 1.5,
