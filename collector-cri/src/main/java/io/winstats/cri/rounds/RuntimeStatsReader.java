@@ -316,12 +316,12 @@ final class RuntimeStatsReader implements CriStatsReader {
    * CRI stats while that service fails.
    */
   synchronized void useTaskMetrics(HnsPort hns) {
-    taskProcesses = new TaskProcesses(channel, context.callTimeout(), context.ticker());
-    writableLayers = new WritableLayers(channel, context.callTimeout(), context.clock(), context.ticker());
+    taskProcesses = new TaskProcesses(context, channel);
+    writableLayers = new WritableLayers(context, channel);
     rounds.useTaskMetrics(
         new TasksStatsRound(
             roundParts,
-            new TaskMetrics(channel, context.callTimeout()),
+            new TaskMetrics(context, channel),
             taskProcesses,
             writableLayers,
             new PodNetworks(hns)));

@@ -10,13 +10,11 @@ import io.winstats.cri.api.containerd.Metric;
 import io.winstats.cri.api.containerd.MetricsRequest;
 import io.winstats.cri.api.containerd.Statistics;
 import io.winstats.cri.api.containerd.TasksGrpc;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 
 /**
  * containerd's own {@code Tasks.Metrics} over the CRI endpoint's channel: one call for a set of task ids, in the
@@ -47,14 +45,14 @@ final class TaskMetrics {
   static final String METHOD = "Tasks.Metrics";
 
   private final TasksGrpc.TasksBlockingStub tasks;
-  private final Duration callTimeout;
+  private final RuntimeContext context;
 
-  TaskMetrics(Channel channel, Duration callTimeout) {
+  TaskMetrics(RuntimeContext context, Channel channel) {
     Metadata headers = new Metadata();
     headers.put(NAMESPACE_HEADER, NAMESPACE);
     this.tasks =
         TasksGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
-    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+    this.context = Objects.requireNonNull(context, "context");
   }
 
   /** A task's decoded statistics, or why they could not be read. */
@@ -84,7 +82,7 @@ final class TaskMetrics {
     java.util.List<Metric> metrics;
     try {
       metrics =
-          tasks.withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS).metrics(request.build()).getMetricsList();
+          context.withDeadline(tasks).metrics(request.build()).getMetricsList();
     } catch (StatusRuntimeException e) {
       throw new RuntimeCalls.RpcFailure(METHOD, e);
     }

@@ -2,7 +2,6 @@ package io.winstats.cri.rounds;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.Ticker;
 import io.grpc.Channel;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -13,7 +12,6 @@ import io.winstats.cri.api.containerd.TasksGrpc;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -41,20 +39,20 @@ final class TaskProcesses {
   static final Duration REFRESH = Duration.ofSeconds(30);
 
   private final TasksGrpc.TasksBlockingStub tasks;
-  private final Duration callTimeout;
+  private final RuntimeContext context;
   private final Cache<String, Integer> counted;
 
-  TaskProcesses(Channel channel, Duration callTimeout, Ticker ticker) {
+  TaskProcesses(RuntimeContext context, Channel channel) {
     Metadata headers = new Metadata();
     headers.put(TaskMetrics.NAMESPACE_HEADER, TaskMetrics.NAMESPACE);
     this.tasks =
         TasksGrpc.newBlockingStub(channel).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
-    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
+    this.context = Objects.requireNonNull(context, "context");
     this.counted =
         Caffeine.newBuilder()
             .expireAfterWrite(REFRESH)
             .maximumSize(RuntimeStatsReader.CACHE_MAXIMUM_SIZE)
-            .ticker(Objects.requireNonNull(ticker, "ticker"))
+            .ticker(context.ticker())
             .executor(Runnable::run)
             .<String, Integer>build();
   }
@@ -94,8 +92,8 @@ final class TaskProcesses {
     int n;
     try {
       n =
-          tasks
-              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+          context
+              .withDeadline(tasks)
               .listPids(ListPidsRequest.newBuilder().setContainerId(taskId).build())
               .getProcessesCount();
     } catch (StatusRuntimeException e) {

@@ -16,13 +16,11 @@ import io.winstats.cri.api.containerd.PluginsRequest;
 import io.winstats.cri.api.containerd.SnapshotsGrpc;
 import io.winstats.cri.api.containerd.UsageRequest;
 import io.winstats.cri.api.containerd.UsageResponse;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,24 +76,22 @@ final class WritableLayers {
   private final SnapshotsGrpc.SnapshotsBlockingStub snapshots;
   private final ContainersGrpc.ContainersBlockingStub containers;
   private final IntrospectionGrpc.IntrospectionBlockingStub introspection;
-  private final Duration callTimeout;
-  private final Clock clock;
+  private final RuntimeContext context;
   private final Cache<String, SnapshotRef> refs;
   private final Cache<String, Layer> measured;
   private final Map<String, String> roots = new ConcurrentHashMap<>();
 
-  WritableLayers(Channel channel, Duration callTimeout, Clock clock, Ticker ticker) {
+  WritableLayers(RuntimeContext context, Channel channel) {
     Metadata headers = new Metadata();
     headers.put(TaskMetrics.NAMESPACE_HEADER, TaskMetrics.NAMESPACE);
     var namespaced = MetadataUtils.newAttachHeadersInterceptor(headers);
     this.snapshots = SnapshotsGrpc.newBlockingStub(channel).withInterceptors(namespaced);
     this.containers = ContainersGrpc.newBlockingStub(channel).withInterceptors(namespaced);
     this.introspection = IntrospectionGrpc.newBlockingStub(channel);
-    this.callTimeout = Objects.requireNonNull(callTimeout, "callTimeout");
-    this.clock = Objects.requireNonNull(clock, "clock");
+    this.context = Objects.requireNonNull(context, "context");
+    Ticker ticker = context.ticker();
     this.refs =
-        ExpiringCaches.expiring(
-            RuntimeStatsReader.CACHE_EXPIRY, RuntimeStatsReader.CACHE_MAXIMUM_SIZE, Objects.requireNonNull(ticker));
+        ExpiringCaches.expiring(RuntimeStatsReader.CACHE_EXPIRY, RuntimeStatsReader.CACHE_MAXIMUM_SIZE, ticker);
     this.measured =
         Caffeine.newBuilder()
             .expireAfterWrite(REFRESH)
@@ -125,12 +121,12 @@ final class WritableLayers {
       refs.put(containerId, ref);
     }
     String mountpoint = root(ref.snapshotter());
-    Instant at = clock.instant();
+    Instant at = context.clock().instant();
     Long bytes;
     try {
       UsageResponse usage =
-          snapshots
-              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+          context
+              .withDeadline(snapshots)
               .usage(UsageRequest.newBuilder().setSnapshotter(ref.snapshotter()).setKey(ref.key()).build());
       bytes = TasksStatsRound.unsigned(usage.getSize(), "size");
     } catch (StatusRuntimeException e) {
@@ -158,8 +154,8 @@ final class WritableLayers {
   private @Nullable SnapshotRef snapshotOf(String containerId) {
     try {
       var c =
-          containers
-              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+          context
+              .withDeadline(containers)
               .get(GetContainerRequest.newBuilder().setId(containerId).build())
               .getContainer();
       if (c.getSnapshotKey().isEmpty() || c.getSnapshotter().isEmpty()) {
@@ -184,8 +180,8 @@ final class WritableLayers {
     String contentRoot = null;
     try {
       for (Plugin p :
-          introspection
-              .withDeadlineAfter(callTimeout.toNanos(), TimeUnit.NANOSECONDS)
+          context
+              .withDeadline(introspection)
               .plugins(
                   PluginsRequest.newBuilder()
                       .addFilters("type==" + SNAPSHOT_PLUGIN + ",id==" + snapshotter)

@@ -60,8 +60,9 @@ class ContainerdTaskExtrasIT {
 
     AtomicLong ticker = new AtomicLong();
     try (CriTransport.Channel channel = CriTransport.open(CriEndpoint.parse(harness.endpoint()), false)) {
-      WritableLayers layers = new WritableLayers(channel.channel(), CALL_TIMEOUT, Clock.systemUTC(), ticker::get);
-      TaskProcesses processes = new TaskProcesses(channel.channel(), CALL_TIMEOUT, ticker::get);
+      RuntimeContext context = new RuntimeContext(harness.endpoint(), CALL_TIMEOUT, Clock.systemUTC(), ticker::get);
+      WritableLayers layers = new WritableLayers(context, channel.channel());
+      TaskProcesses processes = new TaskProcesses(context, channel.channel());
 
       WritableLayers.Layer layer = layers.of(id);
       long du = diskUsage(blob.getParent().getParent());

@@ -3,6 +3,7 @@ package io.winstats.cri.rounds;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import com.google.protobuf.Any;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
@@ -359,9 +360,11 @@ class CriStatsReaderTasksTest {
     var bare = io.winstats.cri.api.containerd.TasksGrpc.newBlockingStub(channel);
     assertThatThrownBy(() -> bare.metrics(io.winstats.cri.api.containerd.MetricsRequest.getDefaultInstance()))
         .hasMessageContaining("UNKNOWN: namespace is required");
+    RuntimeContext context =
+        new RuntimeContext("in-process", Duration.ofSeconds(5), Clock.systemUTC(), Ticker.systemTicker());
     RuntimeCalls.RpcFailure badFilter =
         org.junit.jupiter.api.Assertions.assertThrows(
-            RuntimeCalls.RpcFailure.class, () -> new TaskMetrics(channel, Duration.ofSeconds(5)).read(List.of("")));
+            RuntimeCalls.RpcFailure.class, () -> new TaskMetrics(context, channel).read(List.of("")));
     assertThat(badFilter.code()).isEqualTo(Status.Code.UNKNOWN);
   }
 }
