@@ -99,7 +99,7 @@ class NodePageBrowserIT {
 
     browser.open("http://127.0.0.1:" + daemon.port() + "/node?pod=" + burner.uid());
     Deadline.await("the burner's page", READY,
-        () -> browser.eval("document.getElementById('title').textContent").asText().equals("Pod page/burner"));
+        () -> browser.eval("document.getElementById('title')?.textContent ?? ''").asText().equals("Pod page/burner"));
     Deadline.await("the burner's containers", READY,
         () -> browser.eval("Array.from(document.querySelectorAll('#containers tbody td:first-child'))"
             + ".map(td => td.textContent).join(',')").asText().equals("burn"));

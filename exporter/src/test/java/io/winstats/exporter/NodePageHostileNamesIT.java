@@ -96,7 +96,7 @@ class NodePageHostileNamesIT {
 
     browser.open("http://127.0.0.1:" + daemon.port() + "/node?pod=uid-sandbox-hostile");
     Deadline.await("the hostile pod's page", READY,
-        () -> browser.eval("document.getElementById('title').textContent").asText()
+        () -> browser.eval("document.getElementById('title')?.textContent ?? ''").asText()
             .equals("Pod " + NAMESPACE + "/" + POD));
     Deadline.await("its container listed", READY,
         () -> browser.eval("document.querySelectorAll('#containers tbody tr').length").asInt() == 1);
