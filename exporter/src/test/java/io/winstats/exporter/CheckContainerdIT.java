@@ -188,7 +188,8 @@ class CheckContainerdIT {
         harness.stopRuntime();
       } else {
         harness.startRuntime();
-        kill(harness);
+        harness.killRuntime();
+        assertThat(harness.socket()).as("the socket a killed containerd leaves").exists();
       }
       try {
         Run run =
@@ -225,21 +226,4 @@ class CheckContainerdIT {
     }
   }
 
-  /** SIGKILL to the harness's containerd, as RuntimeFaultsIT does: its socket file stays behind. */
-  private static void kill(ContainerdHarness harness) {
-    String config = harness.workDir().resolve("config.toml").toString();
-    ProcessHandle containerd =
-        ProcessHandle.current()
-            .children()
-            .filter(p -> p.info().command().map(c -> c.endsWith("/containerd")).orElse(false))
-            .filter(p -> p.info().arguments().map(a -> List.of(a).contains(config)).orElse(false))
-            .findFirst()
-            .orElseThrow(() -> new AssertionError("no containerd child process with --config " + config));
-    containerd.destroyForcibly();
-    Deadline.await(
-        "containerd pid " + containerd.pid() + " to exit after SIGKILL",
-        Duration.ofSeconds(10),
-        () -> !containerd.isAlive());
-    assertThat(harness.socket()).as("the socket a killed containerd leaves").exists();
-  }
 }

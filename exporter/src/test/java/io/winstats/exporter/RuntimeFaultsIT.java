@@ -197,7 +197,7 @@ class RuntimeFaultsIT {
         harness.startRuntime();
       }
       case SIGKILL_WAIT_START -> {
-        kill(harness);
+        harness.killRuntime();
         errorSeen = awaitScrapeError(daemon);
         harness.startRuntime();
       }
@@ -244,20 +244,6 @@ class RuntimeFaultsIT {
   private static boolean awaitScrapeError(DaemonProcess daemon) {
     Deadline.await("container_scrape_error 1 while containerd is down", Duration.ofSeconds(10), () -> scrapeError(daemon) == 1);
     return true;
-  }
-
-  /** SIGKILL to the harness's containerd, found among this JVM's children by its config file; waits for it to exit. */
-  private static void kill(ContainerdHarness harness) {
-    String config = harness.workDir().resolve("config.toml").toString();
-    ProcessHandle containerd =
-        ProcessHandle.current()
-            .children()
-            .filter(p -> p.info().command().map(c -> c.endsWith("/containerd")).orElse(false))
-            .filter(p -> p.info().arguments().map(a -> List.of(a).contains(config)).orElse(false))
-            .findFirst()
-            .orElseThrow(() -> new AssertionError("no containerd child process with --config " + config));
-    containerd.destroyForcibly();
-    Deadline.await("containerd pid " + containerd.pid() + " to exit after SIGKILL", Duration.ofSeconds(10), () -> !containerd.isAlive());
   }
 
   private static int scrapeError(DaemonProcess daemon) {

@@ -336,6 +336,27 @@ public final class ContainerdHarness implements AutoCloseable {
     process = null;
   }
 
+  /**
+   * Kills containerd with SIGKILL and waits for it to exit: its socket file stays behind, as after a crash. Pods and
+   * their shims keep running; {@link #startRuntime()} recovers them.
+   */
+  public void killRuntime() {
+    Process p = process;
+    if (p == null) {
+      throw new IllegalStateException("containerd is not running");
+    }
+    p.destroyForcibly();
+    try {
+      if (!p.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new IllegalStateException("containerd pid " + p.pid() + " did not exit after SIGKILL");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+    process = null;
+  }
+
   /** {@link #stopRuntime()} then {@link #startRuntime()}: a containerd restart as a node sees it. */
   public void restart() {
     stopRuntime();
