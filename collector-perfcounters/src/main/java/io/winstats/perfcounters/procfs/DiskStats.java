@@ -49,15 +49,15 @@ record DiskStats(List<DiskIoCounters> disks) {
       result.add(
           new DiskIoCounters(
               device,
-              Math.multiplyExact(ProcfsText.parseCounter(FILE, f[5]), SECTOR_BYTES),
-              Math.multiplyExact(ProcfsText.parseCounter(FILE, f[9]), SECTOR_BYTES),
+              ProcfsText.parseScaledCounter(FILE, f[5], SECTOR_BYTES),
+              ProcfsText.parseScaledCounter(FILE, f[9], SECTOR_BYTES),
               ProcfsText.parseCounter(FILE, f[3]),
               ProcfsText.parseCounter(FILE, f[7]),
-              Math.multiplyExact(ProcfsText.parseCounter(FILE, f[6]), NANOS_PER_MILLI),
-              Math.multiplyExact(ProcfsText.parseCounter(FILE, f[10]), NANOS_PER_MILLI),
-              Math.multiplyExact(ProcfsText.parseCounter(FILE, f[12]), NANOS_PER_MILLI),
+              ProcfsText.parseScaledCounter(FILE, f[6], NANOS_PER_MILLI),
+              ProcfsText.parseScaledCounter(FILE, f[10], NANOS_PER_MILLI),
+              ProcfsText.parseScaledCounter(FILE, f[12], NANOS_PER_MILLI),
               ProcfsText.parseCounter(FILE, f[11]),
-              Math.multiplyExact(ProcfsText.parseCounter(FILE, f[13]), NANOS_PER_MILLI)));
+              ProcfsText.parseScaledCounter(FILE, f[13], NANOS_PER_MILLI)));
     }
     return new DiskStats(result);
   }

@@ -45,7 +45,7 @@ record MemInfo(
       }
       String[] f = ProcfsText.fields(line.substring(colon + 1));
       if (f.length == 2 && f[1].equals("kB")) {
-        bytes.put(line.substring(0, colon), Math.multiplyExact(ProcfsText.parseCounter(FILE, f[0]), 1024L));
+        bytes.put(line.substring(0, colon), ProcfsText.parseScaledCounter(FILE, f[0], 1024L));
       } else if (f.length != 1) {
         throw ProcfsText.malformed(FILE, "unexpected line: " + line);
       }

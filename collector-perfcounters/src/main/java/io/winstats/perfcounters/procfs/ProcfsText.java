@@ -41,6 +41,15 @@ final class ProcfsText {
     return trimmed.isEmpty() ? new String[0] : BLANKS.split(trimmed);
   }
 
+  /** A counter times a unit (sectors to bytes, ms to ns); a product past a long is MALFORMED, not an overflow. */
+  static long parseScaledCounter(String file, String token, long unit) {
+    long value = parseCounter(file, token);
+    if (value > Long.MAX_VALUE / unit) {
+      throw malformed(file, "counter " + token + " x " + unit + " is past a long");
+    }
+    return value * unit;
+  }
+
   static NodeSourceException malformed(String file, String detail) {
     return new NodeSourceException(Reason.MALFORMED, file + ": " + detail);
   }

@@ -7,6 +7,7 @@ import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.ValueOrigin;
 import java.time.Duration;
@@ -96,7 +97,8 @@ final class CounterLogIntegrator {
     for (int r = 0; r < log.rows().size(); r++) {
       CounterLog.Row row = log.rows().get(r);
       if (previous != null) {
-        double seconds = Duration.between(previous.localTime(), row.localTime()).toNanos() / NANOS_PER_SECOND;
+        Duration step = Duration.between(previous.localTime(), row.localTime());
+        double seconds = step.getSeconds() + step.getNano() / NANOS_PER_SECOND;
         if (seconds > 0) {
           for (int c = 0; c < width; c++) {
             double v = row.raw(c);
@@ -108,11 +110,24 @@ final class CounterLogIntegrator {
         }
       }
       Instant timestamp = row.localTime().toInstant(offset);
-      long monotonicNanos = first == null ? 0 : Duration.between(first.localTime(), row.localTime()).toNanos();
+      long monotonicNanos = first == null ? 0 : nanosSinceFirstRow(first, row, r);
       result.add(sample(new LoggedRow(header, r, row, timestamp, integral, complementIntegral), monotonicNanos));
       previous = row;
     }
     return List.copyOf(result);
+  }
+
+  /** A log whose rows are more than 292 years apart (a long of nanoseconds) is no recording: MALFORMED. */
+  private static long nanosSinceFirstRow(CounterLog.Row first, CounterLog.Row row, int index) {
+    try {
+      return Duration.between(first.localTime(), row.localTime()).toNanos();
+    } catch (ArithmeticException e) {
+      throw new NodeSourceException(
+          NodeSourceException.Reason.MALFORMED,
+          "row " + (index + 1) + " (" + row.localTime() + ") is more than 292 years from the first ("
+              + first.localTime() + ")",
+          e);
+    }
   }
 
   private NodeSample sample(LoggedRow row, long monotonicNanos) {
