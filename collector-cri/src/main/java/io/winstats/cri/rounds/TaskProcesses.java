@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A pod's process count as containerd's Windows CRI code counts it, without a CRI stats call: {@code len(task.Pids)}
@@ -30,13 +32,25 @@ import org.jspecify.annotations.Nullable;
  * sampling interval. Each ask is a query of the shim (on Windows an HCS process list per task; here, through runc's
  * shim, 0.37 ms of the daemon's CPU and 0.62 ms of containerd's per call, about 22 mCPU at 110 pods every 10 s), for
  * a figure that moves when processes start or end: 30 s costs a third of that and is still within three sampling
- * rounds. Not thread-safe: one round at a time.
+ * rounds.
+ *
+ * <p>A {@code ListPids} that fails for another reason (a shim that does not answer in time, an HCS error) leaves the
+ * pod's count unmeasured, kept so until {@link #REFRESH}; it never drops the CPU and memory {@code Tasks.Metrics} gave
+ * for the pod, nor the other pods'. containerd's own {@code getSandboxPidCount} returns such an error, which fails that
+ * pod's {@code podSandboxStats} (sandbox_stats_windows.go:79-82@v2.3.4) and with it the whole {@code
+ * ListPodSandboxStats} answer (sandbox_stats_list.go:50-66): the one figure lost here is the count. Not thread-safe:
+ * one round at a time.
  */
 final class TaskProcesses {
   static final String METHOD = "Tasks.ListPids";
 
   /** How long a task's count is served before it is asked again. */
   static final Duration REFRESH = Duration.ofSeconds(30);
+
+  private static final Logger LOG = LoggerFactory.getLogger(TaskProcesses.class);
+
+  /** The count kept for a task whose {@code ListPids} failed: unmeasured until {@link #REFRESH}. */
+  private static final int UNMEASURED = -1;
 
   private final TasksGrpc.TasksBlockingStub tasks;
   private final RuntimeContext context;
@@ -61,16 +75,23 @@ final class TaskProcesses {
    * The processes of the pod whose sandbox task is {@code sandboxId} and whose running containers are {@code
    * runningIds}.
    *
-   * @throws RuntimeCalls.RpcFailure when a call fails for another reason than a task being gone
+   * @return the count; {@code null} when one of the tasks' {@code ListPids} failed for another reason than the task
+   *     being gone
    */
-  long podCount(String sandboxId, Collection<String> runningIds) {
+  @Nullable Long podCount(String sandboxId, Collection<String> runningIds) {
     Integer sandbox = count(sandboxId);
     if (sandbox == null) {
-      return 0;
+      return 0L;
+    }
+    if (sandbox == UNMEASURED) {
+      return null;
     }
     long total = sandbox;
     for (String id : runningIds) {
       Integer n = count(id);
+      if (n != null && n == UNMEASURED) {
+        return null;
+      }
       if (n != null) {
         total += n;
       }
@@ -100,7 +121,8 @@ final class TaskProcesses {
       if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
         return null;
       }
-      throw new RuntimeCalls.RpcFailure(METHOD, e);
+      LOG.debug("event=cri_process_count_unmeasured task={} cause={}", taskId, e.getStatus());
+      n = UNMEASURED;
     }
     counted.put(taskId, n);
     return n;

@@ -58,8 +58,9 @@ import org.slf4j.LoggerFactory;
  * <p>The writable layer's size and the pod's process count, which containerd's CRI code takes from its snapshot store
  * and {@code Task.Pids}, come from the same containerd services that code reads: {@code Snapshots.Usage} ({@link
  * WritableLayers}) and {@code Tasks.ListPids} ({@link TaskProcesses}), each kept for {@link WritableLayers#REFRESH}.
- * A failed {@code Usage} leaves that one layer unmeasured ({@link WritableLayers}); a failure of {@code ListPids} is
- * the Tasks source's as a {@code Tasks.Metrics} failure is ({@link #METHODS}).
+ * A failed {@code Usage} leaves that one layer unmeasured, a failed {@code Introspection.Plugins} every layer
+ * ({@link WritableLayers}), a failed {@code ListPids} that pod's process count ({@link TaskProcesses}): none of them
+ * drops the CPU and memory {@code Tasks.Metrics} gave, nor makes the round fall back ({@link #METHODS}).
  *
  * <p>When HNS cannot be read (no {@code vmcompute.dll}, access denied, an error reply), the pods' networks come from
  * one {@code ListPodSandboxStats} call instead, said once ({@code event=cri_hns_fallback}, {@link
@@ -74,8 +75,7 @@ final class TasksStatsRound implements StatsRound {
 
   /** The calls of this source whose failure (not an outage of the runtime) makes the round read CRI stats instead. */
   static final java.util.Set<String> METHODS =
-      java.util.Set.of(
-          TaskMetrics.METHOD, TaskProcesses.METHOD, WritableLayers.GET, WritableLayers.PLUGINS);
+      java.util.Set.of(TaskMetrics.METHOD, WritableLayers.GET);
 
   private final RuntimeCalls calls;
   private final ListCalls lists;

@@ -52,8 +52,10 @@ import org.slf4j.LoggerFactory;
  * content store exports its root (plugins/content/local/plugin/plugin.go:33@v2.3.4).
  *
  * <p>A snapshot the snapshotter does not know ({@code NOT_FOUND}), and any other failed {@code Usage}, is a layer
- * without bytes, as the CRI plugin sends a snapshot its store has not measured; a container containerd no longer holds
- * has no layer. A failure of {@code Containers.Get} or {@code Introspection.Plugins} is the call's ({@link
+ * without bytes, as the CRI plugin sends a snapshot its store has not measured; a container containerd does not hold
+ * ({@code Containers.Get} NotFound) has no layer, remembered while the container is listed, so its record is not asked
+ * for again each round. A failed {@code Introspection.Plugins} leaves every layer unmeasured (no mountpoint to name)
+ * and is asked again after {@link #REFRESH}; any other failure of {@code Containers.Get} is the call's ({@link
  * RuntimeCalls.RpcFailure}), for the round to decide. Not thread-safe: one round at a time.
  */
 final class WritableLayers {
@@ -71,7 +73,10 @@ final class WritableLayers {
   /** A container's layer as measured at {@code measuredAt}; {@code usedBytes} {@code null} when not measured. */
   record Layer(Instant measuredAt, String mountpoint, @Nullable Long usedBytes) {}
 
-  private record SnapshotRef(String snapshotter, String key) {}
+  /** A container's snapshot; {@link #NONE} for one containerd holds without a snapshot, or does not hold. */
+  private record SnapshotRef(String snapshotter, String key) {
+    static final SnapshotRef NONE = new SnapshotRef("", "");
+  }
 
   private final SnapshotsGrpc.SnapshotsBlockingStub snapshots;
   private final ContainersGrpc.ContainersBlockingStub containers;
@@ -80,6 +85,8 @@ final class WritableLayers {
   private final Cache<String, SnapshotRef> refs;
   private final Cache<String, Layer> measured;
   private final Map<String, String> roots = new ConcurrentHashMap<>();
+  // When Introspection.Plugins last failed (ticker nanos): not asked again within REFRESH; null while it answers.
+  private @Nullable Long pluginsFailedAtNanos;
 
   WritableLayers(RuntimeContext context, Channel channel) {
     Metadata headers = new Metadata();
@@ -104,8 +111,9 @@ final class WritableLayers {
   /**
    * The layer of container {@code containerId}: the one measured within {@link #REFRESH}, else measured now.
    *
-   * @return {@code null} when containerd no longer holds the container
-   * @throws RuntimeCalls.RpcFailure when a call fails for another reason
+   * @return {@code null} when containerd does not hold the container or its snapshot, or when the snapshotter's root
+   *     is not known (Introspection.Plugins failed)
+   * @throws RuntimeCalls.RpcFailure when {@code Containers.Get} fails for another reason than NotFound
    */
   @Nullable Layer of(String containerId) {
     Layer known = measured.getIfPresent(containerId);
@@ -115,12 +123,17 @@ final class WritableLayers {
     SnapshotRef ref = refs.getIfPresent(containerId);
     if (ref == null) {
       ref = snapshotOf(containerId);
-      if (ref == null) {
-        return null;
-      }
+      // Kept while the container is listed (read each round), NONE too: a record containerd does not hold is not
+      // asked for again until the container leaves the listing and its entry expires.
       refs.put(containerId, ref);
     }
+    if (ref.equals(SnapshotRef.NONE)) {
+      return null;
+    }
     String mountpoint = root(ref.snapshotter());
+    if (mountpoint == null) {
+      return null;
+    }
     Instant at = context.clock().instant();
     Long bytes;
     try {
@@ -151,7 +164,7 @@ final class WritableLayers {
     return refs.estimatedSize() + measured.estimatedSize();
   }
 
-  private @Nullable SnapshotRef snapshotOf(String containerId) {
+  private SnapshotRef snapshotOf(String containerId) {
     try {
       var c =
           context
@@ -159,22 +172,30 @@ final class WritableLayers {
               .get(GetContainerRequest.newBuilder().setId(containerId).build())
               .getContainer();
       if (c.getSnapshotKey().isEmpty() || c.getSnapshotter().isEmpty()) {
-        return null; // a container created without a snapshot has no writable layer to measure
+        return SnapshotRef.NONE; // a container created without a snapshot has no writable layer to measure
       }
       return new SnapshotRef(c.getSnapshotter(), c.getSnapshotKey());
     } catch (StatusRuntimeException e) {
       if (e.getStatus().getCode() == Status.Code.NOT_FOUND) {
-        return null;
+        return SnapshotRef.NONE;
       }
       throw new RuntimeCalls.RpcFailure(GET, e);
     }
   }
 
-  /** containerd's {@code snapshotRoot(snapshotter)}, asked once per snapshotter. */
-  private String root(String snapshotter) {
+  /**
+   * containerd's {@code snapshotRoot(snapshotter)}, asked once per snapshotter; {@code null} while {@code
+   * Introspection.Plugins} fails or names no root (asked again after {@link #REFRESH}): the layers are then
+   * unmeasured, the rest of the round still served.
+   */
+  private @Nullable String root(String snapshotter) {
     String known = roots.get(snapshotter);
     if (known != null) {
       return known;
+    }
+    Long failedAt = pluginsFailedAtNanos;
+    if (failedAt != null && context.ticker().read() - failedAt < REFRESH.toNanos()) {
+      return null;
     }
     String snapshotterRoot = null;
     String contentRoot = null;
@@ -199,24 +220,32 @@ final class WritableLayers {
         }
       }
     } catch (StatusRuntimeException e) {
-      throw new RuntimeCalls.RpcFailure(PLUGINS, e);
+      return pluginsFailed(snapshotter, e.getStatus().toString());
     }
     String root = snapshotterRoot != null ? snapshotterRoot : besidePlugin(contentRoot, snapshotter);
+    if (root == null) {
+      return pluginsFailed(snapshotter, "neither the snapshotter nor the content store exports its root");
+    }
+    pluginsFailedAtNanos = null;
     roots.put(snapshotter, root);
     return root;
   }
 
+  private @Nullable String pluginsFailed(String snapshotter, String cause) {
+    if (pluginsFailedAtNanos == null) {
+      LOG.debug("event=cri_layers_unmeasured call={} snapshotter={} cause={}", PLUGINS, snapshotter, cause);
+    }
+    pluginsFailedAtNanos = context.ticker().read();
+    return null;
+  }
+
   /**
    * {@code filepath.Join(filepath.Dir(<a plugin's root>), "io.containerd.snapshotter.v1.<name>")} in the separator of
-   * containerd's host.
+   * containerd's host; {@code null} without a plugin root.
    */
-  private static String besidePlugin(@Nullable String pluginRoot, String snapshotter) {
+  private static @Nullable String besidePlugin(@Nullable String pluginRoot, String snapshotter) {
     if (pluginRoot == null) {
-      throw new RuntimeCalls.RpcFailure(
-          PLUGINS,
-          Status.NOT_FOUND
-              .withDescription("neither snapshotter " + snapshotter + " nor the content store exports its root")
-              .asRuntimeException());
+      return null;
     }
     char separator = pluginRoot.indexOf('\\') >= 0 ? '\\' : '/';
     int cut = pluginRoot.lastIndexOf(separator);

@@ -236,6 +236,91 @@ class CriStatsReaderTasksTest {
   }
 
   @Test
+  void oneFailedListPidsLeavesThatPodsProcessCountUnmeasuredAndTheRoundOnTasks() {
+    runtime.put(
+        WindowsPod.isolated(
+            "p1", "web", "shop", T0, reading(0, 1), List.of(WindowsContainer.running("a", "app", 0, T0, reading(0, 8)))));
+    runtime.put(
+        WindowsPod.isolated(
+            "p2", "db", "shop", T0, reading(0, 1), List.of(WindowsContainer.running("b", "db", 0, T0, reading(0, 2)))));
+    runtime.failListPids("a", Status.DEADLINE_EXCEEDED.withDescription("context deadline exceeded"));
+
+    RuntimeSample failing = reader.sample();
+    RuntimeSample cached = reader.sample();
+    runtime.failListPids("a", null);
+    ticker.addAndGet(TaskProcesses.REFRESH.toNanos());
+    RuntimeSample answered = reader.sample();
+
+    assertThat(failing.fallbacksStarted()).as("no tasks_metrics fallback for one task's ListPids").isEmpty();
+    assertThat(reader.fellBackFromTaskMetrics()).isFalse();
+    assertThat(runtime.criStatsCalls()).isZero();
+    assertThat(pod(failing, "web").processCount()).as("unmeasured, not a partial sum").isNull();
+    assertThat(pod(failing, "web").cpu().usageCoreNanos()).as("the pod's CPU from Tasks.Metrics").isEqualTo(9 * SECOND);
+    assertThat(pod(failing, "web").containers().get(0).cpu().userNanos()).isEqualTo(6 * SECOND);
+    assertThat(pod(failing, "web").memory().workingSetBytes()).isEqualTo(100 * MIB);
+    assertThat(pod(failing, "db").processCount()).as("the other pod counted").isEqualTo(2);
+    assertThat(pod(cached, "web").processCount()).as("kept unmeasured within the refresh").isNull();
+    assertThat(pod(answered, "web").processCount()).isEqualTo(2);
+  }
+
+  @Test
+  void aFailedIntrospectionPluginsLeavesTheLayersUnmeasuredAndTheRoundOnTasks() {
+    runtime.put(
+        WindowsPod.isolated(
+            "p1", "web", "shop", T0, reading(0, 1), List.of(WindowsContainer.running("a", "app", 0, T0, reading(0, 8)))));
+    runtime.failPlugins(Status.UNKNOWN.withDescription("failed to get plugin info"));
+
+    RuntimeSample failing = reader.sample();
+    RuntimeSample within = reader.sample();
+    runtime.failPlugins(null);
+    ticker.addAndGet(WritableLayers.REFRESH.toNanos());
+    RuntimeSample answered = reader.sample();
+
+    assertThat(failing.fallbacksStarted()).as("no tasks_metrics fallback for Introspection.Plugins").isEmpty();
+    assertThat(runtime.criStatsCalls()).isZero();
+    ContainerSample app = pod(failing, "web").containers().get(0);
+    assertThat(app.writableLayer()).as("no snapshotter root to name: unmeasured").isNull();
+    assertThat(app.cpu().userNanos()).as("CPU from Tasks.Metrics").isEqualTo(6 * SECOND);
+    assertThat(app.memory().commitBytes()).isEqualTo(150 * MIB);
+    assertThat(pod(failing, "web").processCount()).isEqualTo(2);
+    assertThat(pod(within, "web").containers().get(0).writableLayer()).isNull();
+    assertThat(runtime.pluginsCalls()).as("not asked again within the refresh").isEqualTo(2);
+    assertThat(pod(answered, "web").containers().get(0).writableLayer().usedBytes()).isEqualTo(4096);
+  }
+
+  @Test
+  void aContainerRecordContainerdDoesNotHoldIsAskedForOnceWhileTheContainerIsListed() {
+    runtime.put(
+        WindowsPod.isolated(
+            "p1", "web", "shop", T0, reading(0, 1),
+            List.of(
+                WindowsContainer.running("a", "app", 0, T0, reading(0, 8)),
+                WindowsContainer.running("b", "side", 0, T0, reading(0, 2)))));
+    runtime.dropContainerRecord("a");
+
+    List<RuntimeSample> rounds = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      rounds.add(reader.sample());
+      ticker.addAndGet(TimeUnit.SECONDS.toNanos(1));
+    }
+
+    assertThat(runtime.containerGetCalls()).as("one Containers.Get per container in 30 rounds: a and b").isEqualTo(2);
+    for (RuntimeSample s : rounds) {
+      ContainerSample app = pod(s, "web").containers().stream().filter(c -> c.name().equals("app")).findFirst()
+          .orElseThrow();
+      assertThat(app.writableLayer()).as("no record, no layer").isNull();
+      assertThat(app.cpu().usageCoreNanos()).isEqualTo(8 * SECOND);
+      assertThat(s.fallbacksStarted()).isEmpty();
+    }
+
+    runtime.remove("p1");
+    ticker.addAndGet(RuntimeStatsReader.CACHE_EXPIRY.toNanos());
+    reader.sample();
+    assertThat(reader.cacheEntries()).as("forgotten once the container left the listing")
+        .containsEntry("writable_layers", 0L);
+  }
+
+  @Test
   void aRuntimeWithoutTheSnapshotsServiceLeavesTheLayersUnmeasured() throws Exception {
     runtime.put(
         WindowsPod.isolated(

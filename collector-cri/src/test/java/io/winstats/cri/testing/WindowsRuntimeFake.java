@@ -132,6 +132,10 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   private final FakeHns hns = new FakeHns(pods::values);
   private volatile @Nullable Status tasksFailure;
   private final Map<String, Status> usageFailures = new ConcurrentHashMap<>();
+  private final Map<String, Status> listPidsFailures = new ConcurrentHashMap<>();
+  private final Set<String> withoutRecord = ConcurrentHashMap.newKeySet();
+  private volatile @Nullable Status pluginsFailure;
+  private final AtomicInteger pluginsCalls = new AtomicInteger();
 
   /**
    * @param line the containerd line to imitate
@@ -221,6 +225,39 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
     } else {
       usageFailures.put(key, status);
     }
+  }
+
+  /**
+   * Fails every {@code Tasks.ListPids} of task {@code taskId} with {@code status} from now on, or answers again ({@code
+   * null}): a shim that does not answer in time, or HCS's error for its process list ({@code hcsTask.Pids},
+   * cmd/containerd-shim-runhcs-v1/task_hcs.go:559-600@v0.13.0), which {@code local.ListPids} passes on
+   * (plugins/services/tasks/local.go:490-516@v2.3.4).
+   */
+  public void failListPids(String taskId, @Nullable Status status) {
+    if (status == null) {
+      listPidsFailures.remove(taskId);
+    } else {
+      listPidsFailures.put(taskId, status);
+    }
+  }
+
+  /** Fails every {@code Introspection.Plugins} call with {@code status} from now on, or answers again (null). */
+  public void failPlugins(@Nullable Status status) {
+    this.pluginsFailure = status;
+  }
+
+  /** How many {@code Introspection.Plugins} calls this fake answered. */
+  public int pluginsCalls() {
+    return pluginsCalls.get();
+  }
+
+  /**
+   * containerd's metadata store no longer holds container {@code id}'s record while the CRI plugin still lists it
+   * (as in {@code RemoveContainer}'s window between deleting the record and forgetting the container,
+   * internal/cri/server/container_remove.go:106-130@v2.3.4): {@code Containers.Get} answers NotFound.
+   */
+  public void dropContainerRecord(String id) {
+    withoutRecord.add(id);
   }
 
   /** Fails every {@code Tasks.Metrics} call with {@code status} from now on, or answers again ({@code null}). */
@@ -327,7 +364,8 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
       answer(
           () -> {
             String ns = namespace();
-            var found = ns.equals(tasksNamespace) ? find(request.getId()) : null;
+            var found =
+                ns.equals(tasksNamespace) && !withoutRecord.contains(request.getId()) ? find(request.getId()) : null;
             if (found == null) {
               throw Status.NOT_FOUND
                   .withDescription("container \"" + request.getId() + "\" in namespace \"" + ns + "\": not found")
@@ -348,8 +386,13 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   private final class Introspection extends IntrospectionGrpc.IntrospectionImplBase {
     @Override
     public void plugins(PluginsRequest request, StreamObserver<PluginsResponse> observer) {
+      pluginsCalls.incrementAndGet();
       answer(
           () -> {
+            Status failure = pluginsFailure;
+            if (failure != null) {
+              throw failure.asRuntimeException();
+            }
             char separator = imageFsPath.indexOf('\\') >= 0 ? '\\' : '/';
             String parent = imageFsPath.substring(0, Math.max(0, imageFsPath.lastIndexOf(separator)));
             List<Plugin> all =
@@ -384,6 +427,10 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
           () -> {
             String ns = namespace();
             String id = request.getContainerId();
+            Status failure = listPidsFailures.get(id);
+            if (failure != null) {
+              throw failure.asRuntimeException();
+            }
             long count = -1;
             for (WindowsPod p : ns.equals(tasksNamespace) ? pods.values() : List.<WindowsPod>of()) {
               if (p.id().equals(id)) {
