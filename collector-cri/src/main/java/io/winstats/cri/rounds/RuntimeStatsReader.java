@@ -107,6 +107,8 @@ final class RuntimeStatsReader implements CriStatsReader {
   private final RuntimeHealthLog health;
 
   private @Nullable String runtimeName;
+  // The name and version the runtime last answered, kept across connections to see an in-place upgrade.
+  private @Nullable String lastRuntimeName;
   private boolean closed;
 
   private RuntimeStatsReader(
@@ -261,7 +263,8 @@ final class RuntimeStatsReader implements CriStatsReader {
    * The round will run on a connection other than the last round's (or the first): the runtime behind it may have
    * restarted, perhaps as another version (a node upgrade restarts containerd; a restart closes every connection to
    * its socket or pipe). Its name and version are asked again, and so is each call it lacked (list streams,
-   * {@code ListPodSandboxStats}).
+   * {@code ListPodSandboxStats}); if the version changed, the Tasks source too ({@link
+   * StatsRoundChooser#runtimeChanged()}).
    */
   private void newConnection() {
     runtimeName = null;
@@ -406,6 +409,14 @@ final class RuntimeStatsReader implements CriStatsReader {
           calls.call("Version", s -> s.version(VersionRequest.newBuilder().setVersion("v1").build()));
       name = (v.getRuntimeName() + " " + v.getRuntimeVersion()).strip();
       runtimeName = name;
+      String last = lastRuntimeName;
+      if (last != null && !last.equals(name)) {
+        // An in-place upgrade (AKS moves Windows nodes from containerd 1.7 to 2.x so): what was learnt of the old
+        // version, a Tasks-service failure above all, says nothing of the new one.
+        LOG.info("event=cri_runtime_changed endpoint={} from={} to={}", context.target(), last, name);
+        rounds.runtimeChanged();
+      }
+      lastRuntimeName = name;
     }
     return name;
   }

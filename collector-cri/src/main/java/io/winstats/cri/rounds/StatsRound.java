@@ -17,4 +17,10 @@ interface StatsRound {
    * @throws RuntimeCalls.RpcFailure when a call fails for the round as a whole
    */
   List<PodSample> read(Round round);
+
+  /**
+   * The runtime came back as another version (an in-place upgrade, as AKS does from containerd 1.7 to 2.x): what the
+   * round learnt of the old one (failure clocks, plugin roots) is forgotten. Nothing by default.
+   */
+  default void runtimeChanged() {}
 }

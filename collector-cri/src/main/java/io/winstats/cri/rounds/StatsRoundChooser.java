@@ -104,6 +104,18 @@ final class StatsRoundChooser {
     }
   }
 
+  /**
+   * The runtime restarted as another version: the Tasks service is asked again from the next round, without waiting
+   * out {@link RuntimeStatsReader#TASKS_RETRY_AFTER}, and the Tasks round forgets what it learnt of the old version.
+   */
+  void runtimeChanged() {
+    StatsRound tasks = tasksStats;
+    if (tasks != null) {
+      tasksFailedAtNanos = null;
+      tasks.runtimeChanged();
+    }
+  }
+
   /** Reads with {@code tasks} from the next round on, falling back to CRI stats while the Tasks service fails. */
   void useTaskMetrics(StatsRound tasks) {
     tasksStats = Objects.requireNonNull(tasks, "tasks");

@@ -99,6 +99,11 @@ final class TaskProcesses {
     return total;
   }
 
+  /** Forgets every kept count, and so every kept failure: the tasks are asked anew. */
+  void forget() {
+    counted.invalidateAll();
+  }
+
   /** Entries kept: one count per task read within {@link #REFRESH}. */
   long size() {
     counted.cleanUp();

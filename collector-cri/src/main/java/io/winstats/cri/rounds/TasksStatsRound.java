@@ -119,6 +119,14 @@ final class TasksStatsRound implements StatsRound {
     return TaskMetrics.METHOD;
   }
 
+  /** HNS is asked again at once, the snapshotter roots and the kept layers and counts are read anew. */
+  @Override
+  public void runtimeChanged() {
+    hnsFailedAtNanos = null;
+    layers.forget();
+    processes.forget();
+  }
+
   @Override
   public List<PodSample> read(Round round) {
     List<PodSandbox> sandboxes = identities.pods(true);

@@ -157,6 +157,17 @@ final class WritableLayers {
     return layer;
   }
 
+  /**
+   * Forgets the snapshotter roots, the containers' snapshot references and the measured layers, and a failure of
+   * {@code Introspection.Plugins}: a runtime that came back as another version is asked anew (its root may differ).
+   */
+  void forget() {
+    roots.clear();
+    refs.invalidateAll();
+    measured.invalidateAll();
+    pluginsFailedAtNanos = null;
+  }
+
   /** Entries kept: containers' snapshot references and measured layers. */
   long size() {
     refs.cleanUp();

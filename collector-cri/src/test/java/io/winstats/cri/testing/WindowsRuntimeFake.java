@@ -109,6 +109,43 @@ import org.jspecify.annotations.Nullable;
  * exports no root, plugins/snapshots/windows/windows.go:47-56@v2.3.4, and the content store exports its root beside
  * the snapshotter's, plugins/content/local/plugin/plugin.go:33, so a reader derives {@link #IMAGE_FS_PATH} as
  * containerd's {@code snapshotRoot} does).
+ *
+ * <p><b>Per line.</b> {@link ContainerdLine#V1_7} answers as containerd v1.7.20 (the patch AKS installs on Windows
+ * Server 2022 pools) with its shim, hcsshim v0.11.7 (script/setup/runhcs-version@v1.7.20), each call the task source
+ * makes, read call by call against 1.7's code:
+ *
+ * <ul>
+ *   <li>{@code Version}: {@code v1.7.20}.
+ *   <li>{@code Tasks.Metrics}: as 2.x ({@code local.Metrics} over every loaded runtime, {@code getTasksMetrics}: the
+ *       same OR-ed filters, {@code collected} stamp and left-out tasks, services/tasks/local.go:636-706@v1.7.20). The
+ *       shim's {@code statsInternal} wraps its statistics with typeurl v1's {@code MarshalAny}
+ *       (cmd/containerd-shim-runhcs-v1/service_internal.go:502-515@v0.11.7), whose URL for an unregistered gogo message
+ *       is {@code proto.MessageName}, the bare {@code containerd.runhcs.stats.v1.Statistics}
+ *       (vendor/github.com/containerd/typeurl/types.go {@code TypeURL}@v0.11.7); stats.proto@v0.11.7 has 2.x's field
+ *       numbers, only gogo options differ (its non-nullable timestamps are always sent, as here). Same answer.
+ *   <li>{@code Tasks.ListPids}: as 2.x (services/tasks/local.go:477-503@v1.7.20, {@code getTaskFromContainer}'s
+ *       NotFound "task %v not found"); each entry's {@code info} is typeurl v1's {@code MarshalAny(&ProcessDetails)}
+ *       ({@code pidsInternal}, service_internal.go:251-275@v0.11.7): the same bare name. The faked sandbox task of a
+ *       HostProcess or Hyper-V pod lists one process (task_wcow_podsandbox.go:162-169@v0.11.7). Same answer.
+ *   <li>{@code Snapshots.Usage}: as 2.x ({@code getSnapshotter}'s INVALID_ARGUMENT texts and {@code Usage},
+ *       services/snapshots/service.go:83-93,259-270@v1.7.20; the Windows snapshotter walks an active snapshot,
+ *       snapshots/windows/windows.go:137-160, and continuity v0.4.2 counts no inodes on Windows). Same answer.
+ *   <li>{@code Containers.Get}: the CRI plugin creates the container with the runtime's snapshotter and the
+ *       container id as snapshot key (pkg/cri/server/container_create.go:194,200@v1.7.20), read back by {@code
+ *       local.Get} (services/containers/local.go:75@v1.7.20), as 2.x. Same answer.
+ *   <li>{@code Introspection.Plugins}: the {@code windows} snapshotter registers no exports
+ *       (snapshots/windows/windows.go:48-56@v1.7.20) and the content store exports its root
+ *       (services/server/server.go:440-448@v1.7.20, a plugin 2.x moved to plugins/content/local/plugin); 1.7's CRI
+ *       plugin takes the same mountpoint: the snapshotter's exported root, else {@code
+ *       io.containerd.snapshotter.v1.windows} under {@code filepath.Dir} of its own root ({@code imageFSPath},
+ *       pkg/cri/server/service.go:354-390, {@code ContainerdRootDir}, pkg/cri/cri.go:79@v1.7.20). Same answer.
+ *   <li>{@code ListPodSandboxStats}: implemented for Windows from 1.7 (pkg/cri/server/sandbox_stats_windows.go
+ *       @v1.7.20); 1.6 answers UNIMPLEMENTED ({@link ContainerdLine#hasPodSandboxStats()}).
+ *   <li>verbose {@code PodSandboxStatus}: 1.7's {@code SandboxInfo} has no {@code sandboxMetadata}
+ *       (pkg/cri/server/sandbox_status.go:121-137@v1.7.20), so a pod's network namespace is only in {@code
+ *       runtimeSpec.windows.network.networkNamespace} (sandbox_run_windows.go:55,112-114@v1.7.20) ({@link
+ *       ContainerdSandboxStatus}).
+ * </ul>
  */
 public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceImplBase {
   /** Where containerd on Windows keeps the writable layers ({@code imageFSPaths["windows"]}). */
@@ -561,7 +598,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
     String version =
         switch (stats.line()) {
           case V1_6 -> "v1.6.38";
-          case V1_7 -> "v1.7.28";
+          case V1_7 -> "v1.7.20";
           case V2_0 -> "v2.1.4";
           case V2_2 -> "v2.2.1";
         };
