@@ -7,5 +7,7 @@ public enum NodePart {
   NETWORK,
   FILESYSTEM,
   DISK_IO,
+  /** Windows' {@code \PhysicalDisk(*)}; a Linux node has none (its block devices are {@link #DISK_IO}). */
+  PHYSICAL_DISK,
   SYSTEM
 }

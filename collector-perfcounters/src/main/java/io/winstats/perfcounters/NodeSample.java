@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * @param interfaces network interfaces, sorted by name
  * @param filesystems mounted filesystems, sorted by mountpoint
  * @param disks block devices, sorted by device
+ * @param physicalDisks physical disks ({@code \PhysicalDisk(*)}, Windows only), sorted by instance
  * @param missing parts that could not be read, each with the reason
  * @param kubeletRootFs the filesystem holding the kubelet's root directory, read live when the sample was taken
  *     ({@code GetDiskFreeSpaceExW}, as the kubelet reads it); {@code null} when the source does not read it (then
@@ -35,9 +36,28 @@ public record NodeSample(
     List<NetworkInterfaceCounters> interfaces,
     List<FilesystemUsage> filesystems,
     List<DiskIoCounters> disks,
+    List<PhysicalDiskCounters> physicalDisks,
     @Nullable NodeSystem system,
     Map<NodePart, String> missing,
     @Nullable FilesystemUsage kubeletRootFs) {
+
+  /** A sample without physical disks (a source that reads none: procfs). */
+  public NodeSample(
+      Instant timestamp,
+      long monotonicNanos,
+      ValueOrigin origin,
+      @Nullable NodeCpu cpu,
+      @Nullable NodeMemory memory,
+      List<NetworkInterfaceCounters> interfaces,
+      List<FilesystemUsage> filesystems,
+      List<DiskIoCounters> disks,
+      @Nullable NodeSystem system,
+      Map<NodePart, String> missing,
+      @Nullable FilesystemUsage kubeletRootFs) {
+    this(
+        timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, List.of(), system, missing,
+        kubeletRootFs);
+  }
 
   /** A sample without a live reading of the kubelet's root filesystem. */
   public NodeSample(
@@ -60,6 +80,10 @@ public record NodeSample(
     interfaces = interfaces.stream().sorted(Comparator.comparing(NetworkInterfaceCounters::name)).toList();
     filesystems = filesystems.stream().sorted(Comparator.comparing(FilesystemUsage::mountpoint)).toList();
     disks = disks.stream().sorted(Comparator.comparing(DiskIoCounters::device, NaturalOrder.INSTANCE)).toList();
+    physicalDisks =
+        physicalDisks.stream()
+            .sorted(Comparator.comparing(PhysicalDiskCounters::instance, NaturalOrder.INSTANCE))
+            .toList();
     EnumMap<NodePart, String> copy = new EnumMap<>(NodePart.class);
     copy.putAll(missing);
     missing = Collections.unmodifiableMap(copy);
@@ -72,13 +96,19 @@ public record NodeSample(
 
   /** A builder holding this sample's components, to change some. */
   public Builder toBuilder() {
-    return new Builder(timestamp, monotonicNanos)
+    return toBuilder(timestamp);
+  }
+
+  /** A builder holding this sample's components but stamped {@code at}. */
+  public Builder toBuilder(Instant at) {
+    return new Builder(at, monotonicNanos)
         .origin(origin)
         .cpu(cpu)
         .memory(memory)
         .interfaces(interfaces)
         .filesystems(filesystems)
         .disks(disks)
+        .physicalDisks(physicalDisks)
         .system(system)
         .missing(missing)
         .kubeletRootFs(kubeletRootFs);
@@ -94,6 +124,7 @@ public record NodeSample(
     private List<NetworkInterfaceCounters> interfaces = List.of();
     private List<FilesystemUsage> filesystems = List.of();
     private List<DiskIoCounters> disks = List.of();
+    private List<PhysicalDiskCounters> physicalDisks = List.of();
     private @Nullable NodeSystem system;
     private Map<NodePart, String> missing = Map.of();
     private @Nullable FilesystemUsage kubeletRootFs;
@@ -133,6 +164,11 @@ public record NodeSample(
       return this;
     }
 
+    public Builder physicalDisks(List<PhysicalDiskCounters> value) {
+      this.physicalDisks = value;
+      return this;
+    }
+
     public Builder system(@Nullable NodeSystem value) {
       this.system = value;
       return this;
@@ -150,7 +186,18 @@ public record NodeSample(
 
     public NodeSample build() {
       return new NodeSample(
-          timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, system, missing, kubeletRootFs);
+          timestamp,
+          monotonicNanos,
+          origin,
+          cpu,
+          memory,
+          interfaces,
+          filesystems,
+          disks,
+          physicalDisks,
+          system,
+          missing,
+          kubeletRootFs);
     }
   }
 }

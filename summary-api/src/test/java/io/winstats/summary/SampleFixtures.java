@@ -23,6 +23,7 @@ import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.MemoryBinding;
 import io.winstats.perfcounters.counters.MemoryCounter;
@@ -173,6 +174,20 @@ public final class SampleFixtures {
             .writeTimeNanos(4_000_000_000L)
             .ioTimeNanos(7_000_000_000L)
             .queueLength(1)
+            .build()))
+        .physicalDisks(List.of(PhysicalDiskCounters.builder("0 C:")
+            .readBytes(1_100_000)
+            .writtenBytes(2_100_000)
+            .reads(110)
+            .writes(210)
+            .readTimeNanos(3_100_000_000L)
+            .writeTimeNanos(4_100_000_000L)
+            .idleTimeNanos(90_000_000_000L)
+            .splitIos(5)
+            .queueLength(2)
+            .readLatencyNanos(3_200_000_000L)
+            .writeLatencyNanos(4_200_000_000L)
+            .transferLatencyNanos(7_400_000_000L)
             .build()))
         .system(
             NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L).processorQueueLength(3L)

@@ -12,6 +12,7 @@ import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.PerfCounterReadings;
+import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.ValueOrigin;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CounterHealth;
@@ -21,6 +22,7 @@ import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.MemoryCounter;
 import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
+import io.winstats.perfcounters.counters.PhysicalDiskCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
@@ -58,7 +60,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Queries.</b> One PDH query per perf object ({@link ProcessorInformationCounter}, {@link MemoryCounter},
  * {@link ProcessCounter} (for the kubelet's working set only), {@link NetworkInterfaceCounter}, {@link
- * LogicalDiskCounter}, {@link SystemCounter}, plus one
+ * LogicalDiskCounter}, {@link PhysicalDiskCounter}, {@link SystemCounter}, plus one
  * per object named only by a {@link CustomCounter}), opened once, counters added by English path with wildcard
  * instances, primed with one collect. Each sample collects every query and reads raw arrays; no formatted value is
  * integrated (kubernetes#124734).
@@ -104,6 +106,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
             PdhMemory.counters(workingSet),
             PdhNetworkInterface.COUNTERS,
             PdhLogicalDisk.COUNTERS,
+            PdhPhysicalDisk.COUNTERS,
             PdhSystem.COUNTERS)
         .<PerfCounter>flatMap(Collection::stream)
         .toList();
@@ -120,6 +123,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
   private final PdhMemory memory;
   private final PdhNetworkInterface networkInterfaces = new PdhNetworkInterface();
   private final PdhLogicalDisk logicalDisks;
+  private final PdhPhysicalDisk physicalDisks = new PdhPhysicalDisk();
   private final PdhSystem system = new PdhSystem();
   private final KubeletRootFilesystem kubeletRootFs; // guarded by this
   private final PdhCustomCounters custom;
@@ -240,18 +244,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
     inFlight = null;
     // Not a PDH call: read on the caller's thread, outside the PDH deadline.
     FilesystemUsage rootFs = kubeletRootFs.read();
-    return new NodeSample(
-        sample.timestamp(),
-        sample.monotonicNanos(),
-        sample.origin(),
-        sample.cpu(),
-        sample.memory(),
-        sample.interfaces(),
-        sample.filesystems(),
-        sample.disks(),
-        sample.system(),
-        sample.missing(),
-        rootFs);
+    return sample.toBuilder().kubeletRootFs(rootFs).build();
   }
 
   private static <T> T await(Future<T> task, Duration deadline, String what) {
@@ -427,6 +420,9 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
     Collected disk = collected(collected, LogicalDiskCounter.OBJECT);
     List<FilesystemUsage> volumes = listPart(NodePart.FILESYSTEM, missing, () -> logicalDisks.filesystems(disk, missing));
     List<DiskIoCounters> disks = listPart(NodePart.DISK_IO, missing, () -> logicalDisks.disks(disk, missing));
+    Collected physical = collected(collected, PhysicalDiskCounter.OBJECT);
+    List<PhysicalDiskCounters> physicalDiskList =
+        listPart(NodePart.PHYSICAL_DISK, missing, () -> physicalDisks.read(physical, missing));
     Collected sys = collected(collected, SystemCounter.OBJECT);
     Instant sysInstant = sys.collectedAt() != null ? sys.collectedAt() : timestamp;
     NodeSystem systemPart = part(NodePart.SYSTEM, missing, () -> system.read(sys, sysInstant, missing));
@@ -441,8 +437,16 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
       throw new NodeSourceException(
           NodeSourceException.Reason.READ_FAILED, "no PDH counter could be read: " + missing);
     }
-    return new NodeSample(
-        timestamp, monotonic, ValueOrigin.RAW, cpu, mem, nics, volumes, disks, systemPart, missing);
+    return NodeSample.builder(timestamp, monotonic)
+        .cpu(cpu)
+        .memory(mem)
+        .interfaces(nics)
+        .filesystems(volumes)
+        .disks(disks)
+        .physicalDisks(physicalDiskList)
+        .system(systemPart)
+        .missing(missing)
+        .build();
   }
 
   private Collected collected(Map<String, Collected> all, String object) {

@@ -75,6 +75,9 @@ public final class ProcfsNodeSource implements NodeCounterSource {
   private static final Set<CpuMode> BUSY_MODES =
       EnumSet.of(CpuMode.USER, CpuMode.NICE, CpuMode.SYSTEM, CpuMode.IRQ, CpuMode.SOFTIRQ, CpuMode.STEAL);
 
+  /** The parts this source reads: every one but Windows' physical disks. */
+  private static final Set<NodePart> PARTS = EnumSet.complementOf(EnumSet.of(NodePart.PHYSICAL_DISK));
+
   private final Path procRoot;
   private final Path rootFs;
   private final String mountTable;
@@ -219,7 +222,7 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     }
 
     logTransitions(missing, nanos);
-    if (missing.size() == NodePart.values().length) {
+    if (missing.keySet().containsAll(PARTS)) {
       throw new NodeSourceException(Reason.READ_FAILED, "procfs: no part could be read: " + missing);
     }
     return new NodeSample(
@@ -390,7 +393,7 @@ public final class ProcfsNodeSource implements NodeCounterSource {
   }
 
   private void logTransitions(Map<NodePart, String> missing, long nowNanos) {
-    for (NodePart part : NodePart.values()) {
+    for (NodePart part : PARTS) {
       String reason = missing.get(part);
       Long since = failingSinceNanos.get(part);
       if (reason != null && since == null) {

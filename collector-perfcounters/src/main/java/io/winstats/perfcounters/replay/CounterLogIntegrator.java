@@ -9,6 +9,7 @@ import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.ValueOrigin;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,7 +31,8 @@ import org.jspecify.annotations.Nullable;
  * used: the interval they cover is unknown. This is the kubelet's {@code convertCPUValue} integration with the real
  * interval in place of its fixed 1 s (kubernetes#124734). Each perf object is mapped by its own class ({@link
  * ReplayProcessor}, {@link ReplayMemory}, {@link ReplayNetworkInterface}, {@link ReplayLogicalDisk}, {@link
- * ReplaySystem}), which reads the figures of the object's binding table ({@code …perfcounters.binding}) and keeps its
+ * ReplayPhysicalDisk}, {@link ReplaySystem}), which reads the figures of the object's binding table ({@code
+ * …perfcounters.binding}) and keeps its
  * special cases; this class integrates the rows and assembles the samples.
  *
  * <p>A part the log cannot give at all is named in {@link #unavailable()}. A part whose needed cell is blank in a row
@@ -51,6 +53,7 @@ final class CounterLogIntegrator {
   private final @Nullable ReplayMemory memory;
   private final @Nullable ReplayNetworkInterface network;
   private final ReplayLogicalDisk logicalDisk;
+  private final ReplayPhysicalDisk physicalDisk;
   private final @Nullable ReplaySystem system;
 
   private final List<NodeSample> samples;
@@ -63,6 +66,7 @@ final class CounterLogIntegrator {
     this.memory = ReplayMemory.plan(header, unavailable);
     this.network = ReplayNetworkInterface.plan(header, unavailable);
     this.logicalDisk = ReplayLogicalDisk.plan(header, unavailable);
+    this.physicalDisk = ReplayPhysicalDisk.plan(header, unavailable);
     this.system = ReplaySystem.plan(header, unavailable);
     this.samples = integrate();
   }
@@ -144,17 +148,19 @@ final class CounterLogIntegrator {
         logicalDisk.hasVolumes() ? row.part(NodePart.FILESYSTEM, missing, () -> logicalDisk.filesystems(row)) : null;
     List<DiskIoCounters> diskIo =
         logicalDisk.hasDisks() ? row.part(NodePart.DISK_IO, missing, () -> logicalDisk.diskIo(row)) : null;
+    List<PhysicalDiskCounters> physicalDisks =
+        physicalDisk.hasDisks() ? row.part(NodePart.PHYSICAL_DISK, missing, () -> physicalDisk.read(row)) : null;
     NodeSystem nodeSystem = s == null ? null : row.part(NodePart.SYSTEM, missing, () -> s.read(row));
-    return new NodeSample(
-        row.timestamp(),
-        monotonicNanos,
-        ValueOrigin.FORMATTED,
-        cpu,
-        nodeMemory,
-        interfaces == null ? List.of() : interfaces,
-        filesystems == null ? List.of() : filesystems,
-        diskIo == null ? List.of() : diskIo,
-        nodeSystem,
-        missing);
+    return NodeSample.builder(row.timestamp(), monotonicNanos)
+        .origin(ValueOrigin.FORMATTED)
+        .cpu(cpu)
+        .memory(nodeMemory)
+        .interfaces(interfaces == null ? List.of() : interfaces)
+        .filesystems(filesystems == null ? List.of() : filesystems)
+        .disks(diskIo == null ? List.of() : diskIo)
+        .physicalDisks(physicalDisks == null ? List.of() : physicalDisks)
+        .system(nodeSystem)
+        .missing(missing)
+        .build();
   }
 }

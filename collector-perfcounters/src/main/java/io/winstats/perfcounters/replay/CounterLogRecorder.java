@@ -7,6 +7,7 @@ import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.counters.NodeExtraCounter;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -147,6 +148,7 @@ public final class CounterLogRecorder implements AutoCloseable {
     boolean changed =
         sample.interfaces().stream().anyMatch(i -> !known.contains(i.name()))
             || sample.disks().size() > previous.disks().size()
+            || sample.physicalDisks().size() > previous.physicalDisks().size()
             || sample.filesystems().size() > previous.filesystems().size();
     if (changed) {
       reportedNewInstances = true;
@@ -175,6 +177,9 @@ public final class CounterLogRecorder implements AutoCloseable {
     }
     for (DiskIoCounters disk : first.disks()) {
       ReplayLogicalDisk.recordDisk(disk, result);
+    }
+    for (PhysicalDiskCounters disk : first.physicalDisks()) {
+      ReplayPhysicalDisk.record(disk, result);
     }
     NodeSystem system = first.system();
     if (system != null) {

@@ -166,17 +166,7 @@ public final class ReplayNodeSource implements NodeCounterSource {
         Double.isInfinite(speed) || startedAt == null
             ? clock.instant()
             : startedAt.plusNanos(Math.round(sample.monotonicNanos() / speed));
-    return new NodeSample(
-        at,
-        sample.monotonicNanos(),
-        sample.origin(),
-        sample.cpu(),
-        sample.memory(),
-        sample.interfaces(),
-        sample.filesystems(),
-        sample.disks(),
-        sample.system(),
-        sample.missing());
+    return sample.toBuilder(at).build();
   }
 
   private int nextRow() {

@@ -4,6 +4,7 @@ import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.counters.NodeExtraCounter;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
@@ -35,7 +36,8 @@ public final class BoundFigures {
           new Table(SystemBinding.SYSTEM, NodeSystem.class),
           new Table(SystemBinding.WINSTATS_NODE, NodeSystem.class),
           new Table(NetworkInterfaceBinding.NETWORK_INTERFACE, NetworkInterfaceCounters.class),
-          new Table(LogicalDiskBinding.DISK_IO, DiskIoCounters.class));
+          new Table(LogicalDiskBinding.DISK_IO, DiskIoCounters.class),
+          new Table(PhysicalDiskBinding.DISK, PhysicalDiskCounters.class));
 
   private BoundFigures() {}
 

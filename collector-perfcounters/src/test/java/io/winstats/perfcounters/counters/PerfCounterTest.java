@@ -19,6 +19,7 @@ class PerfCounterTest {
             ProcessCounter.values(),
             NetworkInterfaceCounter.values(),
             LogicalDiskCounter.values(),
+            PhysicalDiskCounter.values(),
             SystemCounter.values())
         .forEach(values -> all.addAll(List.of(values)));
 

@@ -20,6 +20,7 @@ import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.MemoryCounter;
 import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
+import io.winstats.perfcounters.counters.PhysicalDiskCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
@@ -86,6 +87,7 @@ class PdhNodeSourceTest {
             ProcessCounter.values(),
             NetworkInterfaceCounter.values(),
             LogicalDiskCounter.values(),
+            PhysicalDiskCounter.values(),
             SystemCounter.values())
         .forEach(values -> declared.addAll(List.of(values)));
     Set<PerfCounter> notAdded = new LinkedHashSet<>(declared);
@@ -523,7 +525,7 @@ class PdhNodeSourceTest {
 
     assertThat(fake.calls()).noneMatch(c -> c.contains("\\Process("));
     assertThat(fake.countersInQueries()).doesNotContain(workingSet);
-    assertThat(fake.count("PdhOpenQueryW")).isEqualTo(5);
+    assertThat(fake.count("PdhOpenQueryW")).isEqualTo(6);
     assertThat(source.health()).extracting(CounterHealth::path).doesNotContain(workingSet);
     assertThat(s.missing()).isEmpty();
     assertThat(s.memory().workingSetBytes()).isEqualTo(17_179_869_184L - 4_294_967_296L);
@@ -613,7 +615,7 @@ class PdhNodeSourceTest {
     source.close();
 
     assertThat(fake.threads()).containsExactly("winstats-pdh-sampler");
-    assertThat(fake.count("PdhOpenQueryW")).isEqualTo(6);
+    assertThat(fake.count("PdhOpenQueryW")).isEqualTo(7);
   }
 
   @Test
@@ -631,7 +633,8 @@ class PdhNodeSourceTest {
   @Test
   void nothingReadableIsAReadFailure() {
     for (String object :
-        List.of("Processor Information", "Memory", "Process", "Network Interface", "LogicalDisk", "System")) {
+        List.of(
+            "Processor Information", "Memory", "Process", "Network Interface", "LogicalDisk", "PhysicalDisk", "System")) {
       fake.removeObject(object);
     }
     PdhNodeSource source = open();

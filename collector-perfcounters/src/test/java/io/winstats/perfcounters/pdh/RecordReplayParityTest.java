@@ -11,6 +11,7 @@ import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.BoundFigures;
@@ -19,10 +20,12 @@ import io.winstats.perfcounters.binding.FigureKind;
 import io.winstats.perfcounters.binding.LogicalDiskBinding;
 import io.winstats.perfcounters.binding.MemoryBinding;
 import io.winstats.perfcounters.binding.NetworkInterfaceBinding;
+import io.winstats.perfcounters.binding.PhysicalDiskBinding;
 import io.winstats.perfcounters.binding.ProcessorBinding;
 import io.winstats.perfcounters.binding.SystemBinding;
 import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.PerfCounter;
+import io.winstats.perfcounters.counters.PhysicalDiskCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.perfcounters.replay.CounterLogRoundTrip;
@@ -76,12 +79,21 @@ class RecordReplayParityTest {
   /** Seconds between the samples, uneven on purpose. */
   private static final int[] INTERVALS = {1, 3, 2, 10};
 
+  private static final String LATENCY_TOTAL =
+      "a log holds an average timer's mean per interval, not its total (the FirstValue windows_exporter serves)";
+
   /** The counters the PDH source adds that a recorded log has no column for, with the reason. */
   static final Map<String, String> NOT_LOGGED =
       Map.of(
           ProcessCounter.WORKING_SET_PRIVATE.path().toString(),
           "the log carries the working set as the daemon defined it (\\Winstats Node\\Memory Working Set Bytes),"
-              + " whichever --node.memory.working-set chose");
+              + " whichever --node.memory.working-set chose",
+          PhysicalDiskCounter.AVG_DISK_SEC_PER_READ.path().toString(),
+          LATENCY_TOTAL,
+          PhysicalDiskCounter.AVG_DISK_SEC_PER_WRITE.path().toString(),
+          LATENCY_TOTAL,
+          PhysicalDiskCounter.AVG_DISK_SEC_PER_TRANSFER.path().toString(),
+          LATENCY_TOTAL);
 
   /** How a record component fares in a log. */
   private record Carried(Kind kind, String reason) {
@@ -117,6 +129,7 @@ class RecordReplayParityTest {
               Map.entry("interfaces", SAME),
               Map.entry("filesystems", SAME),
               Map.entry("disks", SAME),
+              Map.entry("physicalDisks", SAME),
               Map.entry("system", SAME),
               Map.entry("missing", SAME),
               Map.entry("kubeletRootFs", notCarried("read live from the volume (GetDiskFreeSpaceExW), not a counter"))),
@@ -147,6 +160,12 @@ class RecordReplayParityTest {
           Map.of(
               "device", SAME,
               "weightedIoTimeNanos", notCarried("Linux only (/proc/diskstats field 11); no column is written for it")),
+          PhysicalDiskCounters.class,
+          Map.of(
+              "instance", SAME,
+              "readLatencyNanos", notCarried(LATENCY_TOTAL),
+              "writeLatencyNanos", notCarried(LATENCY_TOTAL),
+              "transferLatencyNanos", notCarried(LATENCY_TOTAL)),
           NodeSystem.class,
           Map.of(
               "bootTime", SAME,
@@ -193,7 +212,8 @@ class RecordReplayParityTest {
           CoreCpuTime.class, o -> ((CoreCpuTime) o).core(),
           NetworkInterfaceCounters.class, o -> ((NetworkInterfaceCounters) o).name(),
           FilesystemUsage.class, o -> ((FilesystemUsage) o).mountpoint(),
-          DiskIoCounters.class, o -> ((DiskIoCounters) o).device());
+          DiskIoCounters.class, o -> ((DiskIoCounters) o).device(),
+          PhysicalDiskCounters.class, o -> ((PhysicalDiskCounters) o).instance());
 
   /** The tables whose object names a log may hold a counter under. */
   private static final List<Binding<?, ?, ?>> TABLES =
@@ -202,6 +222,7 @@ class RecordReplayParityTest {
           SystemBinding.SYSTEM,
           NetworkInterfaceBinding.NETWORK_INTERFACE,
           LogicalDiskBinding.DISK_IO,
+          PhysicalDiskBinding.DISK,
           ProcessorBinding.MODES);
 
   private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE);

@@ -10,6 +10,7 @@ import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
+import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -66,6 +67,9 @@ class SyntheticPdhLogTest {
     assertThat(last.filesystems().get(0).capacityBytes()).isEqualTo(102_400L << 20);
     assertThat(last.filesystems().get(0).availableBytes()).isEqualTo(51_200L << 20);
     assertThat(last.disks()).extracting(DiskIoCounters::device).containsExactly("C:", "D:", "HarddiskVolume1");
+    assertThat(last.physicalDisks()).extracting(PhysicalDiskCounters::instance).containsExactly("0 C:", "1 D:");
+    assertThat(last.physicalDisks().get(0).queueLength()).isEqualTo(1);
+    assertThat(last.physicalDisks().get(0).readLatencyNanos()).as("a log holds no average timer's total").isNull();
     assertThat(last.system().processes()).isEqualTo(150);
     assertThat(last.system().processorQueueLength()).isEqualTo(3);
     assertThat(last.system().bootTime()).as("System Up Time: an hour at the start, and it moves with the clock")
@@ -88,6 +92,12 @@ class SyntheticPdhLogTest {
     assertThat(perSecond(c1.readBytes(), c0.readBytes())).isCloseTo(1e6, within(1e-3));
     assertThat(perSecond(c1.readTimeNanos(), c0.readTimeNanos())).as("5 ms for each of 100 reads").isCloseTo(5e8, within(1e3));
     assertThat(perSecond(c1.ioTimeNanos(), c0.ioTimeNanos())).as("% Idle Time 90").isCloseTo(1e8, within(1e3));
+    PhysicalDiskCounters p0 = from.physicalDisks().get(0);
+    PhysicalDiskCounters p1 = to.physicalDisks().get(0);
+    assertThat(perSecond(p1.writes(), p0.writes())).isCloseTo(400, within(1e-6));
+    assertThat(perSecond(p1.splitIos(), p0.splitIos())).isCloseTo(7, within(1e-6));
+    assertThat(perSecond(p1.idleTimeNanos(), p0.idleTimeNanos())).as("% Idle Time 90").isCloseTo(9e8, within(1e3));
+    assertThat(perSecond(p1.writeTimeNanos(), p0.writeTimeNanos())).as("% Disk Write Time 3").isCloseTo(3e7, within(1e3));
     assertThat(perSecond(to.system().contextSwitches(), from.system().contextSwitches())).isCloseTo(999_999, within(1e-3));
     assertThat(perSecond(to.memory().pageFaults(), from.memory().pageFaults())).isCloseTo(123_456, within(1e-3));
     List<NetworkInterfaceCounters> nics = to.interfaces();

@@ -87,7 +87,14 @@ class RealPerfmonLogsTest {
     assertThat(last.timestamp()).as("no bias in the banner: taken as UTC").isEqualTo(Instant.parse(
         "2022-10-09T18:45:27.272Z"));
     assertThat(last.missing())
-        .containsOnlyKeys(NodePart.MEMORY, NodePart.NETWORK, NodePart.FILESYSTEM, NodePart.DISK_IO, NodePart.SYSTEM);
+        .containsOnlyKeys(
+            NodePart.MEMORY,
+            NodePart.NETWORK,
+            NodePart.FILESYSTEM,
+            NodePart.DISK_IO,
+            NodePart.PHYSICAL_DISK,
+            NodePart.SYSTEM);
+    assertThat(last.missing().get(NodePart.PHYSICAL_DISK)).isEqualTo("the log has no PhysicalDisk(*) counters");
     assertThat(last.missing().get(NodePart.SYSTEM)).isEqualTo("the log lacks \\System\\Processes");
     assertThat(last.missing().get(NodePart.MEMORY)).contains("no memory counter");
     for (int i = 1; i < samples.size(); i++) {
@@ -172,7 +179,7 @@ class RealPerfmonLogsTest {
     assertThat(samples).hasSize(200);
     NodeSample last = samples.get(199);
     assertThat(last.missing())
-        .containsOnlyKeys(NodePart.CPU, NodePart.FILESYSTEM, NodePart.DISK_IO, NodePart.SYSTEM);
+        .containsOnlyKeys(NodePart.CPU, NodePart.FILESYSTEM, NodePart.DISK_IO, NodePart.PHYSICAL_DISK, NodePart.SYSTEM);
     assertThat(last.missing().get(NodePart.CPU)).contains("only Processor(_Total)");
     // The log has \Memory\* but neither the physical memory size nor Process(_Total) working set: the rest is served.
     // Row 199 as logged (Python): 2408849408, 17138343936, 20752441344, 655228928, 360898560; page faults

@@ -372,6 +372,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           Map.entry("NodeSample.kubeletRootFs", "the kubelet's root filesystem: /stats/summary's nodefs"),
           Map.entry("NodeSample.filesystems", "the node's volumes: node_exporter's and windows_exporter's series"),
           Map.entry("NodeSample.disks", "the node's disks: node_exporter's and windows_exporter's series"),
+          Map.entry("NodeSample.physicalDisks", "Windows' physical disks: windows_exporter's physical_disk series"),
           Map.entry("NodeCpu.cores", "per-core times: the root serves the total"),
           Map.entry("NodeMemory.*", "the root serves the node's total, working set and usage only"),
           Map.entry("NodeSystem.*", "the root serves the node's boot time only"),

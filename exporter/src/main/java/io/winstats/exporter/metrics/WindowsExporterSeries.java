@@ -15,6 +15,7 @@ import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.PhysicalDiskCounters;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -24,7 +25,8 @@ import java.util.function.Supplier;
 
 /**
  * Node series of a Windows node under windows_exporter's names and labels ({@code cpu}, {@code memory}, {@code net},
- * {@code logical_disk}, {@code system} collectors), plus the legacy names the kubernetes-mixin Windows rules still
+ * {@code logical_disk}, {@code physical_disk} ({@link WindowsPhysicalDiskSeries}), {@code system} collectors), plus
+ * the legacy names the kubernetes-mixin Windows rules still
  * query ({@code windows_os_visible_memory_bytes}, {@code windows_system_boot_time_timestamp_seconds},
  * {@code windows_cs_*}), so stock Windows dashboards work unchanged. No timestamps, as windows_exporter sets none.
  * Built once per snapshot version. Each series is one row of a {@link SeriesTable}: a new figure of the node model is
@@ -69,6 +71,9 @@ public final class WindowsExporterSeries extends PerVersionCollector {
     }
     for (DiskIoCounters d : node.disks()) {
       VOLUME_IO.add(f, d, Labels.of("volume", d.device()), none);
+    }
+    for (PhysicalDiskCounters d : node.physicalDisks()) {
+      WindowsPhysicalDiskSeries.DISK.add(f, d, Labels.of("disk", d.diskNumber()), none);
     }
     if (node.system() != null) {
       SYSTEM.add(f, node.system(), Labels.EMPTY, none);
@@ -393,7 +398,7 @@ public final class WindowsExporterSeries extends PerVersionCollector {
 
   /** Every family, in the order a full sample first serves them. */
   static final List<MetricFamilyDescriptor> FAMILIES =
-      SeriesTable.families(CPU, MEMORY, NET, VOLUME_SPACE, VOLUME_IO, SYSTEM);
+      SeriesTable.families(CPU, MEMORY, NET, VOLUME_SPACE, VOLUME_IO, WindowsPhysicalDiskSeries.DISK, SYSTEM);
 
   /**
    * Figures of the node model this collector does not serve, each with the reason: {@code ServedFiguresTest} fails on
