@@ -2,9 +2,12 @@ package io.winstats.cri;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,6 +23,9 @@ import org.jspecify.annotations.Nullable;
  * @param fallbacksStarted the parts of the round that, from this round on, are read from CRI stats because their own
  *     source failed ({@code tasks_metrics}, {@code hns}); empty while every source works or stays failed, so that each
  *     fallback is counted once
+ * @param callsFailed the calls of the round's source that were asked this round and did not answer, each with its
+ *     cause, whose failure left figures unmeasured without a fallback (Windows task source: {@code Tasks.ListPids},
+ *     {@code Snapshots.Usage}, {@code Introspection.Plugins}); empty when every call asked answered
  */
 public record RuntimeSample(
     Instant timestamp,
@@ -27,7 +33,8 @@ public record RuntimeSample(
     List<PodSample> pods,
     @Nullable RuntimeFilesystems filesystems,
     List<String> skipped,
-    List<String> fallbacksStarted) {
+    List<String> fallbacksStarted,
+    Map<String, String> callsFailed) {
   public RuntimeSample {
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(runtimeName, "runtimeName");
@@ -37,6 +44,18 @@ public record RuntimeSample(
             .toList();
     skipped = List.copyOf(skipped);
     fallbacksStarted = List.copyOf(fallbacksStarted);
+    callsFailed = Collections.unmodifiableMap(new TreeMap<>(callsFailed));
+  }
+
+  /** A round whose every call asked answered. */
+  public RuntimeSample(
+      Instant timestamp,
+      String runtimeName,
+      List<PodSample> pods,
+      @Nullable RuntimeFilesystems filesystems,
+      List<String> skipped,
+      List<String> fallbacksStarted) {
+    this(timestamp, runtimeName, pods, filesystems, skipped, fallbacksStarted, Map.of());
   }
 
   /** A round without fallbacks. */
@@ -57,7 +76,7 @@ public record RuntimeSample(
   /** A builder holding this round's components, to change some. */
   public Builder toBuilder() {
     return new Builder(timestamp, runtimeName).pods(pods).filesystems(filesystems).skipped(skipped)
-        .fallbacksStarted(fallbacksStarted);
+        .fallbacksStarted(fallbacksStarted).callsFailed(callsFailed);
   }
 
   /** Names each component of a {@link RuntimeSample}; not thread-safe. */
@@ -68,6 +87,7 @@ public record RuntimeSample(
     private @Nullable RuntimeFilesystems filesystems;
     private List<String> skipped = List.of();
     private List<String> fallbacksStarted = List.of();
+    private Map<String, String> callsFailed = Map.of();
 
     private Builder(Instant timestamp, String runtimeName) {
       this.timestamp = timestamp;
@@ -107,8 +127,13 @@ public record RuntimeSample(
       return this;
     }
 
+    public Builder callsFailed(Map<String, String> value) {
+      this.callsFailed = value;
+      return this;
+    }
+
     public RuntimeSample build() {
-      return new RuntimeSample(timestamp, runtimeName, pods, filesystems, skipped, fallbacksStarted);
+      return new RuntimeSample(timestamp, runtimeName, pods, filesystems, skipped, fallbacksStarted, callsFailed);
     }
   }
 }

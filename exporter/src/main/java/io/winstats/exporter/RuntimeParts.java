@@ -15,9 +15,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The runtime's parts in the running daemon's ledger, from each CRI round: the endpoint, and on a Windows node with
- * task metrics the task source and HNS. After the first round, one line names the runtime, the stats source in use
- * and each part's state, and one more line per part that did not answer names it with its cause: the start-up
- * report, from the same rows {@code /status} serves.
+ * task metrics the task source and HNS. After the first round, one line names the runtime and its version, the stats
+ * source in use, each part's state and the task-source calls that did not answer ({@code tasks_calls_failed}), and
+ * one more line per part that did not answer names it with its cause (a failed {@code Tasks.ListPids}, {@code
+ * Snapshots.Usage} or {@code Introspection.Plugins} makes {@code tasks_metrics} degraded, naming the call): the
+ * start-up report, from the same rows {@code /status} serves.
  */
 final class RuntimeParts {
   private static final Logger LOG = LoggerFactory.getLogger(RuntimeParts.class);
@@ -52,7 +54,7 @@ final class RuntimeParts {
       task(SelfCheck.HNS, round, path);
     }
     if (reported.compareAndSet(false, true)) {
-      report(round.runtimeName(), path);
+      report(round.runtimeName(), path, String.join(",", round.callsFailed().keySet()));
     }
   }
 
@@ -61,7 +63,7 @@ final class RuntimeParts {
         SelfCheck.RUNTIME, PartState.FAILED, cause,
         "is the runtime running and its socket or pipe mounted at --cri.endpoint? (check prints its row)");
     if (reported.compareAndSet(false, true)) {
-      report("none", "none");
+      report("none", "none", "");
     }
   }
 
@@ -78,7 +80,12 @@ final class RuntimeParts {
           + " event=cri_" + (part.equals(SelfCheck.HNS) ? "hns" : "tasks") + "_fallback names the call and cause)",
           null);
     } else if (part.equals(SelfCheck.TASKS_METRICS) ? !criInstead : !criInstead && !degraded(part)) {
-      ledger.ok(part, "answered", clock.instant());
+      String failed = part.equals(SelfCheck.TASKS_METRICS) ? SelfCheck.tasksCallsFailed(round) : null;
+      if (failed != null) {
+        ledger.error(part, PartState.DEGRADED, failed, null);
+      } else {
+        ledger.ok(part, part.equals(SelfCheck.TASKS_METRICS) ? SelfCheck.TASK_CALLS : "answered", clock.instant());
+      }
     }
   }
 
@@ -87,13 +94,13 @@ final class RuntimeParts {
     return row != null && row.state() == PartState.DEGRADED;
   }
 
-  private void report(String runtime, String path) {
+  private void report(String runtime, String path, String callsFailed) {
     PartStatus tasks = ledger.get(SelfCheck.TASKS_METRICS);
     PartStatus hns = ledger.get(SelfCheck.HNS);
     LOG.info(
-        "event=runtime_parts runtime={} stats_source={} {}={} {}={}",
-        runtime, path, SelfCheck.TASKS_METRICS, tasks == null ? "unknown" : tasks.state().word(), SelfCheck.HNS,
-        hns == null ? "unknown" : hns.state().word());
+        "event=runtime_parts runtime={} stats_source={} {}={} tasks_calls_failed={} {}={}",
+        runtime, path, SelfCheck.TASKS_METRICS, tasks == null ? "unknown" : tasks.state().word(),
+        callsFailed.isEmpty() ? "none" : callsFailed, SelfCheck.HNS, hns == null ? "unknown" : hns.state().word());
     for (PartStatus row : ledger.rows()) {
       if (row.state() == PartState.DEGRADED || row.state() == PartState.FAILED) {
         // INFO: the failure itself is the WARN of the collector (event=collector_failed) or of the fallback

@@ -47,6 +47,26 @@ final class SelfCheck {
   static final String WEB_CONFIG = "web_config";
   static final String LISTEN = "listen_address";
 
+  /** The task source's calls, as a row of {@link #TASKS_METRICS} says they answered. */
+  static final String TASK_CALLS =
+      "Tasks.Metrics, Tasks.ListPids, Snapshots.Usage, Containers.Get and Introspection.Plugins answered";
+
+  /**
+   * Of a round read with task metrics, the calls other than {@code Tasks.Metrics} that did not answer, each with its
+   * cause, for the {@link #TASKS_METRICS} row; {@code null} when every call asked answered. Their failure leaves a
+   * process count or a layer unmeasured, never the figures {@code Tasks.Metrics} gave.
+   */
+  static @Nullable String tasksCallsFailed(RuntimeSample round) {
+    if (round.callsFailed().isEmpty()) {
+      return null;
+    }
+    StringBuilder cause = new StringBuilder();
+    round.callsFailed().forEach(
+        (call, why) -> cause.append(cause.length() == 0 ? "" : "; ").append(call).append(" did not answer: ")
+            .append(why));
+    return cause.append(" (those figures unmeasured; CPU and memory still from Tasks.Metrics)").toString();
+  }
+
   /** How a reader of the runtime is opened: as the daemon opens it, or (in tests) with a fake HNS. */
   @FunctionalInterface
   interface Readers {
@@ -186,6 +206,7 @@ final class SelfCheck {
       return;
     }
     for (String part : List.of(TASKS_METRICS, HNS)) {
+      String callsFailed = round == null || !part.equals(TASKS_METRICS) ? null : tasksCallsFailed(round);
       if (round == null) {
         rows.add(PartStatus.failed(part, "not asked: the runtime does not answer", "see the runtime row"));
       } else if (round.fallbacksStarted().contains(part)) {
@@ -193,8 +214,10 @@ final class SelfCheck {
             PartStatus.degraded(
                 part, "CRI stats instead", part + " failed; the daemon's log line event=cri_"
                     + (part.equals(HNS) ? "hns" : "tasks") + "_fallback names the call and its cause", null));
+      } else if (callsFailed != null) {
+        rows.add(PartStatus.degraded(part, "Tasks.Metrics answered", callsFailed, clock.instant()));
       } else {
-        rows.add(PartStatus.ok(part, "answered", clock.instant()));
+        rows.add(PartStatus.ok(part, part.equals(TASKS_METRICS) ? TASK_CALLS : "answered", clock.instant()));
       }
     }
   }

@@ -141,6 +141,29 @@ class SelfCheckWindowsTest {
     assertThat(report.exitCode()).isEqualTo(PartsReport.EXIT_FAILED);
   }
 
+  /**
+   * A task-source call whose failure leaves figures unmeasured without a fallback (issue 40 item 4): the row names the
+   * call and its cause; every call answering says so.
+   */
+  @Test
+  void aTaskCallThatDidNotAnswerMakesTheTasksRowDegradedNamingIt() {
+    serve(ContainerdLine.V1_7);
+    runtime.failListPids("c-web", Status.DEADLINE_EXCEEDED.withDescription("context deadline exceeded"));
+    PartsReport report = check();
+    PartStatus tasks = byName(report).get(SelfCheck.TASKS_METRICS);
+    assertThat(tasks.state()).isEqualTo(PartState.DEGRADED);
+    assertThat(tasks.detail()).isEqualTo("Tasks.Metrics answered");
+    assertThat(tasks.cause())
+        .startsWith("Tasks.ListPids did not answer: task c-web: DEADLINE_EXCEEDED: context deadline exceeded")
+        .contains("CPU and memory still from Tasks.Metrics");
+    assertThat(byName(report).get(SelfCheck.RUNTIME).detail()).contains("containerd v1.7.20", "path=Tasks.Metrics");
+
+    runtime.failListPids("c-web", null);
+    PartStatus answered = byName(check()).get(SelfCheck.TASKS_METRICS);
+    assertThat(answered.state()).isEqualTo(PartState.OK);
+    assertThat(answered.detail()).isEqualTo(SelfCheck.TASK_CALLS);
+  }
+
   @Test
   void hnsFailingIsDegraded() {
     serve(ContainerdLine.V2_2);

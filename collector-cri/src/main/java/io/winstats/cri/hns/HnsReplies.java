@@ -75,6 +75,26 @@ public final class HnsReplies {
     }
   }
 
+  /**
+   * The endpoint ids in a reply to {@code GET /namespaces/<id>}: each {@code ResourceList} entry of {@code Type}
+   * {@code Endpoint}, its {@code Data.Id}, as hcsshim's {@code GetNamespaceEndpoints} reads them ({@code Namespace},
+   * {@code NamespaceResource} and {@code namespaceEndpointRequest}, hcsshim v0.15.0-rc.1
+   * internal/hns/namespace.go:17-36,78-95; the same at v0.11.7). A success without {@code Output} or without a {@code
+   * ResourceList} is a namespace without endpoints.
+   *
+   * @throws HnsException when HNS answered an error ("Element not found." for a namespace it does not hold) or the
+   *     reply is not such an envelope
+   */
+  @SuppressWarnings("unchecked")
+  public static List<String> namespaceEndpoints(String reply) {
+    try (JsonParser p = JSON.createParser(reply)) {
+      Object output = envelope(p, HnsReplies::namespaceResources).output(reply);
+      return output == null ? List.of() : (List<String>) output;
+    } catch (IOException e) {
+      throw new HnsException("HNS namespace does not parse: " + e.getMessage(), e);
+    }
+  }
+
   private interface OutputReader {
     Object read(JsonParser p) throws IOException;
   }
@@ -156,6 +176,48 @@ public final class HnsReplies {
       throw new HnsException(name + " is negative: " + v);
     }
     return v;
+  }
+
+  private static List<String> namespaceResources(JsonParser p) throws IOException {
+    if (p.currentToken() != JsonToken.START_OBJECT) {
+      throw new HnsException("HNS namespace Output is not an object");
+    }
+    List<String> endpoints = new ArrayList<>();
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String name = p.currentName();
+      JsonToken value = p.nextToken();
+      if (!name.equalsIgnoreCase("ResourceList") || value != JsonToken.START_ARRAY) {
+        p.skipChildren();
+        continue;
+      }
+      while (p.nextToken() == JsonToken.START_OBJECT) {
+        String type = null;
+        String id = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          String field = p.currentName();
+          JsonToken v = p.nextToken();
+          if (field.equalsIgnoreCase("Type") && v == JsonToken.VALUE_STRING) {
+            type = p.getText();
+          } else if (field.equalsIgnoreCase("Data") && v == JsonToken.START_OBJECT) {
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+              String dataField = p.currentName();
+              if (p.nextToken() == JsonToken.VALUE_STRING && dataField.equalsIgnoreCase("Id")) {
+                id = p.getText();
+              } else {
+                p.skipChildren();
+              }
+            }
+          } else {
+            p.skipChildren();
+          }
+        }
+        // hcsshim compares the type exactly (rsrc.Type == "Endpoint"); an ACL or other resource is no endpoint.
+        if ("Endpoint".equals(type) && id != null) {
+          endpoints.add(id);
+        }
+      }
+    }
+    return endpoints;
   }
 
   private static List<HnsEndpoint> endpointList(JsonParser p) throws IOException {

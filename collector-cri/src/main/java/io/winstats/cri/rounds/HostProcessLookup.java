@@ -16,8 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether a pod sandbox is a Windows HostProcess one, from the runtime's verbose {@code PodSandboxStatus}: asked once
- * per sandbox, when it is first listed ready, and cached with its identity ({@link RuntimeMetadata.Pod}).
+ * Whether a pod sandbox is a Windows HostProcess one, and its Windows network namespace ({@link
+ * #netNamespaceFromSandboxInfo}, for {@link PodNetworks}), from the runtime's verbose {@code PodSandboxStatus}: asked
+ * once per sandbox, when it is first listed ready, and cached with its identity ({@link RuntimeMetadata.Pod}).
  *
  * <p>containerd answers the verbose call with {@code info["info"]}, the JSON of its {@code SandboxInfo}, whose {@code
  * config} is the {@code PodSandboxConfig} the kubelet sent, marshalled with Go's {@code encoding/json}: the flag is
@@ -56,13 +57,22 @@ final class HostProcessLookup {
   }
 
   /**
+   * What the verbose answer says of a sandbox: whether it is a HostProcess one, and its network namespace (the HNS
+   * namespace id containerd created for the pod: {@code netns.NewNetNS} creates an HCN namespace and keeps its id as
+   * the path, pkg/netns/netns_windows.go:33-40@v1.7.20), each {@code null} where the runtime does not say.
+   */
+  record Facts(@Nullable Boolean hostProcess, @Nullable String netNamespace) {
+    static final Facts UNKNOWN = new Facts(null, null);
+  }
+
+  /**
    * Asks the runtime about {@code sandboxId}.
    *
-   * @return whether it is a HostProcess sandbox; {@code null} when the runtime does not say or the call failed
+   * @return what it says; {@link Facts#UNKNOWN} when it says nothing or the call failed
    */
-  @Nullable Boolean ask(String sandboxId) {
+  Facts ask(String sandboxId) {
     if (unimplemented) {
-      return null;
+      return Facts.UNKNOWN;
     }
     Map<String, String> info;
     try {
@@ -90,19 +100,53 @@ final class HostProcessLookup {
         LOG.debug("event=cri_sandbox_status_failed endpoint={} sandbox={} cause={}", calls.target(), sandboxId,
             f.summary());
       }
-      return null;
+      return Facts.UNKNOWN;
     }
     failedAt.invalidate(sandboxId);
     String json = info.get("info");
     if (json == null) {
-      return null;
+      return Facts.UNKNOWN;
     }
     try {
-      return fromSandboxInfo(json);
+      return new Facts(fromSandboxInfo(json), netNamespaceFromSandboxInfo(json));
     } catch (IOException e) {
       LOG.debug("event=cri_sandbox_status_malformed endpoint={} sandbox={} cause={}", calls.target(), sandboxId,
           e.getMessage());
-      return null;
+      return Facts.UNKNOWN;
+    }
+  }
+
+  /**
+   * The sandbox's network namespace in containerd's {@code SandboxInfo} JSON: {@code
+   * runtimeSpec.windows.network.networkNamespace}, which containerd sets to the sandbox's {@code NetNSPath} on
+   * Windows (sandbox_run_windows.go:55,112-114@v1.7.20; podsandbox/sandbox_run_windows.go:55@v2.3.4; the OCI spec's
+   * {@code json:"networkNamespace,omitempty"}), else 2.x's {@code sandboxMetadata.NetNSPath} (an untagged Go field,
+   * internal/cri/store/sandbox/metadata.go:53-54@v2.3.4); {@code null} when neither is there or both are empty (a
+   * HostProcess pod shares the host's network: no namespace).
+   *
+   * @throws IOException when the text is not JSON
+   */
+  static @Nullable String netNamespaceFromSandboxInfo(String json) throws IOException {
+    String fromSpec = stringAt(json, "runtimeSpec", "windows", "network", "networkNamespace");
+    if (fromSpec != null && !fromSpec.isEmpty()) {
+      return fromSpec;
+    }
+    String fromMetadata = stringAt(json, "sandboxMetadata", "NetNSPath");
+    return fromMetadata == null || fromMetadata.isEmpty() ? null : fromMetadata;
+  }
+
+  /** The string at the object path {@code names} of the JSON object {@code json}; {@code null} if absent. */
+  private static @Nullable String stringAt(String json, String... names) throws IOException {
+    try (JsonParser p = JSON.createParser(json)) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      for (int i = 0; i < names.length - 1; i++) {
+        if (!field(p, names[i]) || p.currentToken() != JsonToken.START_OBJECT) {
+          return null;
+        }
+      }
+      return field(p, names[names.length - 1]) && p.currentToken() == JsonToken.VALUE_STRING ? p.getText() : null;
     }
   }
 

@@ -107,6 +107,7 @@ final class IdentityLister {
   private List<RuntimeMetadata.Pod> podMetadata(List<PodSandbox> sandboxes) {
     List<RuntimeMetadata.Pod> pods = new ArrayList<>(sandboxes.size());
     for (PodSandbox p : sandboxes) {
+      HostProcessLookup.Facts facts = facts(p);
       pods.add(
           new RuntimeMetadata.Pod(
               p.getId(),
@@ -114,21 +115,24 @@ final class IdentityLister {
               Integer.toUnsignedLong(p.getMetadata().getAttempt()),
               StatsMapper.instant(p.getCreatedAt(), Instant.EPOCH),
               p.getLabelsMap(),
-              hostProcess(p)));
+              facts.hostProcess(),
+              facts.netNamespace()));
     }
     return pods;
   }
 
   /**
-   * The sandbox's HostProcess flag: the cached one, else asked of the runtime if the sandbox is ready (a sandbox
-   * never becomes ready again once stopped, and reports no stats), else unknown.
+   * The sandbox's HostProcess flag and network namespace: the cached ones, else asked of the runtime if the sandbox
+   * is ready (a sandbox never becomes ready again once stopped, and reports no stats), else unknown.
    */
-  private @Nullable Boolean hostProcess(PodSandbox p) {
+  private HostProcessLookup.Facts facts(PodSandbox p) {
     RuntimeMetadata.Pod known = metadata.pod(p.getId());
     if (known != null && !hostProcess.mayAskAgain(p.getId())) {
-      return known.hostProcess();
+      return new HostProcessLookup.Facts(known.hostProcess(), known.netNamespace());
     }
-    return p.getState() == PodSandboxState.SANDBOX_READY ? hostProcess.ask(p.getId()) : null;
+    return p.getState() == PodSandboxState.SANDBOX_READY
+        ? hostProcess.ask(p.getId())
+        : HostProcessLookup.Facts.UNKNOWN;
   }
 
   private List<RuntimeMetadata.Container> containerMetadata(List<Container> containers) {

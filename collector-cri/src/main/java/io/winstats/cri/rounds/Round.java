@@ -2,7 +2,9 @@ package io.winstats.cri.rounds;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /** One sampling round: what it left out, and its view of the host's files. Confined to the round's thread. */
@@ -10,6 +12,8 @@ final class Round {
   final List<String> skipped = new ArrayList<>();
   /** Parts that fell back to CRI stats in this round for the first time ({@link io.winstats.cri.RuntimeSample}). */
   final List<String> fallbacksStarted = new ArrayList<>();
+  /** Calls asked this round that did not answer, with their causes ({@link io.winstats.cri.RuntimeSample}). */
+  final Map<String, String> callsFailed = new LinkedHashMap<>();
   final StatsMapper.HostView host;
   final Instant started;
 

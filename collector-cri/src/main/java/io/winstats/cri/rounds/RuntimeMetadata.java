@@ -21,8 +21,9 @@ import org.jspecify.annotations.Nullable;
  */
 final class RuntimeMetadata {
   /**
-   * A pod sandbox's identity; {@code hostProcess} is whether it is a Windows HostProcess sandbox ({@link
-   * HostProcessLookup}), {@code null} where the runtime did not say.
+   * A pod sandbox's identity; {@code hostProcess} is whether it is a Windows HostProcess sandbox and {@code
+   * netNamespace} its Windows network namespace id ({@link HostProcessLookup.Facts}), each {@code null} where the
+   * runtime did not say.
    */
   record Pod(
       String id,
@@ -30,7 +31,8 @@ final class RuntimeMetadata {
       long attempt,
       Instant createdAt,
       Map<String, String> labels,
-      @Nullable Boolean hostProcess) {
+      @Nullable Boolean hostProcess,
+      @Nullable String netNamespace) {
     Pod {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(ref, "ref");

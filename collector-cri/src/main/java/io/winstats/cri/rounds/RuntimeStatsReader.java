@@ -234,7 +234,9 @@ final class RuntimeStatsReader implements CriStatsReader {
       List<PodSample> pods = rounds.read(round);
       RuntimeFilesystems filesystems = imageFilesystems.read(round);
       RuntimeSample sample =
-          new RuntimeSample(context.clock().instant(), name, pods, filesystems, round.skipped, round.fallbacksStarted);
+          new RuntimeSample(
+              context.clock().instant(), name, pods, filesystems, round.skipped, round.fallbacksStarted,
+              round.callsFailed);
       health.healthy(name);
       if (LOG.isDebugEnabled()) {
         LOG.debug(

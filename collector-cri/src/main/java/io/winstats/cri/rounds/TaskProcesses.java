@@ -55,6 +55,7 @@ final class TaskProcesses {
   private final TasksGrpc.TasksBlockingStub tasks;
   private final RuntimeContext context;
   private final Cache<String, Integer> counted;
+  private @Nullable String failure;
 
   TaskProcesses(RuntimeContext context, Channel channel) {
     Metadata headers = new Metadata();
@@ -104,6 +105,13 @@ final class TaskProcesses {
     counted.invalidateAll();
   }
 
+  /** The last {@code ListPids} failure since the previous call, then forgotten; {@code null} without one. */
+  @Nullable String takeFailure() {
+    String last = failure;
+    failure = null;
+    return last;
+  }
+
   /** Entries kept: one count per task read within {@link #REFRESH}. */
   long size() {
     counted.cleanUp();
@@ -127,6 +135,7 @@ final class TaskProcesses {
         return null;
       }
       LOG.debug("event=cri_process_count_unmeasured task={} cause={}", taskId, e.getStatus());
+      failure = "task " + taskId + ": " + e.getStatus().getCode() + ": " + e.getStatus().getDescription();
       n = UNMEASURED;
     }
     counted.put(taskId, n);

@@ -18,7 +18,6 @@ import io.winstats.cri.hns.HnsException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,10 +61,11 @@ import org.slf4j.LoggerFactory;
  * ({@link WritableLayers}), a failed {@code ListPids} that pod's process count ({@link TaskProcesses}): none of them
  * drops the CPU and memory {@code Tasks.Metrics} gave, nor makes the round fall back ({@link #METHODS}).
  *
- * <p>When HNS cannot be read (no {@code vmcompute.dll}, access denied, an error reply), the pods' networks come from
- * one {@code ListPodSandboxStats} call instead, said once ({@code event=cri_hns_fallback}, {@link
- * io.winstats.cri.RuntimeSample#fallbacksStarted()} {@value #HNS_FALLBACK}), and HNS is asked again after {@link
- * RuntimeStatsReader#TASKS_RETRY_AFTER}.
+ * <p>A pod's endpoints are its network namespace's, read from the verbose sandbox status, as containerd finds them,
+ * else those sharing its sandbox or containers ({@link PodNetworks}). When HNS cannot be read (no {@code
+ * vmcompute.dll}, access denied, an error reply), the pods' networks come from one {@code ListPodSandboxStats} call
+ * instead, said once ({@code event=cri_hns_fallback}, {@link io.winstats.cri.RuntimeSample#fallbacksStarted()}
+ * {@value #HNS_FALLBACK}), and HNS is asked again after {@link RuntimeStatsReader#TASKS_RETRY_AFTER}.
  */
 final class TasksStatsRound implements StatsRound {
   private static final Logger LOG = LoggerFactory.getLogger(TasksStatsRound.class);
@@ -170,7 +170,7 @@ final class TasksStatsRound implements StatsRound {
           () -> container(cm, r, round));
     }
 
-    PodNetworkSource network = networks(round, now);
+    PodNetworkSource network = networks(round, now, sandboxes, metadata);
     List<PodSample> pods = new ArrayList<>(sandboxes.size());
     for (PodSandbox sandbox : sandboxes) {
       RuntimeMetadata.Pod meta = metadata.pod(sandbox.getId());
@@ -195,6 +195,11 @@ final class TasksStatsRound implements StatsRound {
         round.skip(sandbox.getId(), "malformed stats: " + e.getMessage());
       }
     }
+    round.callsFailed.putAll(layers.takeFailures());
+    String processFailure = processes.takeFailure();
+    if (processFailure != null) {
+      round.callsFailed.put(TaskProcesses.METHOD, processFailure);
+    }
     return pods;
   }
 
@@ -203,16 +208,27 @@ final class TasksStatsRound implements StatsRound {
     @Nullable NetworkUsage of(String podId, List<Container> running, Instant at);
   }
 
-  private PodNetworkSource networks(Round round, Instant now) {
+  private PodNetworkSource networks(
+      Round round, Instant now, List<PodSandbox> sandboxes, RuntimeMetadata metadata) {
     if (hnsFailedAtNanos == null
         || ticker.read() - hnsFailedAtNanos >= RuntimeStatsReader.TASKS_RETRY_AFTER.toNanos()) {
       try {
-        Map<String, List<InterfaceUsage>> byContainer = networks.read();
+        List<String> podIds = new ArrayList<>(sandboxes.size());
+        Map<String, String> namespaces = new HashMap<>();
+        for (PodSandbox s : sandboxes) {
+          podIds.add(s.getId());
+          RuntimeMetadata.Pod meta = metadata.pod(s.getId());
+          String namespace = meta == null ? null : meta.netNamespace();
+          if (namespace != null) {
+            namespaces.put(s.getId(), namespace);
+          }
+        }
+        PodNetworks.Reading hns = networks.read(podIds, namespaces);
         if (hnsFailedAtNanos != null) {
           LOG.info("event=cri_hns_recovered endpoint={}", calls.target());
           hnsFailedAtNanos = null;
         }
-        return (podId, running, at) -> hnsNetwork(byContainer, podId, running, at);
+        return (podId, running, at) -> hnsNetwork(hns, podId, running, at);
       } catch (HnsException e) {
         if (hnsFailedAtNanos == null) {
           round.fallbacksStarted.add(HNS_FALLBACK);
@@ -229,17 +245,14 @@ final class TasksStatsRound implements StatsRound {
     return (podId, running, at) -> fromCri.get(podId);
   }
 
-  /** The endpoints the pod's sandbox or containers share, each once, in HNS's order; {@code null} without any. */
+  /**
+   * The pod's endpoints: its namespace's, else those its sandbox or containers share, each once, in HNS's order;
+   * {@code null} without any.
+   */
   private static @Nullable NetworkUsage hnsNetwork(
-      Map<String, List<InterfaceUsage>> byContainer, String podId, List<Container> running, Instant at) {
-    Map<String, InterfaceUsage> nics = new LinkedHashMap<>();
-    byContainer.getOrDefault(podId, List.of()).forEach(n -> nics.putIfAbsent(n.name(), n));
-    for (Container c : running) {
-      if (c.getPodSandboxId().equals(podId)) {
-        byContainer.getOrDefault(c.getId(), List.of()).forEach(n -> nics.putIfAbsent(n.name(), n));
-      }
-    }
-    return nics.isEmpty() ? null : new NetworkUsage(at, List.copyOf(nics.values()));
+      PodNetworks.Reading hns, String podId, List<Container> running, Instant at) {
+    List<InterfaceUsage> nics = hns.of(podId, runningIds(running, podId));
+    return nics.isEmpty() ? null : new NetworkUsage(at, nics);
   }
 
   /**

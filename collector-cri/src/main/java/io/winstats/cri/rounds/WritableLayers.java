@@ -66,6 +66,7 @@ final class WritableLayers {
 
   static final String GET = "Containers.Get";
   static final String PLUGINS = "Introspection.Plugins";
+  static final String USAGE = "Snapshots.Usage";
 
   private static final String SNAPSHOT_PLUGIN = "io.containerd.snapshotter.v1";
   private static final String CONTENT_PLUGIN = "io.containerd.content.v1";
@@ -87,6 +88,8 @@ final class WritableLayers {
   private final Map<String, String> roots = new ConcurrentHashMap<>();
   // When Introspection.Plugins last failed (ticker nanos): not asked again within REFRESH; null while it answers.
   private @Nullable Long pluginsFailedAtNanos;
+  // The calls that failed since takeFailures, with their causes.
+  private final Map<String, String> failures = new java.util.LinkedHashMap<>();
 
   WritableLayers(RuntimeContext context, Channel channel) {
     Metadata headers = new Metadata();
@@ -147,6 +150,8 @@ final class WritableLayers {
       // mid-walk, any status) is logged and left unmeasured, the others still served (snapshotsSyncer.sync,
       // internal/cri/server/images/snapshots.go:106-112@0c16722). Kept as unmeasured until the next REFRESH.
       if (e.getStatus().getCode() != Status.Code.NOT_FOUND) {
+        failures.put(USAGE, "snapshot " + ref.key() + ": " + e.getStatus().getCode() + ": "
+            + e.getStatus().getDescription());
         LOG.debug("event=cri_layer_unmeasured snapshotter={} key={} cause={}", ref.snapshotter(), ref.key(),
             e.getStatus());
       }
@@ -166,6 +171,13 @@ final class WritableLayers {
     refs.invalidateAll();
     measured.invalidateAll();
     pluginsFailedAtNanos = null;
+  }
+
+  /** The calls that failed since the previous call, each with its last cause, then forgotten. */
+  Map<String, String> takeFailures() {
+    Map<String, String> taken = Map.copyOf(failures);
+    failures.clear();
+    return taken;
   }
 
   /** Entries kept: containers' snapshot references and measured layers. */
@@ -231,7 +243,7 @@ final class WritableLayers {
         }
       }
     } catch (StatusRuntimeException e) {
-      return pluginsFailed(snapshotter, e.getStatus().toString());
+      return pluginsFailed(snapshotter, e.getStatus().getCode() + ": " + e.getStatus().getDescription());
     }
     String root = snapshotterRoot != null ? snapshotterRoot : besidePlugin(contentRoot, snapshotter);
     if (root == null) {
@@ -243,6 +255,7 @@ final class WritableLayers {
   }
 
   private @Nullable String pluginsFailed(String snapshotter, String cause) {
+    failures.put(PLUGINS, "snapshotter " + snapshotter + ": " + cause);
     if (pluginsFailedAtNanos == null) {
       LOG.debug("event=cri_layers_unmeasured call={} snapshotter={} cause={}", PLUGINS, snapshotter, cause);
     }

@@ -60,6 +60,22 @@ class HnsRepliesTest {
   }
 
   @Test
+  void aNamespaceGivesTheIdsOfItsEndpointResources() throws IOException {
+    assertThat(HnsReplies.namespaceEndpoints(golden("namespace.json")))
+        .containsExactly("2c6a2b42-0d8b-4d5b-9a1e-6e1b2c3d4e5f");
+    assertThat(HnsReplies.namespaceEndpoints("{\"success\":true,\"output\":{\"id\":\"n\",\"resourcelist\":"
+        + "[{\"type\":\"Endpoint\",\"data\":{\"ID\":\"e1\"}}]}}"))
+        .as("field names matched as Go's decoder matches them; the type's value exactly, as hcsshim compares it")
+        .containsExactly("e1");
+    assertThat(HnsReplies.namespaceEndpoints("{\"Success\":true,\"Output\":{\"ID\":\"n\",\"IsDefault\":false}}"))
+        .as("no ResourceList: no endpoint")
+        .isEmpty();
+    assertThatThrownBy(() -> HnsReplies.namespaceEndpoints(golden("endpointstats-not-found.json")))
+        .isInstanceOf(HnsException.class)
+        .hasMessageContaining("Element not found.");
+  }
+
+  @Test
   void theEndpointListGivesEachEndpointsSharingContainers() throws IOException {
     assertThat(HnsReplies.endpoints(golden("endpoints.json")))
         .containsExactly(

@@ -22,6 +22,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The pods' networks of the Tasks source ({@link TasksStatsRound}, {@link PodNetworks}) against {@link
@@ -92,5 +94,66 @@ class CriStatsReaderHnsTest {
     assertThat(runtime.criStatsCalls()).as("no ListPodSandboxStats for the networks").isZero();
     assertThat(pod(s, "agent").network()).as("the host's network is the node's, not the pod's").isNull();
     assertThat(pod(s, "agent").cpu().usageCoreNanos()).isEqualTo(3 * SECOND);
+  }
+
+  /**
+   * A Hyper-V pod's endpoint hangs off its utility VM ({@code <sandbox-id>@vm}), so its {@code SharedContainers}
+   * names no container of the pod; it is found, as containerd finds it, through the sandbox's network namespace,
+   * read from the verbose sandbox status (1.7: the runtime spec only; 2.x: the spec and the sandbox metadata).
+   */
+  @ParameterizedTest
+  @EnumSource(value = ContainerdLine.class, names = {"V1_7", "V2_2"})
+  void podEndpointsAreFoundThroughTheSandboxsNetworkNamespaceAHyperVPodsToo(ContainerdLine line) throws Exception {
+    WindowsRuntimeFake runtime = new WindowsRuntimeFake(line, Clock.fixed(NOW, ZoneOffset.UTC));
+    runtime.put(
+        WindowsPod.hyperV(
+            "hv", "isolated", "shop", T0, reading(50),
+            List.of(WindowsContainer.running("v", "app", 0, T0, reading(4)))));
+    runtime.put(
+        WindowsPod.isolated(
+            "p1", "web", "shop", T0, reading(1), List.of(WindowsContainer.running("a", "app", 0, T0, reading(8)))));
+    RuntimeStatsReader reader = reader(runtime);
+
+    RuntimeSample s = reader.sample();
+
+    assertThat(s.fallbacksStarted()).isEmpty();
+    assertThat(runtime.criStatsCalls()).isZero();
+    assertThat(pod(s, "isolated").network().interfaces()).singleElement().satisfies(n -> {
+      assertThat(n.name()).as("the endpoint's id, as containerd names it").isEqualTo("EP-HV");
+      assertThat(n.rxBytes()).isEqualTo(1000);
+      assertThat(n.rxPackets()).isEqualTo(10);
+    });
+    assertThat(pod(s, "web").network().interfaces()).extracting(n -> n.name()).containsExactly("EP-P1");
+    assertThat(runtime.hns().calls("/namespaces/")).as("one GET /namespaces/<id> per pod").isEqualTo(2);
+    assertThat(runtime.hns().calls("/endpoints/"))
+        .as("no pod left to find by SharedContainers: the endpoint list is not asked")
+        .isZero();
+  }
+
+  @Test
+  void aNamespaceListingNoEndpointFallsBackToSharedContainers() throws Exception {
+    WindowsRuntimeFake runtime = new WindowsRuntimeFake(ContainerdLine.V2_2, Clock.fixed(NOW, ZoneOffset.UTC));
+    runtime.put(
+        WindowsPod.hyperV(
+            "hv", "isolated", "shop", T0, reading(50),
+            List.of(WindowsContainer.running("v", "app", 0, T0, reading(4)))));
+    runtime.put(
+        WindowsPod.isolated(
+            "p1", "web", "shop", T0, reading(1), List.of(WindowsContainer.running("a", "app", 0, T0, reading(8)))));
+    runtime.put(
+        WindowsPod.hostProcess(
+            "hp", "agent", "kube-system", T0, List.of(WindowsContainer.running("h", "agent", 0, T0, reading(3)))));
+    runtime.hns().namespacesListNothing(true);
+    RuntimeStatsReader reader = reader(runtime);
+
+    RuntimeSample s = reader.sample();
+
+    assertThat(s.fallbacksStarted()).isEmpty();
+    assertThat(pod(s, "web").network().interfaces()).as("SharedContainers names its sandbox and container")
+        .extracting(n -> n.name()).containsExactly("EP-P1");
+    assertThat(pod(s, "isolated").network()).as("SharedContainers names only the utility VM").isNull();
+    assertThat(pod(s, "agent").network()).as("a HostProcess pod has no namespace and shares no endpoint").isNull();
+    assertThat(runtime.hns().calls("/namespaces/")).as("the HostProcess pod has no namespace to ask").isEqualTo(2);
+    assertThat(runtime.hns().calls("/endpoints/")).isEqualTo(1);
   }
 }

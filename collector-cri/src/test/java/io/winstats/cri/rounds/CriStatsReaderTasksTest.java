@@ -222,6 +222,7 @@ class CriStatsReaderTasksTest {
     RuntimeSample next = reader.sample();
 
     assertThat(slow.fallbacksStarted()).as("containerd's syncer logs and goes on: no fallback").isEmpty();
+    assertThat(slow.callsFailed()).containsOnlyKeys("Snapshots.Usage");
     assertThat(runtime.criStatsCalls()).isZero();
     PodSample web = pod(slow, "web");
     for (ContainerSample c : web.containers()) {
@@ -261,6 +262,11 @@ class CriStatsReaderTasksTest {
     assertThat(pod(failing, "db").processCount()).as("the other pod counted").isEqualTo(2);
     assertThat(pod(cached, "web").processCount()).as("kept unmeasured within the refresh").isNull();
     assertThat(pod(answered, "web").processCount()).isEqualTo(2);
+    assertThat(failing.callsFailed())
+        .as("said for the start-up report and /status")
+        .containsExactly(java.util.Map.entry("Tasks.ListPids", "task a: DEADLINE_EXCEEDED: context deadline exceeded"));
+    assertThat(cached.callsFailed()).as("not asked within the refresh").isEmpty();
+    assertThat(answered.callsFailed()).isEmpty();
   }
 
   @Test
@@ -286,6 +292,9 @@ class CriStatsReaderTasksTest {
     assertThat(pod(within, "web").containers().get(0).writableLayer()).isNull();
     assertThat(runtime.pluginsCalls()).as("not asked again within the refresh").isEqualTo(2);
     assertThat(pod(answered, "web").containers().get(0).writableLayer().usedBytes()).isEqualTo(4096);
+    assertThat(failing.callsFailed()).containsOnlyKeys("Introspection.Plugins");
+    assertThat(failing.callsFailed().get("Introspection.Plugins")).contains("UNKNOWN", "failed to get plugin info");
+    assertThat(answered.callsFailed()).isEmpty();
   }
 
   @Test

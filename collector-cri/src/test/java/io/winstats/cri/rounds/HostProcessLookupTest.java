@@ -37,6 +37,33 @@ class HostProcessLookupTest {
         .isFalse();
   }
 
+  @ParameterizedTest
+  @EnumSource(ContainerdLine.class)
+  void theNetworkNamespaceIsTheSpecsOrTheSandboxMetadatasAndAHostProcessPodHasNone(ContainerdLine line)
+      throws IOException {
+    assertThat(
+            HostProcessLookup.netNamespaceFromSandboxInfo(
+                ContainerdSandboxStatus.sandboxInfo(line, SANDBOX, false)))
+        .as("runtimeSpec.windows.network.networkNamespace on every line; 2.x's sandboxMetadata.NetNSPath repeats it")
+        .isEqualTo(ContainerdSandboxStatus.netns(SANDBOX.getId()));
+    assertThat(
+            HostProcessLookup.netNamespaceFromSandboxInfo(ContainerdSandboxStatus.sandboxInfo(line, SANDBOX, true)))
+        .isNull();
+  }
+
+  @Test
+  void theNetworkNamespaceOf2xSandboxMetadataServesWhenTheSpecHasNone() throws IOException {
+    String onlyMetadata =
+        "{\"runtimeSpec\":{\"ociVersion\":\"1.1.0\",\"windows\":{\"layerFolders\":null}},"
+            + "\"sandboxMetadata\":{\"ID\":\"s\",\"NetNSPath\":\"5e1f0c3a-0000-4000-8000-00000000002a\"}}";
+    assertThat(HostProcessLookup.netNamespaceFromSandboxInfo(onlyMetadata))
+        .isEqualTo("5e1f0c3a-0000-4000-8000-00000000002a");
+    assertThat(HostProcessLookup.netNamespaceFromSandboxInfo("{\"runtimeSpec\":{\"windows\":{\"network\":"
+        + "{\"networkNamespace\":\"\"}}},\"sandboxMetadata\":{\"NetNSPath\":\"\"}}"))
+        .as("empty is none")
+        .isNull();
+  }
+
   /** The shape containerd 1.6.20 answers for a Linux pod here (abridged): a config without a Windows part. */
   @Test
   void aLinuxSandboxIsNotOne() throws IOException {

@@ -36,7 +36,9 @@ import java.util.TreeMap;
  *       for a HostProcess pod (false is omitted). {@code runtimeSpec} carries hcsshim's {@code
  *       microsoft.com/hostprocess-container} annotation, {@code "true"} or {@code "false"}, with the CRI annotations
  *       ({@code sandboxContainerSpec} in {@code sandbox_run_windows.go}, {@code DefaultCRIAnnotations}; the sandbox
- *       image name only from 2.0); the spec's process and Windows sections, which nothing reads, are left out.
+ *       image name only from 2.0), and for a pod with its own network its {@code windows.network.networkNamespace},
+ *       the HCN namespace id ({@link #netns}); the spec's process section and the rest of its Windows section, which
+ *       nothing reads, are left out.
  * </ul>
  *
  * <p>The default Windows runtime ({@code runhcs-wcow-process}, {@code io.containerd.runhcs.v1}) has no options, so
@@ -111,6 +113,15 @@ public final class ContainerdSandboxStatus {
         g.writeStringField(a.getKey(), a.getValue());
       }
       g.writeEndObject();
+      if (!hostProcess) {
+        // The sandbox's HCN namespace id (sandbox_run_windows.go:54,117@v1.6.38, :55,112-114@v1.7.20;
+        // podsandbox/sandbox_run_windows.go:55@v2.3.4); omitempty leaves it out on the host network.
+        g.writeObjectFieldStart("windows");
+        g.writeObjectFieldStart("network");
+        g.writeStringField("networkNamespace", netns(sandbox.getId()));
+        g.writeEndObject();
+        g.writeEndObject();
+      }
       g.writeEndObject();
       // No CNI on the host network; an isolated pod's CNI result is left out here (nothing reads it).
       g.writeNullField("cniResult");
@@ -121,7 +132,7 @@ public final class ContainerdSandboxStatus {
         g.writeStringField("Name", sandbox.getMetadata().getName());
         g.writeFieldName("Config");
         config(g, sandbox, hostProcess);
-        g.writeStringField("NetNSPath", hostProcess ? "" : netns(sandbox));
+        g.writeStringField("NetNSPath", hostProcess ? "" : netns(sandbox.getId()));
         g.writeStringField("IP", hostProcess ? "" : podIp(sandbox));
         g.writeNullField("AdditionalIPs");
         g.writeStringField("RuntimeHandler", "");
@@ -182,9 +193,12 @@ public final class ContainerdSandboxStatus {
     };
   }
 
-  /** An HNS namespace id, the network namespace path of a Windows pod. */
-  private static String netns(PodSandbox sandbox) {
-    return String.format("%08x-0000-4000-8000-%012x", Math.floorMod(sandbox.getId().hashCode(), 1 << 30), 42L);
+  /**
+   * The HNS namespace id containerd created for sandbox {@code sandboxId}, its network namespace path on Windows
+   * ({@code netns.NewNetNS}: the HCN namespace's id, pkg/netns/netns_windows.go:33-40@v1.7.20).
+   */
+  public static String netns(String sandboxId) {
+    return String.format("%08x-0000-4000-8000-%012x", Math.floorMod(sandboxId.hashCode(), 1 << 30), 42L);
   }
 
   private static String logDirectory(PodSandbox sandbox) {

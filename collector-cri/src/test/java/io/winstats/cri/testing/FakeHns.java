@@ -16,7 +16,16 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>{@code GET /endpoints/}: {@code {"Success":true,"Output":[{"ID":..,"SharedContainers":[..]},..]}} (the list
  *       windows_exporter unwraps, internal/headers/hcn/hcn.go:41-62@v0.31.8); an isolated pod's endpoint is shared by
- *       its pause container (the sandbox id) and its running containers;
+ *       its pause container (the sandbox id) and its running containers; a Hyper-V pod's by its utility VM alone,
+ *       {@code <sandbox-id>@vm}: the shim creates the VM under that id (hcsshim v0.11.7
+ *       cmd/containerd-shim-runhcs-v1/pod.go:112, :176 at v0.15.0-rc.1) and hot-adds the namespace's endpoints to
+ *       it ({@code SetupNetworkNamespace}, internal/uvm/network.go:42-70@v0.11.7), so no container of the pod shares
+ *       the endpoint. What HNS lists there
+ *       has not been recorded on a host; the VM's id is this fake's reading;
+ *   <li>{@code GET /namespaces/<id>}: the namespace containerd created for a pod with its own network ({@link
+ *       ContainerdSandboxStatus#netns}), its endpoints as {@code ResourceList} entries {@code {"Type":"Endpoint",
+ *       "Data":{"Id":..}}} (hcsshim's {@code Namespace}, internal/hns/namespace.go:17-36,78-95@v0.15.0-rc.1); golden
+ *       {@code namespace.json};
  *   <li>{@code GET /endpointstats/<id>}: the statistics wrapped in the same envelope (windows_exporter#2379);
  *   <li>an endpoint HNS does not hold: {@code {"Success":false,"Error":"Element not found.","ErrorCode":2147943568}}
  *       (hcsshim matches "Element not found.", internal/hns/namespace.go:56@v0.13.0; 2147943568 is
@@ -29,6 +38,8 @@ public final class FakeHns implements HnsPort {
   private volatile @Nullable String errorReply;
   private volatile boolean unloadable;
   private volatile String emptyListReply = "{\"Success\":true,\"Error\":\"\",\"Output\":[]}";
+  private final java.util.Map<String, AtomicInteger> callsByPath = new java.util.concurrent.ConcurrentHashMap<>();
+  private volatile boolean namespacesListNothing;
 
   public FakeHns(Supplier<Collection<WindowsPod>> pods) {
     this.pods = Objects.requireNonNull(pods, "pods");
@@ -37,6 +48,23 @@ public final class FakeHns implements HnsPort {
   /** How many calls this port answered. */
   public int calls() {
     return calls.get();
+  }
+
+  /** How many calls to paths starting with {@code prefix} ({@code /endpoints/}, {@code /namespaces/}, ...). */
+  public int calls(String prefix) {
+    return callsByPath.entrySet().stream()
+        .filter(e -> e.getKey().startsWith(prefix))
+        .mapToInt(e -> e.getValue().get())
+        .sum();
+  }
+
+  /**
+   * Answers {@code GET /namespaces/<id>} with no {@code ResourceList} from now on, as if HNS v1 did not list the
+   * endpoints of a namespace created through HCN v2 (not seen upstream: hcsshim relies on it, internal/uvm/network.go
+   * :73-99@v0.11.7), or answers them again.
+   */
+  public void namespacesListNothing(boolean value) {
+    this.namespacesListNothing = value;
   }
 
   /** Answers every call with HNS's error envelope carrying {@code error}, or normally again ({@code null}). */
@@ -62,6 +90,7 @@ public final class FakeHns implements HnsPort {
   @Override
   public String call(String method, String path, String request) {
     calls.incrementAndGet();
+    callsByPath.computeIfAbsent(path, k -> new AtomicInteger()).incrementAndGet();
     if (unloadable) {
       throw new HnsException("vmcompute.dll cannot be loaded (is the Containers feature installed?)");
     }
@@ -81,11 +110,15 @@ public final class FakeHns implements HnsPort {
       for (WindowsPod p : pods.get()) {
         for (HnsEndpoint e : endpoints(p)) {
           out.append(sep).append("{\"ID\":\"").append(e.id().toUpperCase(Locale.ROOT))
-              .append("\",\"Name\":\"").append(e.id()).append("_cbr0\",\"State\":3,\"SharedContainers\":[\"")
-              .append(p.id()).append('"');
-          for (WindowsContainer c : p.containers()) {
-            if (c.running()) {
-              out.append(",\"").append(c.id()).append('"');
+              .append("\",\"Name\":\"").append(e.id()).append("_cbr0\",\"State\":3,\"SharedContainers\":[\"");
+          if (p.hyperV()) {
+            out.append(p.id()).append("@vm\"");
+          } else {
+            out.append(p.id()).append('"');
+            for (WindowsContainer c : p.containers()) {
+              if (c.running()) {
+                out.append(",\"").append(c.id()).append('"');
+              }
             }
           }
           out.append("]}");
@@ -93,6 +126,27 @@ public final class FakeHns implements HnsPort {
         }
       }
       return out.append("]}").toString();
+    }
+    if (path.startsWith("/namespaces/")) {
+      String id = path.substring("/namespaces/".length());
+      for (WindowsPod p : pods.get()) {
+        if (!p.hostProcess() && ContainerdSandboxStatus.netns(p.id()).equalsIgnoreCase(id)) {
+          StringBuilder out = new StringBuilder("{\"Success\":true,\"Error\":\"\",\"Output\":{\"ID\":\"")
+              .append(id).append("\",\"IsDefault\":false");
+          if (!namespacesListNothing) {
+            out.append(",\"ResourceList\":[");
+            String sep = "";
+            for (HnsEndpoint e : endpoints(p)) {
+              out.append(sep).append("{\"Type\":\"Endpoint\",\"Data\":{\"Id\":\"").append(e.id()).append("\"}}");
+              sep = ",";
+            }
+            out.append(']');
+          }
+          return out.append(",\"CompartmentId\":").append(2 + Math.floorMod(p.id().hashCode(), 100)).append("}}")
+              .toString();
+        }
+      }
+      return "{\"Success\":false,\"Error\":\"Element not found.\",\"ErrorCode\":2147943568}";
     }
     if (path.startsWith("/endpointstats/")) {
       String id = path.substring("/endpointstats/".length());

@@ -139,8 +139,9 @@ import org.jspecify.annotations.Nullable;
  *       plugin takes the same mountpoint: the snapshotter's exported root, else {@code
  *       io.containerd.snapshotter.v1.windows} under {@code filepath.Dir} of its own root ({@code imageFSPath},
  *       pkg/cri/server/service.go:354-390, {@code ContainerdRootDir}, pkg/cri/cri.go:79@v1.7.20). Same answer.
- *   <li>{@code ListPodSandboxStats}: implemented for Windows from 1.7 (pkg/cri/server/sandbox_stats_windows.go
- *       @v1.7.20); 1.6 answers UNIMPLEMENTED ({@link ContainerdLine#hasPodSandboxStats()}).
+ *   <li>{@code ListPodSandboxStats}: implemented for Windows from 1.7 (v1.7.20
+ *       pkg/cri/server/sandbox_stats_windows.go); 1.6 answers UNIMPLEMENTED ({@link
+ *       ContainerdLine#hasPodSandboxStats()}).
  *   <li>verbose {@code PodSandboxStatus}: 1.7's {@code SandboxInfo} has no {@code sandboxMetadata}
  *       (pkg/cri/server/sandbox_status.go:121-137@v1.7.20), so a pod's network namespace is only in {@code
  *       runtimeSpec.windows.network.networkNamespace} (sandbox_run_windows.go:55,112-114@v1.7.20) ({@link
