@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.winstats.perfcounters.counters.CustomCounter;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,6 +63,9 @@ final class ConfigFile {
       root = Yaml.MAPPER.readTree(Files.readString(file));
     } catch (JsonProcessingException e) {
       problems.add(file + ": not valid YAML: " + e.getOriginalMessage());
+      return empty();
+    } catch (CharacterCodingException e) {
+      problems.add(file + ": not UTF-8 text (a YAML file is UTF-8)");
       return empty();
     } catch (IOException e) {
       problems.add(file + ": cannot read: " + e);

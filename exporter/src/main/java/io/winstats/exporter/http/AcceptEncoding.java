@@ -18,6 +18,9 @@ final class AcceptEncoding {
     for (String field : fields) {
       for (String element : field.split(",")) {
         String[] parts = element.split(";");
+        if (parts.length == 0) {
+          continue; // ";" or ";;": an element without a coding, as an empty element between commas
+        }
         String coding = parts[0].strip().toLowerCase(Locale.ROOT);
         double q = 1;
         for (int i = 1; i < parts.length; i++) {

@@ -11,6 +11,7 @@ import io.winstats.exporter.http.WebConfig.RateLimit;
 import io.winstats.exporter.http.WebConfig.Tls;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
@@ -95,6 +96,9 @@ public final class WebConfigReader {
       root = Yaml.MAPPER.readTree(Files.readString(file));
     } catch (JsonProcessingException e) {
       problems.add("not valid YAML: " + e.getOriginalMessage());
+      return null;
+    } catch (CharacterCodingException e) {
+      problems.add("not UTF-8 text (a YAML file is UTF-8)");
       return null;
     } catch (IOException e) {
       problems.add("cannot read: " + e);
@@ -314,7 +318,7 @@ public final class WebConfigReader {
       return Duration.ZERO;
     }
     Matcher m = GO_DURATION.matcher(text);
-    Duration total = Duration.ZERO;
+    BigDecimal total = BigDecimal.ZERO;
     int at = 0;
     while (at < text.length()) {
       if (!m.find(at) || m.start() != at) {
@@ -330,10 +334,15 @@ public final class WebConfigReader {
             case "m" -> 60_000_000_000L;
             default -> 3_600_000_000_000L;
           };
-      total = total.plusNanos(n.multiply(BigDecimal.valueOf(nanosPerUnit)).longValue());
+      total = total.add(n.multiply(BigDecimal.valueOf(nanosPerUnit)));
       at = m.end();
     }
-    return total;
+    try {
+      return Duration.ofNanos(total.toBigInteger().longValueExact());
+    } catch (ArithmeticException e) {
+      // Go's ParseDuration refuses what passes an int64 of nanoseconds; longValue() wrapped it to a negative figure
+      throw new IllegalArgumentException("'" + text + "' is longer than Go's largest duration (about 292 years)", e);
+    }
   }
 
   private static void unknownKeys(JsonNode node, Set<String> known, String where, List<String> problems) {

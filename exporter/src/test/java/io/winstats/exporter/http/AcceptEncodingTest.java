@@ -30,6 +30,9 @@ class AcceptEncodingTest {
         "*;q=0 | false",
         "gzip;q=0, *;q=1 | false",
         "br, *;q=0.1 | true",
+        // found by WebInputsFuzzTest: an element of semicolons alone threw ArrayIndexOutOfBoundsException (a 500)
+        "';, gzip' | true",
+        "';;' | false",
       })
   void gzipOnlyWithAWeightAboveZero(String field, boolean allowed) {
     assertThat(AcceptEncoding.allowsGzip(List.of(field))).isEqualTo(allowed);

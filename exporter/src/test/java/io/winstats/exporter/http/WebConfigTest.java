@@ -1,6 +1,7 @@
 package io.winstats.exporter.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,7 +136,7 @@ class WebConfigTest {
     read("tls_server_config:\n  cert_file: missing.crt\n  key_file: " + c.server.keyPem() + "\n", problems);
     assertThat(problems).hasSize(2);
     assertThat(problems.get(0)).contains("does not match the certificate");
-    assertThat(problems.get(1)).contains("cannot read certificate " + dir.resolve("missing.crt"));
+    assertThat(problems.get(1)).contains("cannot read certificate " + dir.resolve("missing.crt") + ": no such file");
   }
 
   @Test
@@ -144,6 +145,11 @@ class WebConfigTest {
     assertThat(WebConfigReader.goDuration("1.5s")).isEqualTo(Duration.ofMillis(1500));
     assertThat(WebConfigReader.goDuration("250us")).isEqualTo(Duration.ofNanos(250_000));
     assertThat(WebConfigReader.goDuration("0")).isZero();
+    assertThat(WebConfigReader.goDuration("2562047h47m16.854775807s")).as("Go's largest").isEqualTo(
+        Duration.ofNanos(Long.MAX_VALUE));
+    // found by WebInputsFuzzTest: past an int64 of nanoseconds the sum wrapped to a negative duration
+    assertThatThrownBy(() -> WebConfigReader.goDuration("2562048h")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("longer than Go's largest duration");
   }
 
   @Test
