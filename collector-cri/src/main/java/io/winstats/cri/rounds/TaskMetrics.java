@@ -10,6 +10,7 @@ import io.winstats.cri.api.containerd.Metric;
 import io.winstats.cri.api.containerd.MetricsRequest;
 import io.winstats.cri.api.containerd.Statistics;
 import io.winstats.cri.api.containerd.TasksGrpc;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
@@ -88,7 +89,13 @@ final class TaskMetrics {
     }
     Map<String, Reading> readings = new HashMap<>();
     for (Metric m : metrics) {
-      readings.put(m.getId(), new Reading(m.getId(), instant(m.getTimestamp()), decode(m)));
+      Instant collectedAt;
+      try {
+        collectedAt = instant(m.getTimestamp());
+      } catch (IllegalArgumentException e) {
+        throw new UndecodableTask("task " + m.getId() + ": " + e.getMessage(), e);
+      }
+      readings.put(m.getId(), new Reading(m.getId(), collectedAt, decode(m)));
     }
     return readings;
   }
@@ -112,7 +119,15 @@ final class TaskMetrics {
     }
   }
 
+  /**
+   * @throws IllegalArgumentException when the timestamp is past what an Instant holds (a shim's garbage, not a time):
+   *     the container is skipped, or, for the metric's own timestamp, the task is undecodable
+   */
   static Instant instant(Timestamp t) {
-    return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
+    try {
+      return Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
+    } catch (DateTimeException | ArithmeticException e) {
+      throw new IllegalArgumentException("timestamp out of range: " + t.getSeconds() + " s " + t.getNanos() + " ns", e);
+    }
   }
 }
