@@ -45,6 +45,9 @@ import org.jspecify.annotations.Nullable;
  * @param poolNonpagedBytes Windows: {@code Memory\Pool Nonpaged Bytes}
  * @param poolPagedBytes Windows: {@code Memory\Pool Paged Bytes}
  * @param poolPagedResidentBytes Windows: {@code Memory\Pool Paged Resident Bytes}
+ * @param poolNonpagedAllocs Windows: {@code Memory\Pool Nonpaged Allocs}, the allocations in the pool now (a raw
+ *     count that falls as well as rises)
+ * @param poolPagedAllocs Windows: {@code Memory\Pool Paged Allocs}, served as a count by windows_exporter
  * @param systemCacheResidentBytes Windows: {@code Memory\System Cache Resident Bytes}
  * @param systemCodeResidentBytes Windows: {@code Memory\System Code Resident Bytes}
  * @param systemCodeTotalBytes Windows: {@code Memory\System Code Total Bytes}
@@ -84,6 +87,8 @@ public record NodeMemory(
     @Nullable Long poolNonpagedBytes,
     @Nullable Long poolPagedBytes,
     @Nullable Long poolPagedResidentBytes,
+    @Nullable Long poolNonpagedAllocs,
+    @Nullable Long poolPagedAllocs,
     @Nullable Long systemCacheResidentBytes,
     @Nullable Long systemCodeResidentBytes,
     @Nullable Long systemCodeTotalBytes,
@@ -122,6 +127,8 @@ public record NodeMemory(
     requireNonNegative("poolNonpagedBytes", poolNonpagedBytes);
     requireNonNegative("poolPagedBytes", poolPagedBytes);
     requireNonNegative("poolPagedResidentBytes", poolPagedResidentBytes);
+    requireNonNegative("poolNonpagedAllocs", poolNonpagedAllocs);
+    requireNonNegative("poolPagedAllocs", poolPagedAllocs);
     requireNonNegative("systemCacheResidentBytes", systemCacheResidentBytes);
     requireNonNegative("systemCodeResidentBytes", systemCodeResidentBytes);
     requireNonNegative("systemCodeTotalBytes", systemCodeTotalBytes);
@@ -168,6 +175,8 @@ public record NodeMemory(
     private @Nullable Long poolNonpagedBytes;
     private @Nullable Long poolPagedBytes;
     private @Nullable Long poolPagedResidentBytes;
+    private @Nullable Long poolNonpagedAllocs;
+    private @Nullable Long poolPagedAllocs;
     private @Nullable Long systemCacheResidentBytes;
     private @Nullable Long systemCodeResidentBytes;
     private @Nullable Long systemCodeTotalBytes;
@@ -319,6 +328,16 @@ public record NodeMemory(
       return this;
     }
 
+    public Builder poolNonpagedAllocs(@Nullable Long value) {
+      this.poolNonpagedAllocs = value;
+      return this;
+    }
+
+    public Builder poolPagedAllocs(@Nullable Long value) {
+      this.poolPagedAllocs = value;
+      return this;
+    }
+
     public Builder systemCacheResidentBytes(@Nullable Long value) {
       this.systemCacheResidentBytes = value;
       return this;
@@ -400,6 +419,8 @@ public record NodeMemory(
           poolNonpagedBytes,
           poolPagedBytes,
           poolPagedResidentBytes,
+          poolNonpagedAllocs,
+          poolPagedAllocs,
           systemCacheResidentBytes,
           systemCodeResidentBytes,
           systemCodeTotalBytes,

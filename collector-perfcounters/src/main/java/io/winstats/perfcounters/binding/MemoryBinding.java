@@ -85,6 +85,14 @@ public final class MemoryBinding {
               MemoryCounter.POOL_PAGED_RESIDENT_BYTES,
               NodeMemory::poolPagedResidentBytes,
               NodeMemory.Builder::poolPagedResidentBytes),
+          // As windows_exporter 0.31.8 emits them (memory.go:496-512): Nonpaged Allocs a GaugeValue, Paged Allocs a
+          // CounterValue, both the raw value; the paged one here carried across a 2^32 wrap like any raw count.
+          Figure.gauge(
+              MemoryCounter.POOL_NONPAGED_ALLOCS,
+              NodeMemory::poolNonpagedAllocs,
+              NodeMemory.Builder::poolNonpagedAllocs),
+          Figure.cumulative(
+              MemoryCounter.POOL_PAGED_ALLOCS, NodeMemory::poolPagedAllocs, NodeMemory.Builder::poolPagedAllocs),
           Figure.gauge(
               MemoryCounter.SYSTEM_CACHE_RESIDENT_BYTES,
               NodeMemory::systemCacheResidentBytes,

@@ -47,6 +47,13 @@ public enum MemoryCounter implements PerfCounter {
   POOL_PAGED_BYTES("Pool Paged Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
   /** windows_exporter 0.31.8's {@code windows_memory_pool_paged_resident_bytes}. */
   POOL_PAGED_RESIDENT_BYTES("Pool Paged Resident Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
+  /**
+   * windows_exporter 0.31.8's {@code windows_memory_pool_nonpaged_allocs_total}: the allocations in the pool now (32-bit
+   * raw count), which it serves as a gauge.
+   */
+  POOL_NONPAGED_ALLOCS("Pool Nonpaged Allocs", RawKind.RAW, FormattedUnit.COUNT),
+  /** windows_exporter 0.31.8's {@code windows_memory_pool_paged_allocs_total}, served as a counter (32-bit raw). */
+  POOL_PAGED_ALLOCS("Pool Paged Allocs", RawKind.RAW, FormattedUnit.COUNT),
   /** windows_exporter 0.31.8's {@code windows_memory_system_cache_resident_bytes}. */
   SYSTEM_CACHE_RESIDENT_BYTES("System Cache Resident Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
   /** windows_exporter 0.31.8's {@code windows_memory_system_code_resident_bytes}. */

@@ -233,6 +233,11 @@ public final class WindowsExporterSeries extends PerVersionCollector {
                   + "for objects that can be written to disk when they are not being used "
                   + "(PoolPagedResidentBytes)",
               NodeMemory::poolPagedResidentBytes)
+          .counter(
+              "windows_memory_pool_paged_allocs_total",
+              "Number of calls to allocate space in the paged pool, regardless of the amount of space allocated in each"
+                  + " call (PoolPagedAllocs)",
+              NodeMemory::poolPagedAllocs)
           .gauge(
               "windows_memory_system_cache_resident_bytes",
               "The size, in bytes, of the portion of the system file cache which is currently resident "
@@ -396,6 +401,15 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               s -> MetricFamilies.epochSeconds(s.bootTime()))
           .build();
 
+  /**
+   * windows_exporter 0.31.8 serves {@code \\Memory\\Pool Nonpaged Allocs} as a gauge named {@code
+   * windows_memory_pool_nonpaged_allocs_total} (memory.go:216-222,496-500@v0.31.8), which promtool check metrics
+   * refuses; a counter would be a different type under the same name.
+   */
+  static final String POOL_NONPAGED_ALLOCS =
+      "windows_exporter serves it as a gauge named _total (memory.go:496-500@v0.31.8), which promtool check metrics"
+          + " refuses (non-counter metrics should not have \"_total\" suffix)";
+
   /** Every family, in the order a full sample first serves them. */
   static final List<MetricFamilyDescriptor> FAMILIES =
       SeriesTable.families(CPU, MEMORY, NET, VOLUME_SPACE, VOLUME_IO, WindowsPhysicalDiskSeries.DISK, SYSTEM);
@@ -416,6 +430,7 @@ public final class WindowsExporterSeries extends PerVersionCollector {
           Map.entry("NodeMemory.majorPageFaults", "Linux's pgmajfault; windows_exporter has no such series"),
           Map.entry("NodeMemory.swapTotalBytes", "Linux's SwapTotal; windows_exporter has no such series"),
           Map.entry("NodeMemory.swapFreeBytes", "Linux's SwapFree; windows_exporter has no such series"),
+          Map.entry("NodeMemory.poolNonpagedAllocs", POOL_NONPAGED_ALLOCS),
           Map.entry("NodeSystem.maxProcesses", "Linux's pid_max; windows_exporter has no such series"),
           Map.entry("NodeSystem.load1", "Linux's load average; Windows has none"),
           Map.entry("NodeSystem.load5", "Linux's load average; Windows has none"),
