@@ -6,7 +6,8 @@
 # working set and private bytes are read every tick and their CPU from TotalProcessorTime across the window. Then,
 # outside the window, SummaryRequests GETs of the daemon's /stats/summary, 100 ms apart, as kubelet-style consumers
 # poll it, give its latency. The figures go to the job summary and to
-# OutDir as cost.md (the shape of docs/PERFORMANCE.md's Linux table) and cost.json. Both processes are started,
+# OutDir as cost.md (the shape of docs/PERFORMANCE.md's Linux table) and cost.json. Then, both still running, compare
+# puts the daemon's windows_* series beside windows_exporter's (printed, and OutDir's compare.txt). Both processes are started,
 # measured and stopped in this one script (why: daemon.ps1). Bounded: warm-up + window + start-up deadlines.
 param(
   [Parameter(Mandatory)][int]$Pods,
@@ -132,6 +133,10 @@ one scrape of each /metrics every $TickSeconds s; then $SummaryRequests GETs of 
   } | ConvertTo-Json -Depth 5 | Out-File -Encoding utf8 (Join-Path $OutDir 'cost.json')
   $table | Out-File -Append -Encoding utf8 $env:GITHUB_STEP_SUMMARY
   Write-Host $table
+  # Both still run: the daemon's windows_* series against windows_exporter's, series by series (docs/COMPARE.md).
+  $compareCode = Invoke-Compare -OutFile (Join-Path $OutDir 'compare.txt') -CompareArgs `
+    "--daemon=$summaryUrl", "--daemon-metrics=$daemonMetrics", "--windows-exporter=$exporterMetrics"
+  Write-Host "compare found: $(@{ 0 = 'every series agrees'; 3 = 'some series differ' }[$compareCode])"
   $passed = $true
 } finally {
   Stop-Daemon $daemon, $exporter -Passed:$passed -Runtime

@@ -87,6 +87,30 @@ function Invoke-Check {
   return $code
 }
 
+# Runs the jar's compare subcommand against references on this runner and prints its rows to the log and the step
+# summary, as a first Windows user is asked to paste them; its output also goes to $OutFile. Exit 0 (every figure
+# agrees) and 3 (some figure differs) are findings, printed; 1, 2 or 4 (a crash, a refused flag, a document compare
+# could not read, e.g. an exposition its strict reader refuses) fail the step. Returns the exit code.
+function Invoke-Compare {
+  param([Parameter(Mandatory)][string[]]$CompareArgs, [Parameter(Mandatory)][string]$OutFile)
+  $java = Join-Path $env:JAVA_HOME 'bin\java.exe'
+  $err = Join-Path $env:RUNNER_TEMP 'compare.err.log'
+  & $java '@deploy/jvm.options' -jar exporter/target/winstats-exporter.jar compare --all @CompareArgs > $OutFile 2> $err
+  $code = $LASTEXITCODE
+  Write-Host "compare $($CompareArgs -join ' '): exit $code"
+  Get-Content -LiteralPath $OutFile | Write-Host
+  if ((Get-Item -LiteralPath $err).Length -gt 0) {
+    Write-Host "----- $err"
+    Get-Content -LiteralPath $err | Write-Host
+  }
+  if ($env:GITHUB_STEP_SUMMARY) {
+    @("### compare (exit $code)", '', '```', (Get-Content -LiteralPath $OutFile), '```', '') |
+      Out-File -LiteralPath $env:GITHUB_STEP_SUMMARY -Append -Encoding utf8
+  }
+  if ($code -notin 0, 3) { throw "compare exited with $code (1: it crashed, 2: a flag was refused, 4: unreadable)" }
+  return $code
+}
+
 # Starts any program with its stdout and stderr in files under RUNNER_TEMP; only for use inside try/finally.
 function Start-Logged {
   param(

@@ -22,6 +22,7 @@ class UserDocsTest {
   static final List<Path> USER_DOCS =
       List.of(
           Path.of("docs", "CADVISOR.md"),
+          Path.of("docs", "COMPARE.md"),
           Path.of("docs", "DASHBOARDS.md"),
           Path.of("docs", "KUBELET.md"),
           Path.of("docs", "OTLP.md"),

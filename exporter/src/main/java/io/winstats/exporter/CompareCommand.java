@@ -1,7 +1,7 @@
 package io.winstats.exporter;
 
-import io.winstats.exporter.compare.SummaryCompare;
-import io.winstats.exporter.compare.SummaryCompare.Options;
+import io.winstats.exporter.compare.Comparisons;
+import io.winstats.exporter.compare.Comparisons.Options;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -13,8 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code winstats-exporter compare}: the daemon's Summary against the node's kubelet's, figure by figure. A client of
- * both: it reads the running daemon over HTTP and needs none of the daemon's settings.
+ * {@code winstats-exporter compare}: the daemon's Summary against the node's kubelet's, its /metrics/resource against
+ * the kubelet's, and its windows_* series against windows_exporter's, figure by figure. A client of each: it reads
+ * the running daemon over HTTP and needs none of the daemon's settings.
  */
 @Command(
     name = "compare",
@@ -23,11 +24,18 @@ import picocli.CommandLine.Spec;
     sortOptions = false,
     usageHelpAutoWidth = true,
     description = {
-      "Compares the running daemon's /stats/summary with the same node's kubelet's, figure by figure.",
+      "Compares the running daemon's figures with the same node's kubelet and windows_exporter, figure by figure.",
       "",
-      "Node, system containers, pods (matched by uid), containers, interfaces and volumes (by name). The daemon is"
-          + " read before and after the kubelet, and again until it has a reading at or after the kubelet's own"
-          + " figure times (at most --wait), so that each counter is bracketed.",
+      "Its /stats/summary with the kubelet's (--kubelet), its /metrics/resource with the kubelet's"
+          + " (--kubelet-resource), its /metrics with windows_exporter's (--windows-exporter). Give one or more.",
+      "",
+      "Summary: node, system containers, pods (matched by uid), containers, interfaces and volumes (by name)."
+          + " Expositions: each series by its name and label set; for windows_exporter the windows_* node families"
+          + " and the windows_container_* series (not windows_exporter_*), for /metrics/resource every family."
+          + " The daemon is read before and after each reference, and again until it has a reading at or after the"
+          + " reference's own times (at most --wait), so that each counter is bracketed. A series without a"
+          + " timestamp was read during its request; the daemon's windows_* series are as old as their source's"
+          + " sample (winstats_exporter_sample_age_seconds).",
       "",
       "Tolerances: capacities (capacityBytes, inodes, maxpid) exact; counters (usageCoreNanoSeconds, rx/txBytes,"
           + " rx/txErrors, pageFaults, majorPageFaults, PSI totals) between the daemon's last reading at or before the"
@@ -35,8 +43,15 @@ import picocli.CommandLine.Spec;
           + " other); every other figure within 10% of the kubelet's value or an absolute floor, whichever is larger:"
           + " 16 MiB for bytes, 50 millicores for usageNanoCores, 5 for PSI averages, 100 for counts.",
       "",
-      "Pods, containers, interfaces and figures one side has and the other lacks are listed; they do not change the"
-          + " exit code (a pod may start or end between the readings)."
+      "Series tolerances (by family): capacities and identity series exact (windows_cs_physical_memory_bytes,"
+          + " windows_cs_logical_processors, windows_cpu_logical_processor, windows_memory_physical_total_bytes,"
+          + " windows_os_visible_memory_bytes, windows_logical_disk_size_bytes, windows_container_available,"
+          + " scrape_error, resource_scrape_error, every _info); moments (_timestamp, _timestamp_seconds,"
+          + " _start_time_seconds) within 1 s; counters (the reference's # TYPE is counter, or an untyped _total)"
+          + " bracketed as above; every other family a gauge within 10% or 16 MiB for _bytes, 100 for the rest.",
+      "",
+      "Pods, containers, interfaces, figures, families and label sets one side has and the other lacks are listed;"
+          + " they do not change the exit code (a pod may start or end between the readings)."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -44,7 +59,7 @@ import picocli.CommandLine.Spec;
       "1:compare itself crashed",
       "2:a flag is invalid",
       "3:some figure differs beyond its tolerance",
-      "4:a document could not be read, is not a Summary, or is of another node"
+      "4:a document could not be read, is not a Summary or an exposition, or is of another node"
     })
 public final class CompareCommand implements Callable<Integer> {
   @Spec
@@ -53,14 +68,27 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--kubelet",
-      required = true,
       paramLabel = "URL|FILE",
       description = "The kubelet's Summary: https://NODE:10250/stats/summary, through the API server"
           + " https://APISERVER/api/v1/nodes/NODE/proxy/stats/summary, or a file saved with"
           + " kubectl get --raw /api/v1/nodes/NODE/proxy/stats/summary (its counters can then be checked on one"
           + " side only).")
-  @SuppressWarnings("NullAway.Init")
-  private String kubelet;
+  private @Nullable String kubelet;
+
+  @Option(
+      names = "--kubelet-resource",
+      paramLabel = "URL|FILE",
+      description = "The kubelet's /metrics/resource: https://NODE:10250/metrics/resource, through the API server"
+          + " https://APISERVER/api/v1/nodes/NODE/proxy/metrics/resource, or a file saved with kubectl get --raw;"
+          + " read with the --kubelet-* token and CA.")
+  private @Nullable String kubeletResource;
+
+  @Option(
+      names = "--windows-exporter",
+      paramLabel = "URL|FILE",
+      description = "windows_exporter's /metrics on the same node, e.g. http://127.0.0.1:9182/metrics, or a file"
+          + " saved with curl (its counters can then be checked on one side only).")
+  private @Nullable String windowsExporter;
 
   @Option(
       names = "--kubelet-token-file",
@@ -85,6 +113,19 @@ public final class CompareCommand implements Callable<Integer> {
       description = "The daemon's Summary. Default: ${DEFAULT-VALUE}.")
   @SuppressWarnings("NullAway.Init")
   private String daemon;
+
+  @Option(
+      names = "--daemon-metrics",
+      paramLabel = "URL",
+      description = "The daemon's /metrics, for --windows-exporter. Default: --daemon's URL with the path /metrics.")
+  private @Nullable String daemonMetrics;
+
+  @Option(
+      names = "--daemon-resource",
+      paramLabel = "URL",
+      description = "The daemon's /metrics/resource, for --kubelet-resource. Default: --daemon's URL with the path"
+          + " /metrics/resource.")
+  private @Nullable String daemonResource;
 
   @Option(
       names = "--daemon-token-file",
@@ -112,7 +153,7 @@ public final class CompareCommand implements Callable<Integer> {
       description = "text (the figures that differ, for a person) or json (every figure, for a tool). Default:"
           + " ${DEFAULT-VALUE}.")
   @SuppressWarnings("NullAway.Init")
-  private SummaryCompare.Format output;
+  private Comparisons.Format output;
 
   @Option(names = "--all", description = "In text output, every figure, not only those that differ.")
   private boolean all;
@@ -127,18 +168,26 @@ public final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (kubelet == null && kubeletResource == null && windowsExporter == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "Give at least one of --kubelet, --kubelet-resource, --windows-exporter");
+    }
     Options options =
         new Options(
             kubelet,
+            kubeletResource,
+            windowsExporter,
             kubeletTokenFile,
             kubeletCaFile,
             kubeletInsecureTls,
             daemon,
+            daemonMetrics,
+            daemonResource,
             daemonTokenFile,
             daemonCaFile,
             wait,
             output,
             all);
-    return SummaryCompare.run(options, spec.commandLine().getOut(), spec.commandLine().getErr());
+    return Comparisons.run(options, spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import io.winstats.exporter.compare.ExpositionComparisonTest;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -126,8 +127,10 @@ class CompareCommandTest {
 
     assertThat(code).as(err.toString()).isZero();
     JsonNode doc = JSON.readTree(out.toString());
-    assertThat(doc.get("differ").asInt()).isZero();
-    assertThat(doc.get("rows").size()).isEqualTo(doc.get("compared").asInt()).isGreaterThan(100);
+    assertThat(doc.at("/comparisons/0/differ").asInt()).isZero();
+    assertThat(doc.at("/comparisons/0/rows").size())
+        .isEqualTo(doc.at("/comparisons/0/compared").asInt())
+        .isGreaterThan(100);
   }
 
   @Test
@@ -201,12 +204,109 @@ class CompareCommandTest {
     assertThat(compare("--help")).isZero();
     assertThat(out.toString())
         .contains("3   some figure differs beyond its tolerance")
-        .contains("16 MiB for bytes");
+        .contains("16 MiB for bytes")
+        .contains("windows_container_available")
+        .contains("--windows-exporter=URL|FILE");
   }
 
   @Test
-  void aMissingKubeletFlagIsAUsageError() {
+  void withoutAReferenceItIsAUsageError() {
     assertThat(compare()).isEqualTo(2);
-    assertThat(err.toString()).contains("--kubelet");
+    assertThat(err.toString()).contains("Give at least one of --kubelet, --kubelet-resource, --windows-exporter");
+  }
+
+  private void putText(String path, String text) {
+    bodies.put(path, text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The daemon's /metrics and /metrics/resource found beside --daemon's Summary URL. */
+  private void serveDaemonExpositions() throws Exception {
+    putText("/metrics", ExpositionComparisonTest.daemonExposition() + "winstats_exporter_build_info 1\n");
+    try (InputStream in = getClass().getResourceAsStream("/golden/prometheus/resource.prom")) {
+      putText("/metrics/resource", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void theDaemonAgainstItsOwnExpositionsAgrees() throws Exception {
+    serveDaemonExpositions();
+
+    int code =
+        compare(
+            "--daemon=" + url("/stats/summary"),
+            "--windows-exporter=" + url("/metrics"),
+            "--kubelet-resource=" + url("/metrics/resource"),
+            "--output=json");
+
+    assertThat(code).as(err.toString()).isZero();
+    JsonNode doc = JSON.readTree(out.toString());
+    assertThat(doc.at("/comparisons/0/reference").asText()).isEqualTo("kubelet resource");
+    assertThat(doc.at("/comparisons/0/daemon").asText()).isEqualTo(url("/metrics/resource"));
+    assertThat(doc.at("/comparisons/0/compared").asInt()).isEqualTo(19);
+    assertThat(doc.at("/comparisons/0/differ").asInt()).isZero();
+    assertThat(doc.at("/comparisons/1/reference").asText()).isEqualTo("windows_exporter");
+    assertThat(doc.at("/comparisons/1/daemon").asText()).isEqualTo(url("/metrics"));
+    assertThat(doc.at("/comparisons/1/differ").asInt()).isZero();
+    assertThat(doc.at("/comparisons/1/compared").asInt()).isEqualTo(93);
+  }
+
+  @Test
+  void aPerturbedWindowsExporterSeriesIsReportedWithWhatOnlyItHas() throws Exception {
+    serveDaemonExpositions();
+    putText(
+        "/windows-exporter",
+        ExpositionComparisonTest.windowsExporterExposition()
+            .replace("windows_memory_available_bytes 9.0E9", "windows_memory_available_bytes 1.1E10"));
+
+    int code = compare("--daemon=" + url("/stats/summary"), "--windows-exporter=" + url("/windows-exporter"));
+
+    assertThat(code).as(err.toString()).isEqualTo(3);
+    assertThat(out.toString().lines().filter(l -> l.startsWith("differs")))
+        .singleElement()
+        .asString()
+        .contains("gauge", "11000000000", "9000000000", "-2000000000 (±1100000000)", "windows_memory_available_bytes");
+    assertThat(out.toString())
+        .contains("daemon " + url("/metrics") + " against windows_exporter")
+        .contains("only windows_exporter has:\n  family windows_container_count\n  family windows_service_state\n")
+        .doesNotContain("windows_exporter_build_info")
+        .contains("series compared: ", " ok, 1 differ, 0 unbracketed");
+  }
+
+  @Test
+  void windowsExportersBadAnswersAreNamed() throws Exception {
+    serveDaemonExpositions();
+    putText("/we", "x 1\n");
+    statuses.put("/we", 401);
+    Path html = Files.writeString(tmp.resolve("metrics.html"), "<html><body>sign in</body></html>\n");
+    Path json = Files.writeString(tmp.resolve("summary.json"), "{\"node\":{}}");
+    int closed;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = s.getLocalPort();
+    }
+
+    assertThat(compare("--daemon=" + url("/stats/summary"), "--windows-exporter=" + url("/we"))).isEqualTo(4);
+    statuses.put("/we", 403);
+    assertThat(compare("--daemon=" + url("/stats/summary"), "--windows-exporter=" + url("/we"))).isEqualTo(4);
+    assertThat(compare("--daemon=" + url("/stats/summary"), "--windows-exporter=http://127.0.0.1:" + closed + "/m"))
+        .isEqualTo(4);
+    assertThat(compare("--daemon=" + url("/stats/summary"), "--windows-exporter=" + html)).isEqualTo(4);
+    assertThat(compare("--daemon=" + url("/stats/summary"), "--windows-exporter=" + json)).isEqualTo(4);
+
+    assertThat(err.toString())
+        .contains(url("/we") + " answered 401 Unauthorized: windows_exporter's web config asks for credentials")
+        .contains(url("/we") + " answered 403 Forbidden")
+        .contains("cannot reach http://127.0.0.1:" + closed + "/m")
+        .contains(html + " line 1 is not a Prometheus text sample (no metric name): <html><body>sign in</body></html>")
+        .contains(json + " line 1 is not a Prometheus text sample");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void aDaemonWithoutItsExpositionIsNamed() throws Exception {
+    putText("/windows-exporter", ExpositionComparisonTest.windowsExporterExposition());
+
+    assertThat(compare("--daemon=" + url("/stats/summary"), "--windows-exporter=" + url("/windows-exporter")))
+        .isEqualTo(4);
+    assertThat(err.toString()).contains(url("/metrics") + " answered 404: not found");
   }
 }

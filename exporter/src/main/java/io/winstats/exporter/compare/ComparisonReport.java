@@ -1,12 +1,8 @@
 package io.winstats.exporter.compare;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import io.winstats.exporter.compare.SummaryComparison.Result;
-import io.winstats.exporter.compare.SummaryComparison.Row;
-import io.winstats.exporter.compare.SummaryComparison.Verdict;
-import java.io.UncheckedIOException;
+import io.winstats.exporter.compare.FigureComparison.Result;
+import io.winstats.exporter.compare.FigureComparison.Row;
+import io.winstats.exporter.compare.FigureComparison.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +12,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
-/** A comparison as a person reads it (rows that differ, what one side lacks, counts) or as a tool does (JSON). */
+/**
+ * One comparison as a person reads it (rows that differ, what one side lacks, counts) or as a tool does (a JSON
+ * object).
+ */
 final class ComparisonReport {
   /** The exit code when every figure compared is within its tolerance. */
   static final int SAME = 0;
@@ -29,12 +28,19 @@ final class ComparisonReport {
   private final Result result;
   private final String daemonName;
   private final String referenceName;
+  private final String noun;
   private final Map<String, String> podNames = new LinkedHashMap<>();
 
-  ComparisonReport(Result result, String daemonName, String referenceName, Map<String, String> entityNames) {
+  /**
+   * A report of {@code result}; {@code noun} is what its rows are ({@code figures} of a Summary, {@code series} of an
+   * exposition), {@code entityNames} the names of the elements keyed by uid.
+   */
+  ComparisonReport(
+      Result result, String daemonName, String referenceName, Map<String, String> entityNames, String noun) {
     this.result = result;
     this.daemonName = daemonName;
     this.referenceName = referenceName;
+    this.noun = noun;
     entityNames.forEach(
         (key, name) -> {
           Matcher m = POD.matcher(key);
@@ -79,18 +85,19 @@ final class ComparisonReport {
     }
     list(out, "only " + referenceName + " has", result.onlyReference());
     list(out, "only the daemon has", result.onlyDaemon());
-    figures(out, "figures only " + referenceName + " has", result.figuresOnlyReference());
-    figures(out, "figures only the daemon has", result.figuresOnlyDaemon());
-    out.append(String.format(Locale.ROOT, "%n%d figures compared: %d ok, %d differ, %d unbracketed%n",
+    figures(out, noun + " only " + referenceName + " has", result.figuresOnlyReference());
+    figures(out, noun + " only the daemon has", result.figuresOnlyDaemon());
+    out.append(String.format(Locale.ROOT, "%n%d %s compared: %d ok, %d differ, %d unbracketed%n",
         result.rows().size(),
+        noun,
         result.count(Verdict.OK),
         result.count(Verdict.DIFFERS),
         result.count(Verdict.UNBRACKETED)));
     return out.toString();
   }
 
-  /** Every row, and the lists, as one JSON object. */
-  String json() {
+  /** Every row, and the lists, as one JSON object's fields. */
+  Map<String, Object> document() {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("daemon", daemonName);
     doc.put("reference", referenceName);
@@ -117,12 +124,7 @@ final class ComparisonReport {
     doc.put("onlyDaemon", result.onlyDaemon());
     doc.put("figuresOnlyReference", result.figuresOnlyReference().stream().map(this::readable).toList());
     doc.put("figuresOnlyDaemon", result.figuresOnlyDaemon().stream().map(this::readable).toList());
-    try {
-      return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc)
-          + System.lineSeparator();
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    return doc;
   }
 
   private static String daemonValue(Row row) {

@@ -3,11 +3,15 @@ package io.winstats.exporter.compare;
 import java.util.Set;
 
 /**
- * How a figure of the daemon and the same figure of the reference compare, by the figure's own name. The tolerances
- * are stated in {@code compare --help} and docs/COMPARE.md; a change here changes both.
+ * How a figure of the daemon and the same figure of the reference compare: for a Summary by the figure's own name
+ * ({@link #of(String)}), for an exposition by its family ({@link ExpositionFigures}). The tolerances are stated in
+ * {@code compare --help}, docs/KUBELET.md and docs/COMPARE.md; a change here changes them.
  */
 enum FigureKind {
-  /** A size the node or runtime declares (file system capacity, inodes, the pid limit): equal, or a difference. */
+  /**
+   * A size the node or runtime declares (file system capacity, inodes, the pid limit, physical memory, processors) or
+   * an identity series ({@code _info}, a container's {@code available}): equal, or a difference.
+   */
   CAPACITY,
   /**
    * A counter that only rises (CPU time, bytes and errors, page faults, pressure stall totals): the reference's value
@@ -18,7 +22,9 @@ enum FigureKind {
    * A figure that moves both ways (working set, usage, CPU rate, free space): within {@link #RELATIVE} of the
    * reference or within an absolute floor by unit, whichever is larger.
    */
-  GAUGE;
+  GAUGE,
+  /** A moment in seconds since the epoch (the boot time, a container's start): within {@link #FLOOR_INSTANT}. */
+  INSTANT;
 
   /** The share of the reference's value a gauge may differ by. */
   static final double RELATIVE = 0.10;
@@ -34,6 +40,9 @@ enum FigureKind {
 
   /** The floor for counts (inodes in use or free, processes). */
   static final double FLOOR_COUNT = 100;
+
+  /** How far two readings of one moment may be: a boot time is the clock less an uptime, read a little apart. */
+  static final double FLOOR_INSTANT = 1;
 
   private static final Set<String> CAPACITIES = Set.of("capacityBytes", "inodes", "maxpid");
 
@@ -55,12 +64,17 @@ enum FigureKind {
     return CUMULATIVES.contains(field) ? CUMULATIVE : GAUGE;
   }
 
-  /** How far a gauge named {@code field} may be from {@code reference}. */
-  static double gaugeTolerance(String field, double reference) {
-    return Math.max(RELATIVE * Math.abs(reference), floor(field));
+  /** How far the daemon's value may be from {@code reference} for a figure of this kind with {@code floor}. */
+  double tolerance(double reference, double floor) {
+    return switch (this) {
+      case GAUGE -> Math.max(RELATIVE * Math.abs(reference), floor);
+      case INSTANT -> floor;
+      case CAPACITY, CUMULATIVE -> 0;
+    };
   }
 
-  private static double floor(String field) {
+  /** The floor of a Summary gauge by its field's name. */
+  static double floor(String field) {
     if (field.endsWith("Bytes")) {
       return FLOOR_BYTES;
     }

@@ -1,6 +1,8 @@
 package io.winstats.exporter.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.winstats.exporter.compare.Figures.Figure;
+import io.winstats.exporter.compare.Figures.NotAFigureDocumentException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -15,47 +17,26 @@ import org.jspecify.annotations.Nullable;
  * Every number of one kubelet Summary document ({@code stats/v1alpha1}), keyed by where it is: {@code
  * node.memory.workingSetBytes}, {@code pods[<uid>].containers[app].cpu.usageCoreNanoSeconds}, {@code
  * node.network.interfaces[eth0].rxBytes}. Pods are keyed by uid, every other list (containers, system containers,
- * interfaces, volumes) by name, so that two documents match element by element whatever their order.
- *
- * @param figures each number by its key, in key order
- * @param entities each listed element (a pod, a container, an interface, a volume) by its key, with a name for a
- *     person ({@code namespace/name} for a pod)
- * @param fetchedAt when the document was read, the time of a figure whose objects carry none; {@code null} for a file
+ * interfaces, volumes) by name, so that two documents match element by element whatever their order. Each number
+ * has the {@code time} of the nearest object around it that has one, else the document's fetch time; its kind and
+ * floor follow its own name ({@link FigureKind#of(String)}).
  */
-record SummaryFigures(
-    Map<String, Figure> figures, Map<String, String> entities, @Nullable Instant fetchedAt) {
-
-  /**
-   * One number.
-   *
-   * @param field its own name ({@code workingSetBytes}), which says how two of it compare
-   * @param time the {@code time} of the nearest object around it that has one, else the document's fetch time
-   */
-  record Figure(String field, double value, @Nullable Instant time) {}
-
-  /** Thrown for a document that is not a Summary, with what was wrong in a person's words. */
-  static final class NotASummaryException extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    NotASummaryException(String message) {
-      super(message);
-    }
-  }
+final class SummaryFigures {
+  private SummaryFigures() {}
 
   /** The figures of {@code summary}, read at {@code fetchedAt}. */
-  static SummaryFigures of(JsonNode summary, @Nullable Instant fetchedAt) throws NotASummaryException {
+  static Figures of(JsonNode summary, @Nullable Instant fetchedAt) throws NotAFigureDocumentException {
     JsonNode node = summary.path("node");
     if (!node.isObject() || !node.path("nodeName").isTextual()) {
-      throw new NotASummaryException("not a kubelet Summary (stats/v1alpha1): it has no node.nodeName");
+      throw new NotAFigureDocumentException("not a kubelet Summary (stats/v1alpha1): it has no node.nodeName");
     }
     if (!summary.path("pods").isMissingNode() && !summary.path("pods").isArray()) {
-      throw new NotASummaryException("not a kubelet Summary (stats/v1alpha1): its pods is not a list");
+      throw new NotAFigureDocumentException("not a kubelet Summary (stats/v1alpha1): its pods is not a list");
     }
     Map<String, Figure> figures = new TreeMap<>();
     Map<String, String> entities = new LinkedHashMap<>();
     walk(summary, "", fetchedAt, figures, entities);
-    return new SummaryFigures(
-        Collections.unmodifiableMap(figures), Collections.unmodifiableMap(entities), fetchedAt);
+    return new Figures(Collections.unmodifiableMap(figures), Collections.unmodifiableMap(entities));
   }
 
   /** The node's name, as the document gives it. */
@@ -79,7 +60,9 @@ record SummaryFigures(
       JsonNode value = field.getValue();
       String key = path.isEmpty() ? name : path + "." + name;
       if (value.isNumber()) {
-        figures.put(key, new Figure(name, value.asDouble(), time));
+        FigureKind kind = FigureKind.of(name);
+        double floor = kind == FigureKind.GAUGE ? FigureKind.floor(name) : 0;
+        figures.put(key, new Figure(name, value.asDouble(), time, time, kind, floor));
       } else if (value.isObject()) {
         walk(value, key, time, figures, entities);
       } else if (value.isArray()) {

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.winstats.exporter.compare.SummaryComparison.Result;
-import io.winstats.exporter.compare.SummaryComparison.Row;
-import io.winstats.exporter.compare.SummaryComparison.Verdict;
+import io.winstats.exporter.compare.FigureComparison.Result;
+import io.winstats.exporter.compare.FigureComparison.Row;
+import io.winstats.exporter.compare.FigureComparison.Verdict;
 import java.io.InputStream;
 import java.time.Instant;
 import java.util.List;
@@ -33,7 +33,7 @@ class SummaryComparisonTest {
     }
   }
 
-  private static SummaryFigures figures(JsonNode doc) throws Exception {
+  private static Figures figures(JsonNode doc) throws Exception {
     return SummaryFigures.of(doc, null);
   }
 
@@ -45,9 +45,9 @@ class SummaryComparisonTest {
 
   @Test
   void theSameDocumentAgreesInEveryFigure() throws Exception {
-    SummaryFigures doc = figures(kubeletDocument());
+    Figures doc = figures(kubeletDocument());
 
-    Result result = SummaryComparison.compare(List.of(doc, doc), doc);
+    Result result = FigureComparison.compare(List.of(doc, doc), doc);
 
     assertThat(result.rows()).hasSize(doc.figures().size());
     assertThat(result.count(Verdict.OK)).isEqualTo(doc.figures().size());
@@ -59,7 +59,7 @@ class SummaryComparisonTest {
 
   @Test
   void keysNameWhereEachFigureIs() throws Exception {
-    Map<String, SummaryFigures.Figure> f = figures(kubeletDocument()).figures();
+    Map<String, Figures.Figure> f = figures(kubeletDocument()).figures();
 
     assertThat(f).containsKeys(
         "node.memory.workingSetBytes",
@@ -91,7 +91,7 @@ class SummaryComparisonTest {
     // A gauge inside its tolerance: 1 MB off a 60 MB working set (floor 16 MiB).
     ((ObjectNode) kubelet.at("/node/systemContainers/0/memory")).put("workingSetBytes", 61_000_000L);
 
-    Result result = SummaryComparison.compare(List.of(figures(daemon)), figures(kubelet));
+    Result result = FigureComparison.compare(List.of(figures(daemon)), figures(kubelet));
 
     assertThat(verdicts(result))
         .containsOnlyKeys(
@@ -112,8 +112,8 @@ class SummaryComparisonTest {
   @Test
   void aCounterLiesBetweenTheDaemonsReadingsAroundIt() throws Exception {
     String key = "pods[" + WEB + "].containers[app].cpu.usageCoreNanoSeconds";
-    SummaryFigures before = figures(withAppCpu("2026-11-28T10:00:00Z", 100));
-    SummaryFigures after = figures(withAppCpu("2026-11-28T10:00:20Z", 300));
+    Figures before = figures(withAppCpu("2026-11-28T10:00:00Z", 100));
+    Figures after = figures(withAppCpu("2026-11-28T10:00:20Z", 300));
 
     assertThat(row(compare(before, after, withAppCpu("2026-11-28T10:00:10Z", 200)), key).verdict())
         .isEqualTo(Verdict.OK);
@@ -140,7 +140,7 @@ class SummaryComparisonTest {
     ((ObjectNode) kubelet.at("/pods/0/containers/0/cpu")).remove("time");
     ((ObjectNode) kubelet.at("/pods/0/containers/0/cpu")).put("usageCoreNanoSeconds", 1);
 
-    Result result = SummaryComparison.compare(List.of(figures(kubeletDocument())), figures(kubelet));
+    Result result = FigureComparison.compare(List.of(figures(kubeletDocument())), figures(kubelet));
 
     assertThat(verdicts(result))
         .containsExactly(Map.entry("pods[" + WEB + "].containers[app].cpu.usageCoreNanoSeconds", Verdict.UNBRACKETED));
@@ -159,7 +159,7 @@ class SummaryComparisonTest {
     ((ArrayNode) daemon.get("pods")).remove(1);
     ((ObjectNode) kubelet.at("/node/systemContainers/1/memory")).remove("rssBytes");
 
-    Result result = SummaryComparison.compare(List.of(figures(daemon)), figures(kubelet));
+    Result result = FigureComparison.compare(List.of(figures(daemon)), figures(kubelet));
 
     assertThat(verdicts(result)).isEmpty();
     assertThat(result.onlyReference())
@@ -173,7 +173,7 @@ class SummaryComparisonTest {
   @Test
   void aDocumentWithoutANodeIsNotASummary() {
     assertThatThrownBy(() -> SummaryFigures.of(JSON.readTree("{\"items\":[]}"), null))
-        .isInstanceOf(SummaryFigures.NotASummaryException.class)
+        .isInstanceOf(Figures.NotAFigureDocumentException.class)
         .hasMessageContaining("no node.nodeName");
   }
 
@@ -183,8 +183,8 @@ class SummaryComparisonTest {
     return doc;
   }
 
-  private static Result compare(SummaryFigures before, SummaryFigures after, JsonNode reference) throws Exception {
-    return SummaryComparison.compare(List.of(before, after), figures(reference));
+  private static Result compare(Figures before, Figures after, JsonNode reference) throws Exception {
+    return FigureComparison.compare(List.of(before, after), figures(reference));
   }
 
   private static Row row(Result result, String key) {

@@ -1,6 +1,6 @@
 package io.winstats.exporter.compare;
 
-import io.winstats.exporter.compare.SummaryFigures.Figure;
+import io.winstats.exporter.compare.Figures.Figure;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,12 +12,13 @@ import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The daemon's Summary against a reference Summary (the node's kubelet's) figure by figure. The daemon's document is
- * read several times around the reference, so that a counter is bracketed by the daemon's readings just before and
- * just after the reference's own time, and a gauge is compared with the daemon's reading nearest to it.
+ * The daemon's figures against a reference's (the node's kubelet's Summary or /metrics/resource, windows_exporter's
+ * /metrics) figure by figure. The daemon's document is read several times around the reference, so that a counter is
+ * bracketed by the daemon's readings just before and just after the reference's own time, and a gauge is compared
+ * with the daemon's reading nearest to it.
  */
-final class SummaryComparison {
-  private SummaryComparison() {}
+final class FigureComparison {
+  private FigureComparison() {}
 
   /** How one figure compared. */
   enum Verdict {
@@ -38,7 +39,7 @@ final class SummaryComparison {
    *     when every reading is before it)
    * @param difference how far the daemon is from the reference (daemon minus reference; for a counter, from the
    *     nearest end of its bracket, zero inside it)
-   * @param tolerance how far a gauge may be; zero otherwise
+   * @param tolerance how far a gauge or an instant may be; zero otherwise
    */
   record Row(
       String key,
@@ -54,10 +55,10 @@ final class SummaryComparison {
    * The comparison.
    *
    * @param rows every figure both sides have, in key order
-   * @param onlyReference lists' elements (pods, containers, interfaces, volumes) only the reference has, each by its
-   *     key and name; an element inside one listed is not listed again
+   * @param onlyReference elements (pods, containers, interfaces, volumes; metric names) only the reference has, each
+   *     by its key and name; an element inside one listed is not listed again
    * @param onlyDaemon the same for the daemon's last reading
-   * @param figuresOnlyReference figures only the reference has, of elements both have
+   * @param figuresOnlyReference figures (for an exposition, label sets) only the reference has, of elements both have
    * @param figuresOnlyDaemon figures only the daemon has, of elements both have
    */
   record Result(
@@ -74,11 +75,11 @@ final class SummaryComparison {
   /**
    * Compares {@code reference} with the daemon's readings {@code daemon} (at least one, in the order they were read).
    */
-  static Result compare(List<SummaryFigures> daemon, SummaryFigures reference) {
+  static Result compare(List<Figures> daemon, Figures reference) {
     if (daemon.isEmpty()) {
       throw new IllegalArgumentException("no reading of the daemon");
     }
-    SummaryFigures last = daemon.get(daemon.size() - 1);
+    Figures last = daemon.get(daemon.size() - 1);
     List<Row> rows = new ArrayList<>();
     List<String> figuresOnlyReference = new ArrayList<>();
     for (Map.Entry<String, Figure> entry : reference.figures().entrySet()) {
@@ -106,33 +107,29 @@ final class SummaryComparison {
         List.copyOf(figuresOnlyDaemon));
   }
 
-  /** One reading of the daemon's figure, at its time. */
-  private record Reading(double value, @Nullable Instant time) {}
+  /** One reading of the daemon's figure, between its times. */
+  private record Reading(double value, @Nullable Instant time, @Nullable Instant until) {}
 
-  private static List<Reading> readings(List<SummaryFigures> daemon, String key) {
+  private static List<Reading> readings(List<Figures> daemon, String key) {
     List<Reading> readings = new ArrayList<>();
-    for (SummaryFigures d : daemon) {
+    for (Figures d : daemon) {
       Figure f = d.figures().get(key);
       if (f != null) {
-        readings.add(new Reading(f.value(), f.time()));
+        readings.add(new Reading(f.value(), f.time(), f.until()));
       }
     }
     return readings;
   }
 
   private static Row row(String key, Figure reference, List<Reading> readings) {
-    FigureKind kind = FigureKind.of(reference.field());
+    FigureKind kind = reference.kind();
     double ref = reference.value();
-    Instant at = reference.time();
     if (kind == FigureKind.CUMULATIVE) {
-      return counterRow(key, ref, at, readings);
+      return counterRow(key, reference, readings);
     }
-    double daemon = nearest(readings, at).value();
+    double daemon = nearest(readings, reference).value();
     double difference = daemon - ref;
-    if (kind == FigureKind.CAPACITY) {
-      return new Row(key, kind, ref, daemon, daemon, difference, 0, difference == 0 ? Verdict.OK : Verdict.DIFFERS);
-    }
-    double tolerance = FigureKind.gaugeTolerance(reference.field(), ref);
+    double tolerance = kind.tolerance(ref, reference.floor());
     return new Row(
         key,
         kind,
@@ -144,27 +141,38 @@ final class SummaryComparison {
         Math.abs(difference) <= tolerance ? Verdict.OK : Verdict.DIFFERS);
   }
 
-  /** The reading nearest to {@code at}; the last one when the reference has no time or a reading has none. */
-  private static Reading nearest(List<Reading> readings, @Nullable Instant at) {
+  /** The reading nearest to the reference's time; the last one when either has none. */
+  private static Reading nearest(List<Reading> readings, Figure reference) {
     Reading last = readings.get(readings.size() - 1);
-    if (at == null || readings.stream().anyMatch(r -> r.time() == null)) {
+    Instant at = reference.time();
+    Instant until = reference.until();
+    if (at == null || until == null || readings.stream().anyMatch(r -> r.time() == null || r.until() == null)) {
       return last;
     }
+    long middle = middle(at, until);
     return readings.stream()
-        .min(Comparator.comparingLong(r -> Math.abs(millis(r) - at.toEpochMilli())))
+        .min(Comparator.comparingLong(r -> Math.abs(middle(r) - middle)))
         .orElse(last);
   }
 
-  private static long millis(Reading r) {
-    return Objects.requireNonNull(r.time()).toEpochMilli();
+  private static long middle(Instant from, Instant to) {
+    return from.toEpochMilli() + (to.toEpochMilli() - from.toEpochMilli()) / 2;
+  }
+
+  private static long middle(Reading r) {
+    return middle(Objects.requireNonNull(r.time()), Objects.requireNonNull(r.until()));
   }
 
   /**
-   * A counter rises: at the reference's time it was at least the daemon's last reading at or before that time and at
-   * most its first reading at or after it (both read the same kernel or runtime counter).
+   * A counter rises: while the reference read it, it was at least the daemon's last reading taken wholly before that
+   * and at most its first reading taken wholly after it (both read the same kernel or runtime counter). A reading
+   * whose window overlaps the reference's bounds neither side.
    */
-  private static Row counterRow(String key, double ref, @Nullable Instant at, List<Reading> readings) {
-    if (at == null || readings.stream().anyMatch(r -> r.time() == null)) {
+  private static Row counterRow(String key, Figure reference, List<Reading> readings) {
+    double ref = reference.value();
+    Instant at = reference.time();
+    Instant until = reference.until();
+    if (at == null || until == null || readings.stream().anyMatch(r -> r.time() == null || r.until() == null)) {
       Reading last = readings.get(readings.size() - 1);
       return new Row(
           key, FigureKind.CUMULATIVE, ref, last.value(), last.value(), last.value() - ref, 0, Verdict.UNBRACKETED);
@@ -174,14 +182,15 @@ final class SummaryComparison {
     Instant lowAt = null;
     Instant highAt = null;
     for (Reading r : readings) {
-      Instant t = Objects.requireNonNull(r.time());
-      if (!t.isAfter(at) && (lowAt == null || !t.isBefore(lowAt))) {
+      Instant from = Objects.requireNonNull(r.time());
+      Instant to = Objects.requireNonNull(r.until());
+      if (!to.isAfter(at) && (lowAt == null || !to.isBefore(lowAt))) {
         low = r.value();
-        lowAt = t;
+        lowAt = to;
       }
-      if (!t.isBefore(at) && (highAt == null || t.isBefore(highAt))) {
+      if (!from.isBefore(until) && (highAt == null || from.isBefore(highAt))) {
         high = r.value();
-        highAt = t;
+        highAt = from;
       }
     }
     double difference = 0;
@@ -202,16 +211,16 @@ final class SummaryComparison {
   }
 
   /** Whether {@code key} lies inside an element {@code side} has and {@code other} lacks. */
-  private static boolean insideMissing(String key, SummaryFigures side, SummaryFigures other) {
+  private static boolean insideMissing(String key, Figures side, Figures other) {
     for (String entity : side.entities().keySet()) {
-      if (key.startsWith(entity + ".") && !other.entities().containsKey(entity)) {
+      if (Figures.inside(key, entity) && !other.entities().containsKey(entity)) {
         return true;
       }
     }
     return false;
   }
 
-  private static Map<String, String> onlyIn(SummaryFigures side, SummaryFigures other) {
+  private static Map<String, String> onlyIn(Figures side, Figures other) {
     Map<String, String> only = new TreeMap<>();
     TreeSet<String> missing = new TreeSet<>();
     for (Map.Entry<String, String> e : side.entities().entrySet()) {
@@ -219,7 +228,7 @@ final class SummaryComparison {
       if (other.entities().containsKey(key)) {
         continue;
       }
-      boolean insideListed = missing.stream().anyMatch(m -> key.startsWith(m + "."));
+      boolean insideListed = missing.stream().anyMatch(m -> Figures.inside(key, m));
       missing.add(key);
       if (!insideListed) {
         only.put(key, e.getValue());

@@ -20,6 +20,7 @@ import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
@@ -28,11 +29,11 @@ import javax.net.ssl.X509TrustManager;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Where a Summary is read from: a URL (with a bearer token file and a CA file, as a pod reads the kubelet or the API
- * server) or a file saved with {@code kubectl get --raw}. Each failure is a {@link SourceException} whose message
- * says what to do.
+ * Where a document (a Summary, an exposition) is read from: a URL (with a bearer token file and a CA file, as a pod
+ * reads the kubelet or the API server) or a saved file ({@code kubectl get --raw}, {@code curl}). Each failure is a
+ * {@link SourceException} whose message says what to do.
  */
-final class SummarySource {
+final class DocumentSource {
   /** A read that failed, in a person's words. */
   static final class SourceException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -52,16 +53,30 @@ final class SummarySource {
    */
   record Access(@Nullable Path tokenFile, @Nullable Path caFile, boolean insecure, String forbiddenHint) {}
 
+  /**
+   * A document's text, with the request's window: the value of a figure without a time of its own was read between
+   * the two ({@code null} for a file).
+   */
+  record Body(String text, @Nullable Instant sent, @Nullable Instant received) {}
+
+  /** What a Summary is asked for as. */
+  static final String JSON_TYPE = "application/json";
+
+  /** What an exposition is asked for as: the text format, not OpenMetrics or protobuf, whatever else is served. */
+  static final String TEXT_TYPE = "text/plain;version=0.0.4";
+
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String location;
   private final Access access;
+  private final String accept;
   private @Nullable HttpClient client;
 
-  SummarySource(String location, Access access) {
+  DocumentSource(String location, Access access, String accept) {
     this.location = location;
     this.access = access;
+    this.accept = accept;
   }
 
   /** Whether the location is a URL ({@code http://} or {@code https://}) rather than a file. */
@@ -72,6 +87,16 @@ final class SummarySource {
 
   String location() {
     return location;
+  }
+
+  /** The document as UTF-8 text, with the request's window for a URL. */
+  Body body() throws SourceException {
+    if (!isUrl()) {
+      return new Body(new String(file(), StandardCharsets.UTF_8), null, null);
+    }
+    Instant sent = Instant.now();
+    byte[] bytes = fetch();
+    return new Body(new String(bytes, StandardCharsets.UTF_8), sent, Instant.now());
   }
 
   /** The document, parsed, but not yet checked to be a Summary. */
@@ -102,7 +127,7 @@ final class SummarySource {
 
   private byte[] fetch() throws SourceException {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(uri()).timeout(TIMEOUT).header("Accept", "application/json").GET();
+        HttpRequest.newBuilder(uri()).timeout(TIMEOUT).header("Accept", accept).GET();
     Path tokenFile = access.tokenFile();
     if (tokenFile != null) {
       request.header("Authorization", "Bearer " + token(tokenFile));
