@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The module list the container images link ({@code deploy/images/jlink-modules.txt}) is enough to run the daemon with
  * the options every deployment uses ({@code deploy/jvm.options}): links that runtime with this JDK's {@code jlink}
  * as {@code deploy/images/Dockerfile.linux} does, writes the daemon's class-data-sharing archive with
- * {@code deploy/cds-archive} as the image build does, and serves from that runtime with that archive.
+ * {@code deploy/cds-archive} as the image build does, and serves from that runtime with that archive; the
+ * {@code check} and {@code compare} subcommands run on that runtime too.
  */
 class RuntimeImageIT {
   @Test
@@ -71,6 +72,19 @@ class RuntimeImageIT {
           .anyMatch(l -> l.contains(" io.winstats.exporter.Daemon source: shared objects file (top)"))
           .anyMatch(l -> l.contains(" io.undertow.Undertow source: shared objects file (top)"))
           .anyMatch(l -> l.contains(" java.lang.Object source: shared objects file") && !l.contains("(top)"));
+
+      // check and compare, the subcommands a first user runs in the image, on the same runtime.
+      DaemonProcess.Result check =
+          DaemonProcess.runWith(java, List.of("@" + options), Duration.ofSeconds(60),
+              "check", "--cri.endpoint=unix://" + dir.resolve("none.sock"), "--web.listen-address=127.0.0.1:0");
+      assertThat(check.output()).doesNotContain("NoClassDefFoundError").contains("runtime");
+      assertThat(check.exitCode()).as("a missing runtime endpoint is a failed part\n" + check.output()).isEqualTo(4);
+      String base = "http://" + daemon.address();
+      DaemonProcess.Result compare =
+          DaemonProcess.runWith(java, List.of("@" + options), Duration.ofSeconds(60),
+              "compare", "--daemon=" + base + "/stats/summary", "--kubelet=" + base + "/stats/summary",
+              "--kubelet-resource=" + base + "/metrics/resource", "--wait=5s");
+      assertThat(compare.exitCode()).as(compare.output()).isZero();
     }
     // The OTLP push on the same runtime, over HTTP (the SDK's JDK sender needs java.net.http) and over gRPC.
     for (String protocol : List.of("http/protobuf", "grpc")) {

@@ -66,7 +66,15 @@ public final class DaemonProcess implements AutoCloseable {
 
   /** Runs the jar with {@code args} to completion and returns its exit code and combined output. */
   public static Result run(Duration timeout, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
+    return runWith(Path.of(javaBinary()), List.of(), timeout, args);
+  }
+
+  /** As {@link #run(Duration, String...)}, on the Java launcher {@code java} with {@code jvmOptions}. */
+  public static Result runWith(Path java, List<String> jvmOptions, Duration timeout, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(java.toString()));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-jar", jar().toString()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     byte[] out = p.getInputStream().readAllBytes();
