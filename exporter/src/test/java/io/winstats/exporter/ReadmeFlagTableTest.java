@@ -27,7 +27,7 @@ class ReadmeFlagTableTest {
    * {@code | `--name=LABEL` | default | help |}, {@code | `--name` | ...} for a switch, {@code | `--name`,
    * `--no-name` | ...} for one on by default.
    */
-  private static final Pattern ROW = Pattern.compile("^\\| `(--[a-z.-]+)(?:=([A-Z:]+))?`(?:, `--[a-z.-]+`)? \\|([^|]*)\\|");
+  private static final Pattern ROW = Pattern.compile("^\\| `(--[a-z._-]+)(?:=([A-Z:]+))?`(?:, `--[a-z._-]+`)? \\|([^|]*)\\|");
   /** Flags the file cannot set: they pick the file, or act once and exit. */
   private static final Set<String> COMMAND_LINE_ONLY = Set.of("config.file", "print-config", "help", "version");
 

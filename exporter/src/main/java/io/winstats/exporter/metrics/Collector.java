@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The daemon's collectors, one row each, as node_exporter registers a collector and its flag in one call. The flag
@@ -42,10 +43,19 @@ public enum Collector {
       EnumSet.allOf(NodePlatform.class),
       List.of(),
       false,
-      "The node series under node_exporter's names (Linux) or windows_exporter's (Windows) on the Prometheus"
-          + " endpoint. Off: not built; the node counters are still read for the other endpoints.",
-      (snapshots, platform) ->
-          platform == NodePlatform.WINDOWS ? new WindowsExporterSeries(snapshots) : new NodeExporterSeries(snapshots)),
+      "The node series under node_exporter's names (Linux) or windows_exporter's (Windows, with each of its"
+          + " collectors switched by collector.windows.NAME) on the Prometheus endpoint. Off: not built; the node"
+          + " counters are still read for the other endpoints.",
+      (snapshots, platform) -> platform == NodePlatform.WINDOWS ? null : new NodeExporterSeries(snapshots)),
+  WINDOWS_CPU(WindowsExporterCollector.CPU, NODE, "windows_cpu_*, windows_cs_logical_processors"),
+  WINDOWS_MEMORY(
+      WindowsExporterCollector.MEMORY,
+      NODE,
+      "windows_memory_*, windows_os_visible_memory_bytes, windows_cs_physical_memory_bytes"),
+  WINDOWS_NET(WindowsExporterCollector.NET, NODE, "windows_net_*"),
+  WINDOWS_LOGICAL_DISK(WindowsExporterCollector.LOGICAL_DISK, NODE, "windows_logical_disk_*"),
+  WINDOWS_PHYSICAL_DISK(WindowsExporterCollector.PHYSICAL_DISK, NODE, "windows_physical_disk_*"),
+  WINDOWS_SYSTEM(WindowsExporterCollector.SYSTEM, NODE, "windows_system_*"),
   CONTAINER(
       "container",
       true,
@@ -61,7 +71,7 @@ public enum Collector {
   private final List<Collector> needs;
   private final boolean onCadvisorPath;
   private final String help;
-  private final BiFunction<Supplier<Snapshot>, NodePlatform, MultiCollector> series;
+  private final BiFunction<Supplier<Snapshot>, NodePlatform, @Nullable MultiCollector> series;
 
   /**
    * @param flagName the NAME of {@code --collector.NAME}, the start line's word
@@ -70,7 +80,8 @@ public enum Collector {
    * @param needs the collectors it reads from, without which it does nothing
    * @param onCadvisorPath whether its series are also served on {@code /metrics/cadvisor}, as the kubelet's are
    * @param help the flag's usage text
-   * @param series its series on the Prometheus endpoint, from the published snapshot
+   * @param series its series on the Prometheus endpoint, from the published snapshot; null where other rows serve
+   *     them
    */
   Collector(
       String flagName,
@@ -79,7 +90,7 @@ public enum Collector {
       List<Collector> needs,
       boolean onCadvisorPath,
       String help,
-      BiFunction<Supplier<Snapshot>, NodePlatform, MultiCollector> series) {
+      BiFunction<Supplier<Snapshot>, NodePlatform, @Nullable MultiCollector> series) {
     this.flagName = flagName;
     this.onByDefault = onByDefault;
     this.platforms = Set.copyOf(platforms);
@@ -87,6 +98,22 @@ public enum Collector {
     this.onCadvisorPath = onCadvisorPath;
     this.help = help;
     this.series = series;
+  }
+
+  /**
+   * One of windows_exporter's collectors, on a Windows node when the node collector is on: {@code
+   * --[no-]collector.windows.NAME}, NAME as windows_exporter's {@code --collectors.enabled} spells it.
+   */
+  Collector(WindowsExporterCollector collector, Collector node, String families) {
+    this(
+        "windows." + collector.upstreamName(),
+        true,
+        EnumSet.of(NodePlatform.WINDOWS),
+        List.of(node),
+        false,
+        "On a Windows node, windows_exporter's " + collector.upstreamName() + " collector (" + families + "). Off:"
+            + " not built.",
+        (snapshots, platform) -> new WindowsExporterSeries(snapshots, collector));
   }
 
   /** The NAME of {@code --collector.NAME}. */
@@ -115,7 +142,7 @@ public enum Collector {
     return onCadvisorPath;
   }
 
-  MultiCollector series(Supplier<Snapshot> snapshots, NodePlatform platform) {
+  @Nullable MultiCollector series(Supplier<Snapshot> snapshots, NodePlatform platform) {
     return series.apply(snapshots, platform);
   }
 }

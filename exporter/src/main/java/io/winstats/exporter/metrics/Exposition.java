@@ -78,6 +78,9 @@ public final class Exposition implements AutoCloseable {
     cadvisorOnly.register(cadvisorSeries);
     for (Collector collector : collectors.running(platform)) {
       MultiCollector series = collector.series(snapshots, platform);
+      if (series == null) {
+        continue;
+      }
       snapshotSeries.register(series);
       if (collector.onCadvisorPath()) {
         cadvisorOnly.register(series);

@@ -12,7 +12,20 @@ class EnabledCollectorsTest {
   void everyCollectorOnRunsThoseMadeForTheNodesKind() {
     assertThat(EnabledCollectors.defaults()).isEqualTo(EnabledCollectors.ALL);
     assertThat(EnabledCollectors.ALL.runningNames(NodePlatform.LINUX)).containsExactly("cri", "cgroup", "node");
-    assertThat(EnabledCollectors.ALL.runningNames(NodePlatform.WINDOWS)).containsExactly("cri", "node", "container");
+    assertThat(EnabledCollectors.ALL.runningNames(NodePlatform.WINDOWS))
+        .containsExactly(
+            "cri", "node", "windows.cpu", "windows.memory", "windows.net", "windows.logical_disk",
+            "windows.physical_disk", "windows.system", "container");
+  }
+
+  @Test
+  void windowsExportersCollectorsRunOnlyWithTheNodeCollectorAndEachAlone() {
+    assertThat(EnabledCollectors.allBut(Collector.NODE).runningNames(NodePlatform.WINDOWS))
+        .containsExactly("cri", "container");
+    EnabledCollectors noPhysicalDisk = EnabledCollectors.allBut(Collector.WINDOWS_PHYSICAL_DISK);
+    assertThat(noPhysicalDisk.runs(Collector.WINDOWS_PHYSICAL_DISK, NodePlatform.WINDOWS)).isFalse();
+    assertThat(noPhysicalDisk.runs(Collector.WINDOWS_LOGICAL_DISK, NodePlatform.WINDOWS)).isTrue();
+    assertThat(EnabledCollectors.ALL.runs(Collector.WINDOWS_CPU, NodePlatform.LINUX)).isFalse();
   }
 
   @Test
@@ -22,7 +35,10 @@ class EnabledCollectorsTest {
     assertThat(noCri.isOn(Collector.CGROUP)).isTrue();
     assertThat(noCri.runs(Collector.CGROUP, NodePlatform.LINUX)).as("cgroups are read after a CRI round").isFalse();
     assertThat(noCri.runningNames(NodePlatform.LINUX)).containsExactly("node");
-    assertThat(noCri.runningNames(NodePlatform.WINDOWS)).containsExactly("node");
+    assertThat(noCri.runningNames(NodePlatform.WINDOWS))
+        .containsExactly(
+            "node", "windows.cpu", "windows.memory", "windows.net", "windows.logical_disk", "windows.physical_disk",
+            "windows.system");
     assertThat(new EnabledCollectors(Set.of()).runningNames(NodePlatform.LINUX)).isEmpty();
   }
 }

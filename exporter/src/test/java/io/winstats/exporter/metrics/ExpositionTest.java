@@ -78,6 +78,34 @@ class ExpositionTest {
     }
   }
 
+  @Test
+  void eachOfWindowsExportersCollectorsIsSwitchedAlone() {
+    try (Exposition all = exposition(NodePlatform.WINDOWS, EnabledCollectors.ALL);
+        Exposition noCpuNoDisk =
+            exposition(
+                NodePlatform.WINDOWS,
+                EnabledCollectors.allBut(Collector.WINDOWS_CPU, Collector.WINDOWS_PHYSICAL_DISK));
+        Exposition noNode = exposition(NodePlatform.WINDOWS, EnabledCollectors.allBut(Collector.NODE))) {
+      Set<String> everything = served(all.metrics());
+      assertThat(everything).contains("windows_cpu_time_total", "windows_cs_logical_processors",
+          "windows_physical_disk_reads_total", "windows_memory_available_bytes", "windows_logical_disk_free_bytes");
+      Set<String> some = served(noCpuNoDisk.metrics());
+      assertThat(some)
+          .noneMatch(n -> n.startsWith("windows_cpu_") || n.startsWith("windows_physical_disk_"))
+          .doesNotContain("windows_cs_logical_processors")
+          .contains("windows_memory_available_bytes", "windows_logical_disk_free_bytes", "windows_net_bytes_total",
+              "windows_system_threads", "windows_container_available");
+      assertThat(everything).as("only those two collectors' families are gone")
+          .containsAll(some)
+          .allMatch(n -> some.contains(n) || n.startsWith("windows_cpu_") || n.startsWith("windows_physical_disk_")
+              || n.equals("windows_cs_logical_processors"));
+      assertThat(served(noNode.metrics()))
+          .as("the node collector off turns every windows_exporter node collector off, not container")
+          .allMatch(n -> !n.startsWith("windows_") || n.startsWith("windows_container_"))
+          .contains("windows_container_available");
+    }
+  }
+
   /**
    * Why the cgroup collector is registered only on a Linux node: container_processes, the CPU split, the memory
    * peak and the fs I/O families are declared by both collectors on a Windows node (there from the runtime's task
