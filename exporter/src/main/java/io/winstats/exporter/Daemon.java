@@ -206,6 +206,9 @@ public final class Daemon implements AutoCloseable {
         };
     RuntimeParts runtimeParts =
         new RuntimeParts(parts, cri, platform == NodePlatform.WINDOWS ? config.criWindowsStats() : null, clock);
+    if (runtimeParts.readsTasks()) {
+      self.criCallsFailed(runtimeParts::callFailures);
+    }
     return new SamplingLoop<>(
         "cri",
         "no container runtime answers at " + config.criEndpoint() + ": pod and container stats are missing, node"

@@ -29,6 +29,7 @@ final class RuntimeParts {
   private final @Nullable WindowsStatsSource windowsStats;
   private final Clock clock;
   private final AtomicBoolean reported = new AtomicBoolean();
+  private final TaskCallFailures callFailures = new TaskCallFailures();
 
   /** {@code windowsStats} is the Windows node's stats source, null on a Linux node. */
   RuntimeParts(PartLedger ledger, CriStatsReader cri, @Nullable WindowsStatsSource windowsStats, Clock clock) {
@@ -52,10 +53,21 @@ final class RuntimeParts {
     if (windowsStats == WindowsStatsSource.TASKS) {
       task(SelfCheck.TASKS_METRICS, round, path);
       task(SelfCheck.HNS, round, path);
+      callFailures.record(round);
     }
     if (reported.compareAndSet(false, true)) {
       report(round.runtimeName(), path, String.join(",", round.callsFailed().keySet()));
     }
+  }
+
+  /** The task source's calls that failed alone, per call, since start. */
+  java.util.Map<String, Long> callFailures() {
+    return callFailures.counts();
+  }
+
+  /** Whether the rounds read the task source, whose calls {@link #callFailures()} counts. */
+  boolean readsTasks() {
+    return windowsStats == WindowsStatsSource.TASKS;
   }
 
   void failed(String cause) {

@@ -11,7 +11,12 @@ import io.winstats.exporter.parts.PartStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -76,5 +81,52 @@ class RuntimePartsTest {
     assertThat(answered.state()).isEqualTo(PartState.OK);
     assertThat(answered.detail()).isEqualTo(SelfCheck.TASK_CALLS);
     assertThat(answered.errorCount()).as("the degraded round counted once").isEqualTo(1);
+  }
+
+  /**
+   * A call failing for five minutes, asked every third round (its refresh) and failing each time, then answering for
+   * five: one WARN when it starts, one INFO two minutes after its last failure, and each failure counted.
+   */
+  @Test
+  void aCallFailingForMinutesLogsOnceEachWayAndCountsEachFailure() {
+    PartLedger ledger = new PartLedger();
+    RuntimeParts parts =
+        new RuntimeParts(
+            ledger, readingWith("Tasks.Metrics"), WindowsStatsSource.TASKS, Clock.fixed(NOW, ZoneOffset.UTC));
+    List<String> lines = new ArrayList<>();
+    Logger logger = Logger.getLogger(TaskCallFailures.class.getName());
+    Handler capture = new Handler() {
+      @Override
+      public void publish(LogRecord r) {
+        lines.add(r.getLevel() + " " + r.getMessage()); // the event's pattern: its fields are the record's own
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    logger.addHandler(capture);
+    try {
+      for (int i = 0; i < 60; i++) {
+        boolean asked = i % 3 == 0;
+        RuntimeSample.Builder round = RuntimeSample.builder(NOW.plusSeconds(10L * i), "containerd v1.7.20");
+        if (i < 30 && asked) {
+          round.callsFailed(Map.of("Tasks.ListPids", "task a: DEADLINE_EXCEEDED: context deadline exceeded"));
+        }
+        parts.answered(round.build());
+      }
+    } finally {
+      logger.removeHandler(capture);
+    }
+
+    assertThat(lines).hasSize(2);
+    assertThat(lines.get(0)).startsWith("WARNING event=cri_call_failed call=");
+    assertThat(lines.get(1)).startsWith("INFO event=cri_call_recovered call=");
+    assertThat(parts.callFailures())
+        .as("each failed round counted; the other calls present at 0")
+        .containsExactly(
+            Map.entry("Tasks.ListPids", 10L), Map.entry("Snapshots.Usage", 0L), Map.entry("Introspection.Plugins", 0L));
   }
 }

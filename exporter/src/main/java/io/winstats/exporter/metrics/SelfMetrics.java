@@ -216,6 +216,21 @@ public final class SelfMetrics {
   }
 
   /**
+   * {@code winstats_exporter_cri_calls_failed_total{call}}: on a Windows node reading the task source, how often each
+   * of its calls that fail alone ({@code Tasks.ListPids}, {@code Snapshots.Usage}, {@code Introspection.Plugins}) did
+   * not answer, read at scrape time; each failure leaves a process count or a layer unmeasured for that round.
+   */
+  public void criCallsFailed(java.util.function.Supplier<Map<String, Long>> failures) {
+    for (String call : failures.get().keySet()) {
+      FunctionCounter.builder("winstats.exporter.cri.calls.failed", failures, f -> f.get().getOrDefault(call, 0L))
+          .description("Times a call of the Windows task source failed alone, leaving a process count or a layer"
+              + " unmeasured.")
+          .tag("call", call)
+          .register(registry);
+    }
+  }
+
+  /**
    * The node page's history: {@code winstats_exporter_history_bytes} (held now, counted as an upper bound), {@code
    * winstats_exporter_history_limit_bytes} (its hard limit) and {@code winstats_exporter_history_series_dropped_total}
    * (pods and containers left out at the limit). Registered only while the page is on.
