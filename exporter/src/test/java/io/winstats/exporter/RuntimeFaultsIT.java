@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -113,6 +114,7 @@ class RuntimeFaultsIT {
           Duration.ofSeconds(30),
           () -> freshPods(daemon, pods, startedMillis) && scrapeError(daemon) == 0);
 
+      int linesBeforeFaults = daemon.log().lines().toList().size();
       List<Outcome> outcomes = new ArrayList<>();
       long runStart = System.nanoTime();
       try (SteadyScraper scraper = SteadyScraper.start(daemon.port(), Duration.ofMillis(100), Duration.ofMinutes(5))) {
@@ -180,6 +182,17 @@ class RuntimeFaultsIT {
       }
       String log = daemon.log();
       assertThat(log.lines().filter(l -> l.contains("level=ERROR"))).as(log).isEmpty();
+      // No log storm: over the restarts, an operator's line (warn or info) of each event at most once per restart,
+      // one when the runtime goes and one when it is back, however many rounds the outage lasts.
+      Map<String, Long> operatorLines =
+          log.lines().skip(linesBeforeFaults)
+              .filter(l -> l.contains("level=WARN") || l.contains("level=INFO"))
+              .map(l -> l.replaceAll(".*\\bevent=(\\S+).*", "$1"))
+              .collect(Collectors.groupingBy(e -> e, TreeMap::new, Collectors.counting()));
+      System.out.println("RuntimeFaultsIT operator lines by event over the restarts: " + operatorLines);
+      assertThat(operatorLines).as("warn and info lines per event over %d restarts", RESTARTS)
+          .allSatisfy((event, count) -> assertThat(count).as(event).isLessThanOrEqualTo((long) RESTARTS));
+      assertThat(operatorLines).as("the outages were logged").containsKeys("collector_failed", "collector_recovered");
       assertThat(daemon.isAlive()).isTrue();
     }
   }
