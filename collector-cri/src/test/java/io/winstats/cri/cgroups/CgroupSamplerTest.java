@@ -208,6 +208,81 @@ class CgroupSamplerTest {
     assertThat(s.missing()).containsExactly(CgroupTrees.ID + ": cgroup removed");
   }
 
+  /**
+   * The kernel removes a v1 container's cgroup one controller directory at a time, so a round can find some of its
+   * controllers and not others. An hour of rounds (360 at 10 s) with the container's tree removed part-way six times,
+   * a different part each time, for 30 rounds, then made again: no round throws, the other container is read in
+   * every round with the same figures, the removed one is missing (never read half) while any part is gone, and it
+   * is back within the rescan interval of its return.
+   */
+  @Test
+  void aTreeRemovedPartWayForAnHourOfRoundsCostsOnlyThatContainer() throws Exception {
+    Path root = tmp.resolve("cgroup");
+    String path = "/kubepods/podu1/" + CgroupTrees.ID;
+    CgroupTrees.v1Container(root, path, 10);
+    CgroupTrees.v1Container(root, "/kubepods/podu1/" + OTHER, 12);
+    CgroupSampler sampler = sampler();
+    CgroupSample whole = sampler.sample(List.of(), List.of(CgroupTrees.ID, OTHER));
+    assertThat(whole.containers()).containsOnlyKeys(CgroupTrees.ID, OTHER);
+    List<List<String>> parts =
+        List.of(
+            List.of("memory"), List.of("cpu", "cpuacct"), List.of("pids"), List.of("blkio"),
+            List.of("memory", "pids", "blkio"), List.of("cpu", "cpuacct", "memory", "pids", "blkio"));
+    int rounds = 0;
+    int partial = 0;
+    for (List<String> gone : parts) {
+      for (String controller : gone) {
+        deleteTree(root.resolve(controller).resolve(path.substring(1)));
+      }
+      for (int i = 0; i < 30; i++) {
+        nanos.addAndGet(Duration.ofSeconds(10).toNanos());
+        CgroupSample s = sampler.sample(List.of(), List.of(CgroupTrees.ID, OTHER));
+        rounds++;
+        assertThat(s.containers().get(OTHER))
+            .as("the other container's figures")
+            .isEqualTo(whole.containers().get(OTHER));
+        CgroupStats removed = s.containers().get(CgroupTrees.ID);
+        if (removed == null) {
+          assertThat(s.missing()).as("%s gone", gone).singleElement().asString().startsWith(CgroupTrees.ID + ": ");
+        } else {
+          // Read with the controllers still there: each figure is the whole one's or absent, never another value.
+          assertThat(changedParts(removed, whole.containers().get(CgroupTrees.ID)))
+              .as("%s gone, round %d: parts read with another value", gone, i).isEmpty();
+          assertThat(removed).as("%s gone: not read whole", gone).isNotEqualTo(whole.containers().get(CgroupTrees.ID));
+          partial++;
+        }
+      }
+      CgroupTrees.v1Container(root, path, 10);
+      int backAt = 0;
+      for (int i = 1; i <= 30; i++) {
+        nanos.addAndGet(Duration.ofSeconds(10).toNanos());
+        CgroupSample s = sampler.sample(List.of(), List.of(CgroupTrees.ID, OTHER));
+        rounds++;
+        if (backAt == 0 && s.containers().containsKey(CgroupTrees.ID)) {
+          backAt = i;
+          assertThat(s.containers().get(CgroupTrees.ID)).isEqualTo(whole.containers().get(CgroupTrees.ID));
+        }
+      }
+      assertThat(backAt).as("%s made again: back within the one-minute rescan (6 rounds) and a round", gone)
+          .isBetween(1, 7);
+    }
+    assertThat(rounds).isEqualTo(360);
+    System.out.println("CgroupSamplerTest: rounds read part-way " + partial + " of " + parts.size() * 30);
+  }
+
+  /** The record components of {@code read} that are neither absent nor those of {@code whole}. */
+  private static List<String> changedParts(Record read, Record whole) throws Exception {
+    List<String> changed = new java.util.ArrayList<>();
+    for (java.lang.reflect.RecordComponent c : read.getClass().getRecordComponents()) {
+      Object value = c.getAccessor().invoke(read);
+      boolean absent = value == null || value instanceof java.util.Collection<?> list && list.isEmpty();
+      if (!absent && !value.equals(c.getAccessor().invoke(whole))) {
+        changed.add(c.getName());
+      }
+    }
+    return changed;
+  }
+
   @Test
   void idsFromDirectoryNames() {
     assertThat(CgroupLocator.idOf(CgroupTrees.ID)).isEqualTo(CgroupTrees.ID);
