@@ -24,6 +24,7 @@ import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.PhysicalDiskCounters;
+import io.winstats.perfcounters.ProcessorCounters;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.MemoryBinding;
 import io.winstats.perfcounters.counters.MemoryCounter;
@@ -118,6 +119,27 @@ public final class SampleFixtures {
    * A Windows-shaped node sample, as the PDH source reads one: per-core user/privileged/idle/interrupt/DPC times
    * ("group,index" core names), commit figures, a volume {@code C:} without inodes, Windows adapter names.
    */
+  /** One core's {@code \Processor Information} counters beside its times, distinct per core and per figure. */
+  private static ProcessorCounters processor(String core, int index) {
+    long k = index + 1L;
+    return ProcessorCounters.builder(core)
+        .c1TimeNanos(70_000_000_000L * k)
+        .c2TimeNanos(3_000_000_000L * k)
+        .c3TimeNanos(500_000_000L * k)
+        .interrupts(12_345_678L * k)
+        .dpcsQueued(234_567L * k)
+        .clockInterrupts(5_432_100L * k)
+        .idleBreakEvents(3_456_789L * k)
+        .parkingStatus(index)
+        .frequencyMhz(2_995L - index)
+        .performance(91_000_000_000L * k)
+        .mperfTicks(640_000_000L * k)
+        .utility(12_000_000_000L * k)
+        .rtcTicks(6_400_000_000L + k)
+        .privilegedUtility(3_000_000_000L * k)
+        .build();
+  }
+
   public static NodeSample windowsNode(Instant at, long monotonicNanos, long busyNanos) {
     long half = busyNanos / 2;
     NodeCpu cpu =
@@ -132,7 +154,8 @@ public final class SampleFixtures {
                 new CoreCpuTime(
                     "0,1",
                     Map.of(CpuMode.USER, (busyNanos - half) / 2, CpuMode.PRIVILEGED, busyNanos - half - (busyNanos - half) / 2,
-                        CpuMode.IDLE, 81_000_000_000L, CpuMode.INTERRUPT, 110_000_000L, CpuMode.DPC, 210_000_000L))));
+                        CpuMode.IDLE, 81_000_000_000L, CpuMode.INTERRUPT, 110_000_000L, CpuMode.DPC, 210_000_000L))),
+            List.of(processor("0,0", 0), processor("0,1", 1)));
     NodeMemory.Builder memory =
         NodeMemory.builder()
             .totalBytes(17_179_869_184L)

@@ -2,6 +2,7 @@ package io.winstats.perfcounters.binding;
 
 import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
+import io.winstats.perfcounters.ProcessorCounters;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,51 @@ public final class ProcessorBinding {
               ProcessorInformationCounter.DPC_TIME,
               (CoreCpuTime c) -> c.nanos(CpuMode.SOFTIRQ) + c.nanos(CpuMode.DPC),
               (Map<CpuMode, Long> modes, long nanos) -> modes.put(CpuMode.DPC, nanos))));
+
+  /**
+   * The counts, gauges and C-state timers of windows_exporter v0.31.8's cpu collector ({@code
+   * internal/collector/cpu/types.go:24-37@v0.31.8}) bound to a core's {@link ProcessorCounters}, none needed (a host or
+   * log without them still has its CPU time). The {@code PERF_AVERAGE_BULK} utilities are special cases of the PDH
+   * reader: a log holds only their ratio per interval.
+   */
+  public static final Binding<ProcessorInformationCounter, ProcessorCounters, ProcessorCounters.Builder> CORE =
+      new Binding<>(List.of(ProcessorInformationCounter.OBJECT, "Processor"), List.of(
+          Figure.timer(
+              ProcessorInformationCounter.C1_TIME,
+              ProcessorCounters::c1TimeNanos,
+              ProcessorCounters.Builder::c1TimeNanos),
+          Figure.timer(
+              ProcessorInformationCounter.C2_TIME,
+              ProcessorCounters::c2TimeNanos,
+              ProcessorCounters.Builder::c2TimeNanos),
+          Figure.timer(
+              ProcessorInformationCounter.C3_TIME,
+              ProcessorCounters::c3TimeNanos,
+              ProcessorCounters.Builder::c3TimeNanos),
+          Figure.cumulative(
+              ProcessorInformationCounter.INTERRUPTS,
+              ProcessorCounters::interrupts,
+              ProcessorCounters.Builder::interrupts),
+          Figure.cumulative(
+              ProcessorInformationCounter.DPCS_QUEUED,
+              ProcessorCounters::dpcsQueued,
+              ProcessorCounters.Builder::dpcsQueued),
+          Figure.cumulative(
+              ProcessorInformationCounter.CLOCK_INTERRUPTS,
+              ProcessorCounters::clockInterrupts,
+              ProcessorCounters.Builder::clockInterrupts),
+          Figure.cumulative(
+              ProcessorInformationCounter.IDLE_BREAK_EVENTS,
+              ProcessorCounters::idleBreakEvents,
+              ProcessorCounters.Builder::idleBreakEvents),
+          Figure.gauge(
+              ProcessorInformationCounter.PARKING_STATUS,
+              ProcessorCounters::parkingStatus,
+              ProcessorCounters.Builder::parkingStatus),
+          Figure.gauge(
+              ProcessorInformationCounter.PROCESSOR_FREQUENCY,
+              ProcessorCounters::frequencyMhz,
+              ProcessorCounters.Builder::frequencyMhz)));
 
   private ProcessorBinding() {}
 }

@@ -24,6 +24,11 @@ public enum RawKind {
   RAW_FRACTION,
   /** {@code PERF_AVERAGE_TIMER}: FirstValue cumulative time in ticks of the time base, SecondValue the op count. */
   AVERAGE_TIMER,
+  /**
+   * {@code PERF_AVERAGE_BULK}: FirstValue a cumulative 64-bit numerator, SecondValue its base (a 32-bit {@code
+   * PERF_AVERAGE_BASE} count, wrapping at 2^32).
+   */
+  AVERAGE_BULK,
   /** {@code PERF_ELAPSED_TIME}: FirstValue a start time, SecondValue "now", both in ticks of the time base. */
   ELAPSED_TIME
 }

@@ -26,6 +26,7 @@ final class PerfCounterType {
   static final int PERF_LARGE_RAW_FRACTION = 0x20020500;
   static final int PERF_AVERAGE_TIMER = 0x30020400;
   static final int PERF_ELAPSED_TIME = 0x30240500;
+  static final int PERF_AVERAGE_BULK = 0x40020500;
   static final int PERF_PRECISION_100NS_TIMER = 0x20570500;
 
   private PerfCounterType() {}
@@ -45,6 +46,7 @@ final class PerfCounterType {
       case RAW_LARGE -> PERF_COUNTER_LARGE_RAWCOUNT;
       case RAW_FRACTION -> PERF_RAW_FRACTION;
       case AVERAGE_TIMER -> PERF_AVERAGE_TIMER;
+      case AVERAGE_BULK -> PERF_AVERAGE_BULK;
       case ELAPSED_TIME -> PERF_ELAPSED_TIME;
     };
   }

@@ -5,6 +5,7 @@ import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.ProcessorCounters;
 import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.ProcessorBinding;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
@@ -21,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * {@code \Processor Information(*)} (or the legacy {@code \Processor(*)}) in a counter log as {@link NodeCpu}: the
  * columns {@link CounterLogIntegrator} integrates and those {@link CounterLogRecorder} writes. Each core's modes are
  * the timers {@link ProcessorBinding#MODES} binds; {@code % Processor Time} and the node's usage are the special cases
- * kept here.
+ * kept here. Each core's other counters are those {@link ProcessorBinding#CORE} binds, where the log has them.
  *
  * <p>Per core, CPU nanoseconds = Σ pct/100 × interval; for the node, usageCoreNanos = Σ {@code _Total % Processor
  * Time}/100 × interval × cores, where cores is the number of per-processor instances in the header. A core whose log
@@ -34,10 +35,17 @@ final class ReplayProcessor {
   private static final Binding<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>> MODES =
       ProcessorBinding.MODES;
 
-  /** One core's columns: its modes, and its {@code % Processor Time} when the log has it. */
+  private static final Binding<ProcessorInformationCounter, ProcessorCounters, ProcessorCounters.Builder> CORE =
+      ProcessorBinding.CORE;
+
+  /**
+   * One core's columns: its modes, its {@code % Processor Time} when the log has it, and the columns of its other
+   * counters ({@link ProcessorBinding#CORE}).
+   */
   private record CoreColumns(
       String core, BoundColumns<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>> modes,
-      @Nullable Integer busy) {}
+      @Nullable Integer busy,
+      BoundColumns<ProcessorInformationCounter, ProcessorCounters, ProcessorCounters.Builder> counters) {}
 
   /** The columns of each core, in header order. */
   private final List<CoreColumns> cores;
@@ -69,7 +77,7 @@ final class ReplayProcessor {
             BoundColumns.of(header, object, instance, MODES);
         Integer busy = header.column(object, instance, ProcessorInformationCounter.PROCESSOR_TIME);
         if (!modes.isEmpty() || busy != null) {
-          cores.add(new CoreColumns(instance, modes, busy));
+          cores.add(new CoreColumns(instance, modes, busy, BoundColumns.of(header, object, instance, CORE)));
         }
       }
       boolean perCoreTotal = !cores.isEmpty() && cores.stream().allMatch(c -> c.busy() != null);
@@ -94,6 +102,7 @@ final class ReplayProcessor {
 
   NodeCpu read(LoggedRow row) {
     List<CoreCpuTime> coreTimes = new ArrayList<>();
+    List<ProcessorCounters> processors = new ArrayList<>();
     double coreSeconds = 0;
     for (CoreColumns core : cores) {
       Integer busy = core.busy();
@@ -111,11 +120,16 @@ final class ReplayProcessor {
         nanosByMode.put(CpuMode.IDLE, Math.round(row.complement(busy) / 100 * NANOS_PER_SECOND));
       }
       coreTimes.add(new CoreCpuTime(core.core(), nanosByMode));
+      if (!core.counters().isEmpty()) {
+        ProcessorCounters.Builder counters = ProcessorCounters.builder(core.core());
+        core.counters().read(row, counters);
+        processors.add(counters.build());
+      }
     }
     if (total != null) {
       coreSeconds = row.rate(total) / 100 * cores.size();
     }
-    return new NodeCpu(cores.size(), Math.round(coreSeconds * NANOS_PER_SECOND), coreTimes);
+    return new NodeCpu(cores.size(), Math.round(coreSeconds * NANOS_PER_SECOND), coreTimes, processors);
   }
 
   // ---------------------------------------------------------------- recording
@@ -141,6 +155,10 @@ final class ReplayProcessor {
       });
       out.addFigures(object, name, MODES, core, s -> core(s, name));
     }
+    for (ProcessorCounters processor : first.processors()) {
+      String name = processor.core();
+      out.addFigures(object, name, CORE, processor, s -> processor(s, name));
+    }
     out.add(object, "_Total", ProcessorInformationCounter.PROCESSOR_TIME, (p, c, dt) -> {
       if (p == null || p.cpu() == null || c.cpu() == null) {
         return null;
@@ -161,6 +179,13 @@ final class ReplayProcessor {
       }
     }
     return busy;
+  }
+
+  private static @Nullable ProcessorCounters processor(NodeSample sample, String name) {
+    NodeCpu cpu = sample.cpu();
+    return cpu == null
+        ? null
+        : cpu.processors().stream().filter(c -> c.core().equals(name)).findFirst().orElse(null);
   }
 
   private static @Nullable CoreCpuTime core(NodeSample sample, String name) {

@@ -5,6 +5,7 @@ import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.PhysicalDiskCounters;
+import io.winstats.perfcounters.ProcessorCounters;
 import io.winstats.perfcounters.counters.NodeExtraCounter;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
@@ -37,7 +38,8 @@ public final class BoundFigures {
           new Table(SystemBinding.WINSTATS_NODE, NodeSystem.class),
           new Table(NetworkInterfaceBinding.NETWORK_INTERFACE, NetworkInterfaceCounters.class),
           new Table(LogicalDiskBinding.DISK_IO, DiskIoCounters.class),
-          new Table(PhysicalDiskBinding.DISK, PhysicalDiskCounters.class));
+          new Table(PhysicalDiskBinding.DISK, PhysicalDiskCounters.class),
+          new Table(ProcessorBinding.CORE, ProcessorCounters.class));
 
   private BoundFigures() {}
 

@@ -188,7 +188,8 @@ final class FakePdhLibrary implements PdhLibrary {
   /**
    * Moves the frame {@code seconds} on, as a host that does each second what the loaded fixture holds. A cumulative
    * counter gains its fixture value per second: a count or bulk count (a 32-bit one wrapping as a DWORD does), a
-   * 100 ns timer (the fixture's value taken as its ticks in one second), an average timer (its time and its count);
+   * 100 ns timer (the fixture's value taken as its ticks in one second), an average timer (its time and its count),
+   * an average bulk (its numerator and its 32-bit base);
    * a precision 100 ns timer keeps the fixture's fraction of its own elapsed base. Time moves on: the collect's local
    * time, the perf time of the counts, the timers' time stamps and System Up Time's "now". Instantaneous values (raw
    * counts and fractions) stay.
@@ -222,6 +223,11 @@ final class FakePdhLibrary implements PdhLibrary {
           case PerfCounterType.PERF_AVERAGE_TIMER -> {
             first += s.firstValue() * seconds;
             second += s.secondValue() * seconds;
+          }
+          case PerfCounterType.PERF_AVERAGE_BULK -> {
+            // A 64-bit numerator; the base is a 32-bit PERF_AVERAGE_BASE count and wraps as a DWORD does.
+            first += s.firstValue() * seconds;
+            second = (second + s.secondValue() * seconds) & 0xFFFF_FFFFL;
           }
           case PerfCounterType.PERF_ELAPSED_TIME ->
               second += seconds * timeBases.getOrDefault(e.getKey(), 10_000_000L);

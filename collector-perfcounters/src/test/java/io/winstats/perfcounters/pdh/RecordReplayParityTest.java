@@ -12,6 +12,7 @@ import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.PhysicalDiskCounters;
+import io.winstats.perfcounters.ProcessorCounters;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.BoundFigures;
@@ -27,6 +28,7 @@ import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.PhysicalDiskCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
+import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import io.winstats.perfcounters.replay.CounterLogRecorder;
 import io.winstats.perfcounters.replay.CounterLogRoundTrip;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
@@ -82,9 +84,19 @@ class RecordReplayParityTest {
   private static final String LATENCY_TOTAL =
       "a log holds an average timer's mean per interval, not its total (the FirstValue windows_exporter serves)";
 
+  private static final String AVERAGE_BULK =
+      "a log holds a PERF_AVERAGE_BULK's ratio per interval, not its numerator and 32-bit base (the FirstValue and"
+          + " SecondValue windows_exporter serves)";
+
   /** The counters the PDH source adds that a recorded log has no column for, with the reason. */
   static final Map<String, String> NOT_LOGGED =
       Map.of(
+          ProcessorInformationCounter.PROCESSOR_PERFORMANCE.path().toString(),
+          AVERAGE_BULK,
+          ProcessorInformationCounter.PROCESSOR_UTILITY.path().toString(),
+          AVERAGE_BULK,
+          ProcessorInformationCounter.PRIVILEGED_UTILITY.path().toString(),
+          AVERAGE_BULK,
           ProcessCounter.WORKING_SET_PRIVATE.path().toString(),
           "the log carries the working set as the daemon defined it (\\Winstats Node\\Memory Working Set Bytes),"
               + " whichever --node.memory.working-set chose",
@@ -134,7 +146,15 @@ class RecordReplayParityTest {
               Map.entry("missing", SAME),
               Map.entry("kubeletRootFs", notCarried("read live from the volume (GetDiskFreeSpaceExW), not a counter"))),
           NodeCpu.class,
-          Map.of("logicalCores", SAME, "usageCoreNanos", INCREASE, "cores", SAME),
+          Map.of("logicalCores", SAME, "usageCoreNanos", INCREASE, "cores", SAME, "processors", SAME),
+          ProcessorCounters.class,
+          Map.of(
+              "core", SAME,
+              "performance", notCarried(AVERAGE_BULK),
+              "mperfTicks", notCarried(AVERAGE_BULK),
+              "utility", notCarried(AVERAGE_BULK),
+              "rtcTicks", notCarried(AVERAGE_BULK),
+              "privilegedUtility", notCarried(AVERAGE_BULK)),
           CoreCpuTime.class,
           Map.of("core", SAME, "nanosByMode", INCREASE),
           NodeMemory.class,
@@ -213,7 +233,8 @@ class RecordReplayParityTest {
           NetworkInterfaceCounters.class, o -> ((NetworkInterfaceCounters) o).name(),
           FilesystemUsage.class, o -> ((FilesystemUsage) o).mountpoint(),
           DiskIoCounters.class, o -> ((DiskIoCounters) o).device(),
-          PhysicalDiskCounters.class, o -> ((PhysicalDiskCounters) o).instance());
+          PhysicalDiskCounters.class, o -> ((PhysicalDiskCounters) o).instance(),
+          ProcessorCounters.class, o -> ((ProcessorCounters) o).core());
 
   /** The tables whose object names a log may hold a counter under. */
   private static final List<Binding<?, ?, ?>> TABLES =
@@ -223,7 +244,8 @@ class RecordReplayParityTest {
           NetworkInterfaceBinding.NETWORK_INTERFACE,
           LogicalDiskBinding.DISK_IO,
           PhysicalDiskBinding.DISK,
-          ProcessorBinding.MODES);
+          ProcessorBinding.MODES,
+          ProcessorBinding.CORE);
 
   private final FakePdhLibrary fake = new FakePdhLibrary().load(FIXTURE);
   private final AtomicLong nanos = new AtomicLong(1_000);

@@ -11,6 +11,7 @@ import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.PhysicalDiskCounters;
+import io.winstats.perfcounters.ProcessorCounters;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,6 +64,12 @@ class SyntheticPdhLogTest {
     assertThat(last.memory().availableBytes()).isEqualTo(4_294_967_296L);
     assertThat(last.memory().workingSetBytes()).isEqualTo(2_147_483_648L);
     assertThat(last.cpu().cores()).hasSize(4);
+    assertThat(last.cpu().processors()).extracting(ProcessorCounters::core).containsExactly("0,0", "0,1", "1,0", "1,1");
+    ProcessorCounters core10 = last.cpu().processors().get(2);
+    assertThat(core10.parkingStatus()).isEqualTo(1);
+    assertThat(core10.frequencyMhz()).isEqualTo(2_400);
+    assertThat(core10.utility()).as("a log holds a PERF_AVERAGE_BULK's ratio only").isNull();
+    assertThat(core10.rtcTicks()).isNull();
     assertThat(last.filesystems()).extracting(FilesystemUsage::mountpoint).containsExactly("C:\\", "D:\\");
     assertThat(last.filesystems().get(0).capacityBytes()).isEqualTo(102_400L << 20);
     assertThat(last.filesystems().get(0).availableBytes()).isEqualTo(51_200L << 20);
@@ -86,6 +93,11 @@ class SyntheticPdhLogTest {
         .as("1,000,000 ticks of 100 ns a second").isCloseTo(1e8, within(1e3));
     assertThat(perSecond(core(to, "1,1").nanos(CpuMode.IDLE), core(from, "1,1").nanos(CpuMode.IDLE)))
         .isCloseTo(5.1e8, within(1e3));
+    ProcessorCounters cpu0 = from.cpu().processors().get(0);
+    ProcessorCounters cpu1 = to.cpu().processors().get(0);
+    assertThat(perSecond(cpu1.interrupts(), cpu0.interrupts())).isCloseTo(1_000, within(1e-6));
+    assertThat(perSecond(cpu1.idleBreakEvents(), cpu0.idleBreakEvents())).isCloseTo(300, within(1e-6));
+    assertThat(perSecond(cpu1.c1TimeNanos(), cpu0.c1TimeNanos())).as("% C1 Time 30").isCloseTo(3e8, within(1e3));
     DiskIoCounters c0 = disk(from, "C:");
     DiskIoCounters c1 = disk(to, "C:");
     assertThat(perSecond(c1.reads(), c0.reads())).isCloseTo(100, within(1e-6));

@@ -374,6 +374,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           Map.entry("NodeSample.disks", "the node's disks: node_exporter's and windows_exporter's series"),
           Map.entry("NodeSample.physicalDisks", "Windows' physical disks: windows_exporter's physical_disk series"),
           Map.entry("NodeCpu.cores", "per-core times: the root serves the total"),
+          Map.entry("NodeCpu.processors", "Windows' per-core counters: windows_exporter's cpu series"),
           Map.entry("NodeMemory.*", "the root serves the node's total, working set and usage only"),
           Map.entry("NodeSystem.*", "the root serves the node's boot time only"),
           Map.entry("RuntimeSample.filesystems", "the runtime's image filesystem: /stats/summary's runtime"),

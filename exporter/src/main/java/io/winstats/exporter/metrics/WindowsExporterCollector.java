@@ -7,6 +7,7 @@ import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.PhysicalDiskCounters;
+import io.winstats.perfcounters.ProcessorCounters;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -46,6 +47,9 @@ public enum WindowsExporterCollector {
       case CPU -> {
         if (node.cpu() != null) {
           WindowsExporterSeries.CPU.add(f, node.cpu(), Labels.EMPTY, none);
+          for (ProcessorCounters p : node.cpu().processors()) {
+            WindowsCpuSeries.CORE.add(f, p, Labels.of("core", p.core()), none);
+          }
         }
       }
       case MEMORY -> {
@@ -85,7 +89,7 @@ public enum WindowsExporterCollector {
   /** Its families, in the order {@link #add} first serves them. */
   List<MetricFamilyDescriptor> families() {
     return switch (this) {
-      case CPU -> SeriesTable.families(WindowsExporterSeries.CPU);
+      case CPU -> SeriesTable.families(WindowsExporterSeries.CPU, WindowsCpuSeries.CORE);
       case MEMORY -> SeriesTable.families(WindowsMemorySeries.MEMORY);
       case NET -> SeriesTable.families(WindowsExporterSeries.NET);
       case LOGICAL_DISK -> SeriesTable.families(WindowsExporterSeries.VOLUME_SPACE, WindowsExporterSeries.VOLUME_IO);

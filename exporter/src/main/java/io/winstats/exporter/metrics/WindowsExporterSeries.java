@@ -100,41 +100,41 @@ public final class WindowsExporterSeries extends PerVersionCollector {
       SeriesTable.<NetworkInterfaceCounters>labelled(List.of("nic"))
           .counter(
               "windows_net_bytes_received_total",
-              "Total bytes received by interface",
+              "(Network.BytesReceivedPerSec)",
               NetworkInterfaceCounters::rxBytes)
           .counter(
-              "windows_net_bytes_sent_total", "Total bytes transmitted by interface", NetworkInterfaceCounters::txBytes)
+              "windows_net_bytes_sent_total", "(Network.BytesSentPerSec)", NetworkInterfaceCounters::txBytes)
           .counter(
               "windows_net_bytes_total",
-              "Total bytes received and transmitted by interface",
+              "(Network.BytesTotalPerSec)",
               nic -> nic.rxBytes() + nic.txBytes())
           .counter(
               "windows_net_packets_received_total",
-              "Total packets received by interface",
+              "(Network.PacketsReceivedPerSec)",
               NetworkInterfaceCounters::rxPackets)
           .counter(
               "windows_net_packets_sent_total",
-              "Total packets transmitted by interface",
+              "(Network.PacketsSentPerSec)",
               NetworkInterfaceCounters::txPackets)
           .counter(
               "windows_net_packets_total",
-              "Total packets received and transmitted by interface",
+              "(Network.PacketsPerSec)",
               nic -> nic.rxPackets() + nic.txPackets())
           .counter(
               "windows_net_packets_received_errors_total",
-              "Total packets that could not be received due to errors",
+              "(Network.PacketsReceivedErrors)",
               NetworkInterfaceCounters::rxErrors)
           .counter(
               "windows_net_packets_outbound_errors_total",
-              "Total packets that could not be transmitted due to errors",
+              "(Network.PacketsOutboundErrors)",
               NetworkInterfaceCounters::txErrors)
           .counter(
               "windows_net_packets_received_discarded_total",
-              "Total inbound packets that were chosen to be discarded even though no errors had been detected",
+              "(Network.PacketsReceivedDiscarded)",
               NetworkInterfaceCounters::rxDropped)
           .counter(
               "windows_net_packets_outbound_discarded_total",
-              "Total outbound packets that were chosen to be discarded even though no errors had been detected",
+              "(Network.PacketsOutboundDiscarded)",
               NetworkInterfaceCounters::txDropped)
           .build();
 
@@ -142,11 +142,11 @@ public final class WindowsExporterSeries extends PerVersionCollector {
       SeriesTable.<FilesystemUsage>labelled(List.of("volume"))
           .gauge(
               "windows_logical_disk_size_bytes",
-              "Total space in bytes (LogicalDisk.PercentFreeSpace_Base)",
+              "Total space in bytes, updates every 10-15 min (LogicalDisk.PercentFreeSpace_Base)",
               FilesystemUsage::capacityBytes)
           .gauge(
               "windows_logical_disk_free_bytes",
-              "Free space in bytes (LogicalDisk.PercentFreeSpace)",
+              "Free space in bytes, updates every 10-15 min (LogicalDisk.PercentFreeSpace)",
               FilesystemUsage::availableBytes)
           .build();
 
@@ -154,27 +154,31 @@ public final class WindowsExporterSeries extends PerVersionCollector {
       SeriesTable.<DiskIoCounters>labelled(List.of("volume"))
           .counter(
               "windows_logical_disk_read_bytes_total",
-              "The number of bytes transferred from the disk during read operations",
+              "The number of bytes transferred from the disk during read operations (LogicalDisk.DiskReadBytesPerSec)",
               DiskIoCounters::readBytes)
           .counter(
               "windows_logical_disk_write_bytes_total",
-              "The number of bytes transferred to the disk during write operations",
+              "The number of bytes transferred to the disk during write operations (LogicalDisk.DiskWriteBytesPerSec)",
               DiskIoCounters::writtenBytes)
           .counter(
-              "windows_logical_disk_reads_total", "The number of read operations on the disk", DiskIoCounters::reads)
+              "windows_logical_disk_reads_total",
+              "The number of read operations on the disk (LogicalDisk.DiskReadsPerSec)",
+              DiskIoCounters::reads)
           .counter(
-              "windows_logical_disk_writes_total", "The number of write operations on the disk", DiskIoCounters::writes)
+              "windows_logical_disk_writes_total",
+              "The number of write operations on the disk (LogicalDisk.DiskWritesPerSec)",
+              DiskIoCounters::writes)
           .counter(
               "windows_logical_disk_read_seconds_total",
-              "Seconds that the disk was busy servicing read requests",
+              "Seconds that the disk was busy servicing read requests (LogicalDisk.PercentDiskReadTime)",
               d -> d.readTimeNanos() / 1e9)
           .counter(
               "windows_logical_disk_write_seconds_total",
-              "Seconds that the disk was busy servicing write requests",
+              "Seconds that the disk was busy servicing write requests (LogicalDisk.PercentDiskWriteTime)",
               d -> d.writeTimeNanos() / 1e9)
           .gauge(
               "windows_logical_disk_requests_queued",
-              "The number of requests queued to the disk",
+              "The number of requests queued to the disk (LogicalDisk.CurrentDiskQueueLength)",
               DiskIoCounters::queueLength)
           .build();
 

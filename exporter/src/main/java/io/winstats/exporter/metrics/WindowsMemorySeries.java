@@ -36,7 +36,7 @@ final class WindowsMemorySeries {
               NodeMemory::freeBytes)
           .gauge(
               "windows_memory_physical_total_bytes",
-              "The physical memory installed (GlobalMemoryStatusEx.ullTotalPhys).",
+              "The amount of actual physical memory, in bytes.",
               NodeMemory::totalBytes)
           .counter(
               "windows_memory_page_faults_total",

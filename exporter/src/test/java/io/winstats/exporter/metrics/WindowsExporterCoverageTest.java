@@ -42,24 +42,6 @@ class WindowsExporterCoverageTest {
       Map.ofEntries(
           entry("windows_container_count", "the container collector's count of containers: not served yet"),
           entry("windows_cs_hostname", "GetComputerNameEx (removed in 0.31 with the cs collector): not read"),
-          entry("windows_cpu_clock_interrupts_total", UNREAD + "Processor Information\\Clock Interrupts/sec"),
-          entry("windows_cpu_core_frequency_mhz", UNREAD + "Processor Information\\Processor Frequency"),
-          entry("windows_cpu_cstate_seconds_total", UNREAD + "Processor Information\\% C1/C2/C3 Time"),
-          entry("windows_cpu_dpcs_total", UNREAD + "Processor Information\\DPCs Queued/sec"),
-          entry("windows_cpu_idle_break_events_total", UNREAD + "Processor Information\\Idle Break Events/sec"),
-          entry("windows_cpu_interrupts_total", UNREAD + "Processor Information\\Interrupts/sec"),
-          entry("windows_cpu_parking_status", UNREAD + "Processor Information\\Parking Status"),
-          entry(
-              "windows_cpu_processor_mperf_total",
-              UNREAD + "Processor Information\\% Processor Performance,secondvalue"),
-          entry(
-              "windows_cpu_processor_performance_total",
-              UNREAD + "Processor Information\\% Processor Performance"),
-          entry(
-              "windows_cpu_processor_privileged_utility_total",
-              UNREAD + "Processor Information\\% Privileged Utility"),
-          entry("windows_cpu_processor_rtc_total", UNREAD + "Processor Information\\% Processor Utility,secondvalue"),
-          entry("windows_cpu_processor_utility_total", UNREAD + "Processor Information\\% Processor Utility"),
           entry("windows_logical_disk_avg_read_requests_queued", UNREAD + "LogicalDisk\\Avg. Disk Read Queue Length"),
           entry(
               "windows_logical_disk_avg_write_requests_queued",
