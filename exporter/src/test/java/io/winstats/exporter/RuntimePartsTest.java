@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Handler;
+import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
@@ -108,6 +109,9 @@ class RuntimePartsTest {
       public void close() {}
     };
     logger.addHandler(capture);
+    // Another test in the same JVM may have set the daemon's level (--log.level=warn sets the root's): this one's own.
+    Level levelBefore = logger.getLevel();
+    logger.setLevel(Level.INFO);
     try {
       for (int i = 0; i < 60; i++) {
         boolean asked = i % 3 == 0;
@@ -119,6 +123,7 @@ class RuntimePartsTest {
       }
     } finally {
       logger.removeHandler(capture);
+      logger.setLevel(levelBefore);
     }
 
     assertThat(lines).hasSize(2);

@@ -57,7 +57,8 @@ final class KernelFile {
 
   /**
    * Reads the file at {@code path} into this thread's buffer and hands it to {@code parser}; {@code null} when the
-   * file cannot be opened or read (absent, a cgroup removed) or the parser finds nothing. A plain read into a reused
+   * file cannot be opened or read (absent, a cgroup removed), the parser finds nothing, or it cannot read the
+   * text. A plain read into a reused
    * buffer, rather than {@code Files.readAllBytes}' size probe and fresh arrays.
    *
    * @throws IllegalStateException when called from within another file's parser
@@ -75,6 +76,10 @@ final class KernelFile {
     f.keyedWith = null;
     try {
       return parser.parse(f);
+    } catch (IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException e) {
+      // A file the kernel would not write (a number cut short, a key without its value): the part is absent, as for
+      // a file that cannot be read, rather than an exception that costs the round every other container.
+      return null;
     } finally {
       f.parsing = null;
       f.keyedWith = null;

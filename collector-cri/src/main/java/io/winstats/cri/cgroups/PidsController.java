@@ -148,6 +148,11 @@ final class PidsController {
   private static @Nullable String firstPid(KernelFile procs) {
     int from = KernelFile.stripStart(procs.bytes, 0, procs.lineEnd(0));
     int to = KernelFile.stripEnd(procs.bytes, from, procs.lineEnd(0));
+    for (int i = from; i < to; i++) {
+      if (procs.bytes[i] < '0' || procs.bytes[i] > '9') {
+        return null; // a pid is digits: anything else would name another /proc path
+      }
+    }
     return from == to ? null : new String(procs.bytes, from, to - from, StandardCharsets.ISO_8859_1);
   }
 }
