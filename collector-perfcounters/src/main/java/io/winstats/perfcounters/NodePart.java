@@ -1,5 +1,8 @@
 package io.winstats.perfcounters;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /** The parts of a {@link NodeSample}; a part that could not be read is named in {@link NodeSample#missing()}. */
 public enum NodePart {
   CPU,
@@ -9,5 +12,12 @@ public enum NodePart {
   DISK_IO,
   /** Windows' {@code \PhysicalDisk(*)}; a Linux node has none (its block devices are {@link #DISK_IO}). */
   PHYSICAL_DISK,
-  SYSTEM
+  SYSTEM,
+  /** Windows' services from the Service Control Manager ({@link NodeSample#services()}); no counter. */
+  SERVICES;
+
+  /** The parts built from performance counters or {@code /proc}: a source that reads none of them has no sample. */
+  public static Set<NodePart> counterParts() {
+    return EnumSet.range(CPU, SYSTEM);
+  }
 }

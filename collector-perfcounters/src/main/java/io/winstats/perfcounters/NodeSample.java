@@ -26,6 +26,8 @@ import org.jspecify.annotations.Nullable;
  * @param kubeletRootFs the filesystem holding the kubelet's root directory, read live when the sample was taken
  *     ({@code GetDiskFreeSpaceExW}, as the kubelet reads it); {@code null} when the source does not read it (then
  *     the Summary falls back to the root volume in {@link #filesystems()})
+ * @param services the Windows services the service filter selects (Service Control Manager, pdh source only), sorted
+ *     by name; empty when the source reads none or {@link NodePart#SERVICES} is missing
  */
 public record NodeSample(
     Instant timestamp,
@@ -39,7 +41,8 @@ public record NodeSample(
     List<PhysicalDiskCounters> physicalDisks,
     @Nullable NodeSystem system,
     Map<NodePart, String> missing,
-    @Nullable FilesystemUsage kubeletRootFs) {
+    @Nullable FilesystemUsage kubeletRootFs,
+    List<WindowsService> services) {
 
   /** A sample without physical disks (a source that reads none: procfs). */
   public NodeSample(
@@ -56,7 +59,7 @@ public record NodeSample(
       @Nullable FilesystemUsage kubeletRootFs) {
     this(
         timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, List.of(), system, missing,
-        kubeletRootFs);
+        kubeletRootFs, List.of());
   }
 
   /** A sample without a live reading of the kubelet's root filesystem. */
@@ -84,6 +87,7 @@ public record NodeSample(
         physicalDisks.stream()
             .sorted(Comparator.comparing(PhysicalDiskCounters::instance, NaturalOrder.INSTANCE))
             .toList();
+    services = services.stream().sorted(Comparator.comparing(WindowsService::name)).toList();
     EnumMap<NodePart, String> copy = new EnumMap<>(NodePart.class);
     copy.putAll(missing);
     missing = Collections.unmodifiableMap(copy);
@@ -111,7 +115,8 @@ public record NodeSample(
         .physicalDisks(physicalDisks)
         .system(system)
         .missing(missing)
-        .kubeletRootFs(kubeletRootFs);
+        .kubeletRootFs(kubeletRootFs)
+        .services(services);
   }
 
   /** Names each component of a {@link NodeSample}; not thread-safe. */
@@ -128,6 +133,7 @@ public record NodeSample(
     private @Nullable NodeSystem system;
     private Map<NodePart, String> missing = Map.of();
     private @Nullable FilesystemUsage kubeletRootFs;
+    private List<WindowsService> services = List.of();
 
     private Builder(Instant timestamp, long monotonicNanos) {
       this.timestamp = timestamp;
@@ -184,6 +190,11 @@ public record NodeSample(
       return this;
     }
 
+    public Builder services(List<WindowsService> value) {
+      this.services = value;
+      return this;
+    }
+
     public NodeSample build() {
       return new NodeSample(
           timestamp,
@@ -197,7 +208,8 @@ public record NodeSample(
           physicalDisks,
           system,
           missing,
-          kubeletRootFs);
+          kubeletRootFs,
+          services);
     }
   }
 }

@@ -22,14 +22,16 @@ import java.util.stream.Stream;
  */
 public final class Fences {
   /**
-   * JNA is the native layer: the PDH port's implementation, the libc statvfs call, the named pipe and HNS's {@code
-   * HNSCall}, each a package of its own, nowhere else (not the PDH source, the procfs source or the HNS reply parser).
+   * JNA is the native layer: the PDH and Service Control Manager ports' implementations, the libc statvfs call, the
+   * named pipe and HNS's {@code HNSCall}, each a package of its own, nowhere else (not the PDH source, the procfs
+   * source, the service reader or the HNS reply parser).
    */
   public static final ArchRule JNA =
       onlyIn(
-          "JNA is the native layer, kept behind the PDH, statvfs, named-pipe and HNS ports",
+          "JNA is the native layer, kept behind the PDH, Service Control Manager, statvfs, named-pipe and HNS ports",
           new String[] {"com.sun.jna.."},
           "io.winstats.perfcounters.pdh.jna",
+          "io.winstats.perfcounters.win32.jna",
           "io.winstats.perfcounters.procfs.libc",
           "io.winstats.cri.npipe",
           "io.winstats.cri.hns.jna");

@@ -276,6 +276,8 @@ public final class Daemon implements AutoCloseable {
           config.customCounters(),
           config.nodeWorkingSet(),
           config.kubeletRootDir(),
+          // A service collector that is off costs nothing: the Service Control Manager is not asked.
+          config.collectors().runs(Collector.WINDOWS_SERVICE, NodePlatform.WINDOWS) ? config.nodeServices() : null,
           HostOs.current().isWindows());
     } catch (NodeSourceException | IllegalArgumentException e) {
       throw new IllegalArgumentException("--node.source=" + spec + ": " + e.getMessage(), e);

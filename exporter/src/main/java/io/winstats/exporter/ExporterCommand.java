@@ -5,6 +5,7 @@ import io.winstats.exporter.http.ServerSettings;
 import io.winstats.exporter.metrics.FamilyFilter;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
+import io.winstats.perfcounters.win32.ServiceFilter;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -124,6 +125,8 @@ public final class ExporterCommand implements Callable<Integer> {
         values.required(NodeSettings.SOURCE),
         values.required(NodeSettings.MEMORY_WORKING_SET),
         values.required(NodeSettings.KUBELET_ROOT_DIR),
+        new ServiceFilter(
+            values.required(NodeSettings.SERVICE_INCLUDE), values.required(NodeSettings.SERVICE_EXCLUDE)),
         resolveNodeName(
             values.optional(NodeSettings.NAME), System.getenv("NODE_NAME"), ExporterCommand::localHostName),
         values.required(LogSettings.LEVEL),

@@ -11,6 +11,7 @@ import io.winstats.exporter.metrics.FamilyFilter;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
+import io.winstats.perfcounters.win32.ServiceFilter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +30,7 @@ import org.jspecify.annotations.Nullable;
  * @param nodeSource the node counter source to open ({@code auto} already resolved by the host)
  * @param nodeWorkingSet which figure is the Windows node's memory working set
  * @param kubeletRootDir the kubelet's root directory, whose volume is the Windows node filesystem (pdh source)
+ * @param nodeServices which Windows services are read and served (pdh source)
  * @param nodeName the node name the Summary API reports
  * @param logLevel {@code debug}, {@code info}, {@code warn} or {@code error}
  * @param logFormat how log lines are written: logfmt or JSON
@@ -52,6 +54,7 @@ public record ExporterConfig(
     NodeSourceSpec nodeSource,
     WorkingSetDefinition nodeWorkingSet,
     Path kubeletRootDir,
+    ServiceFilter nodeServices,
     String nodeName,
     String logLevel,
     LogLines.Format logFormat,
@@ -74,6 +77,7 @@ public record ExporterConfig(
     Objects.requireNonNull(nodeSource, "nodeSource");
     Objects.requireNonNull(nodeWorkingSet, "nodeWorkingSet");
     Objects.requireNonNull(kubeletRootDir, "kubeletRootDir");
+    Objects.requireNonNull(nodeServices, "nodeServices");
     Objects.requireNonNull(nodeName, "nodeName");
     Objects.requireNonNull(logLevel, "logLevel");
     Objects.requireNonNull(logFormat, "logFormat");

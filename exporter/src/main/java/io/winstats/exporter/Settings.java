@@ -58,6 +58,8 @@ final class Settings {
             NodeSettings.SOURCE,
             NodeSettings.MEMORY_WORKING_SET,
             NodeSettings.KUBELET_ROOT_DIR,
+            NodeSettings.SERVICE_INCLUDE,
+            NodeSettings.SERVICE_EXCLUDE,
             NodeSettings.NAME,
             SamplingSettings.RECORD,
             OtlpSettings.ENABLED,

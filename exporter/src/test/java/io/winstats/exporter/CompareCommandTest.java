@@ -269,7 +269,8 @@ class CompareCommandTest {
         .contains("gauge", "11000000000", "9000000000", "-2000000000 (±1100000000)", "windows_memory_available_bytes");
     assertThat(out.toString())
         .contains("daemon " + url("/metrics") + " against windows_exporter")
-        .contains("only windows_exporter has:\n  family windows_container_count\n  family windows_service_state\n")
+        .contains(
+            "only windows_exporter has:\n  family windows_container_count\n  family windows_textfile_mtime_seconds\n")
         .doesNotContain("windows_exporter_build_info")
         .contains("series compared: ", " ok, 1 differ, 0 unbracketed");
   }

@@ -56,6 +56,8 @@ class SettingsTest {
             Map.entry("node.source", "pdh"),
             Map.entry("node.memory.working-set", "physical"),
             Map.entry("node.kubelet-root-dir", "D:\\kubelet"),
+            Map.entry("node.service.include", ".+"),
+            Map.entry("node.service.exclude", "WSearch|Spooler"),
             Map.entry("node.name", "node-from-test"),
             Map.entry("record", dir.resolve("rec.csv").toString()),
             Map.entry("otlp.enabled", "true"),

@@ -25,6 +25,7 @@ import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.ProcessorCounters;
+import io.winstats.perfcounters.WindowsService;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.MemoryBinding;
 import io.winstats.perfcounters.counters.MemoryCounter;
@@ -215,6 +216,12 @@ public final class SampleFixtures {
         .system(
             NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L).processorQueueLength(3L)
                 .systemCalls(900_000_000L).exceptionDispatches(12_345L).build())
+        .services(List.of(
+            new WindowsService("containerd", "containerd", "LocalSystem",
+                "\"C:\\Program Files\\containerd\\bin\\containerd.exe\" --run-service",
+                WindowsService.State.RUNNING, WindowsService.StartMode.AUTO, 2816, BOOT.plusSeconds(45)),
+            new WindowsService("kubelet", "kubelet", "LocalSystem", "C:\\k\\kubelet.exe --windows-service",
+                WindowsService.State.STOPPED, WindowsService.StartMode.AUTO, 0, null)))
         .build();
   }
 

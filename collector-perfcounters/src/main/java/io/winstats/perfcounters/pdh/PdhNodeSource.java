@@ -433,7 +433,7 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
       customValues = Map.of();
     }
     publishHealth();
-    if (missing.size() == NodePart.values().length) {
+    if (missing.keySet().containsAll(NodePart.counterParts())) {
       throw new NodeSourceException(
           NodeSourceException.Reason.READ_FAILED, "no PDH counter could be read: " + missing);
     }

@@ -76,7 +76,8 @@ public final class ProcfsNodeSource implements NodeCounterSource {
       EnumSet.of(CpuMode.USER, CpuMode.NICE, CpuMode.SYSTEM, CpuMode.IRQ, CpuMode.SOFTIRQ, CpuMode.STEAL);
 
   /** The parts this source reads: every one but Windows' physical disks. */
-  private static final Set<NodePart> PARTS = EnumSet.complementOf(EnumSet.of(NodePart.PHYSICAL_DISK));
+  private static final Set<NodePart> PARTS =
+      EnumSet.complementOf(EnumSet.of(NodePart.PHYSICAL_DISK, NodePart.SERVICES));
 
   private final Path procRoot;
   private final Path rootFs;

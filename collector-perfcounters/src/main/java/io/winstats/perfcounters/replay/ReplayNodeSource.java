@@ -104,7 +104,7 @@ public final class ReplayNodeSource implements NodeCounterSource {
     ZoneOffset offset = offset(file, log, biasMinutes);
     CounterLogIntegrator integrated = CounterLogIntegrator.integrate(log, offset);
     Map<NodePart, String> unavailable = integrated.unavailable();
-    if (unavailable.size() == NodePart.values().length) {
+    if (unavailable.keySet().containsAll(NodePart.counterParts())) {
       throw new NodeSourceException(
           Reason.NOT_FOUND, file + ": the log holds no counter a node part can be built from: " + unavailable);
     }
@@ -155,7 +155,7 @@ public final class ReplayNodeSource implements NodeCounterSource {
     }
     lastReturned = next;
     NodeSample sample = samples.get(next);
-    if (sample.missing().size() == NodePart.values().length) {
+    if (sample.missing().keySet().containsAll(NodePart.counterParts())) {
       throw new NodeSourceException(Reason.NOT_FOUND, "replay: row " + next + " has no part: " + sample.missing());
     }
     return timeline == Timeline.RECORDED ? sample : restamped(sample);

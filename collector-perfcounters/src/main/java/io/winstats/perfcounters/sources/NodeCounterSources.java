@@ -8,9 +8,15 @@ import io.winstats.perfcounters.pdh.PdhNodeSource;
 import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import io.winstats.perfcounters.procfs.ProcfsNodeSource;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
+import io.winstats.perfcounters.win32.ServiceFilter;
+import io.winstats.perfcounters.win32.ServiceReader;
+import io.winstats.perfcounters.win32.Win32NodeSource;
+import io.winstats.perfcounters.win32.jna.JnaServiceControlManager;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.LoggerFactory;
 
 /** Opens the node counter source a {@link NodeSourceSpec} names; the one class that knows every implementation. */
 public final class NodeCounterSources {
@@ -27,12 +33,19 @@ public final class NodeCounterSources {
    */
   public static NodeCounterSource open(NodeSourceSpec spec, Clock clock, boolean windowsHost) {
     return open(
-        spec, clock, List.of(), WorkingSetDefinition.KUBELET, PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY, windowsHost);
+        spec,
+        clock,
+        List.of(),
+        WorkingSetDefinition.KUBELET,
+        PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY,
+        ServiceFilter.ALL,
+        windowsHost);
   }
 
   /**
    * Opens the source {@code spec} names with custom PDH counters, the node working set as {@code workingSet} defines
-   * it, and (PDH) the kubelet's root directory, whose volume is read live for the Summary's node filesystem.
+   * it, and (PDH) the kubelet's root directory, whose volume is read live for the Summary's node filesystem, and the
+   * services {@code services} selects, read from the Service Control Manager with each sample ({@code null}: none).
    *
    * @throws IllegalArgumentException also when {@code customCounters} is not empty, or {@code workingSet} is not
    *     {@link WorkingSetDefinition#KUBELET}, and the source is not PDH
@@ -43,6 +56,7 @@ public final class NodeCounterSources {
       List<CustomCounter> customCounters,
       WorkingSetDefinition workingSet,
       Path kubeletRootDirectory,
+      @Nullable ServiceFilter services,
       boolean windowsHost) {
     boolean pdh = spec instanceof NodeSourceSpec.Pdh;
     if (!customCounters.isEmpty() && !pdh) {
@@ -64,6 +78,13 @@ public final class NodeCounterSources {
     if (!windowsHost) {
       throw new IllegalArgumentException("pdh source is only available on Windows");
     }
-    return PdhNodeSource.open(new JnaPdhLibrary(), clock, customCounters, workingSet, kubeletRootDirectory);
+    PdhNodeSource counters =
+        PdhNodeSource.open(new JnaPdhLibrary(), clock, customCounters, workingSet, kubeletRootDirectory);
+    if (services == null) {
+      return counters;
+    }
+    ServiceReader serviceReader =
+        new ServiceReader(new JnaServiceControlManager(), services, LoggerFactory.getLogger(ServiceReader.class));
+    return new Win32NodeSource(counters, serviceReader);
   }
 }

@@ -405,7 +405,8 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
   private static final Map<String, String> UNSERVED_ON_WINDOWS =
       Map.of(
           "ContainerSample.resources", "a Windows container's resources are not read: no container_spec_*",
-          "Snapshot.cgroups", "no cgroups on Windows");
+          "Snapshot.cgroups", "no cgroups on Windows",
+          "WindowsService.*", "Windows' services: windows_exporter's service series (WindowsServiceSeries)");
 
   /** {@code container_last_seen}: the round's time ({@code at}) in whole seconds. */
   private static <P> void lastSeen(

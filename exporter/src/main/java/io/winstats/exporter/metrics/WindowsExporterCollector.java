@@ -8,6 +8,7 @@ import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.ProcessorCounters;
+import io.winstats.perfcounters.WindowsService;
 import java.time.Instant;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -27,7 +28,8 @@ public enum WindowsExporterCollector {
   NET("net"),
   LOGICAL_DISK("logical_disk"),
   PHYSICAL_DISK("physical_disk"),
-  SYSTEM("system");
+  SYSTEM("system"),
+  SERVICE("service");
 
   private final String upstreamName;
 
@@ -83,6 +85,11 @@ public enum WindowsExporterCollector {
           WindowsExporterSeries.SYSTEM.add(f, node.system(), Labels.EMPTY, none);
         }
       }
+      case SERVICE -> {
+        for (WindowsService s : node.services()) {
+          WindowsServiceSeries.SERVICE.add(f, s, Labels.EMPTY, none);
+        }
+      }
     }
   }
 
@@ -95,6 +102,7 @@ public enum WindowsExporterCollector {
       case LOGICAL_DISK -> SeriesTable.families(WindowsExporterSeries.VOLUME_SPACE, WindowsExporterSeries.VOLUME_IO);
       case PHYSICAL_DISK -> SeriesTable.families(WindowsPhysicalDiskSeries.DISK);
       case SYSTEM -> SeriesTable.families(WindowsExporterSeries.SYSTEM);
+      case SERVICE -> SeriesTable.families(WindowsServiceSeries.SERVICE);
     };
   }
 }

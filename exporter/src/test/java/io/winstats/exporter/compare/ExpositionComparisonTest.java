@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * ExpositionGoldenTest holds (golden/prometheus/windows-exporter.prom and windows-containers.prom). The
  * windows_exporter side is the same series as windows_exporter 0.31.8 types them: cpu_usage_seconds_kernelmode and
  * _usermode are counters there (internal/collector/container/container.go:217-228@v0.31.8, prometheus.CounterValue),
- * with families the daemon does not serve (windows_service_state, windows_container_count) and its own
- * windows_exporter_build_info.
+ * with families the daemon does not serve (windows_textfile_mtime_seconds of the textfile collector,
+ * windows_container_count) and its own windows_exporter_build_info.
  */
 public class ExpositionComparisonTest {
   static final Instant T0 = Instant.parse("2026-11-28T10:00:00Z");
@@ -44,8 +44,8 @@ public class ExpositionComparisonTest {
         + "# HELP windows_container_count Number of containers\n"
         + "# TYPE windows_container_count gauge\n"
         + "windows_container_count 2\n"
-        + "# TYPE windows_service_state gauge\n"
-        + "windows_service_state{name=\"containerd\",state=\"running\"} 1\n"
+        + "# TYPE windows_textfile_mtime_seconds gauge\n"
+        + "windows_textfile_mtime_seconds{file=\"C:\\\\textfile\\\\node.prom\"} 1.7951562E9\n"
         + "# TYPE windows_exporter_build_info gauge\n"
         + "windows_exporter_build_info{version=\"0.31.8\"} 1\n";
   }
@@ -170,8 +170,9 @@ public class ExpositionComparisonTest {
 
     assertThat(notOk(result)).isEmpty();
     assertThat(result.onlyReference())
-        .containsOnlyKeys("windows_container_count", "windows_logical_disk_free_bytes", "windows_service_state")
-        .containsEntry("windows_service_state", "family windows_service_state");
+        .containsOnlyKeys(
+            "windows_container_count", "windows_logical_disk_free_bytes", "windows_textfile_mtime_seconds")
+        .containsEntry("windows_textfile_mtime_seconds", "family windows_textfile_mtime_seconds");
     assertThat(result.onlyDaemon()).isEmpty();
     assertThat(result.figuresOnlyDaemon()).containsExactly("windows_cpu_time_total{core=\"0,1\",mode=\"dpc\"}");
     assertThat(result.figuresOnlyReference()).isEmpty();

@@ -33,8 +33,6 @@ class WindowsExporterCoverageTest {
       Set.of("cpu", "memory", "logical_disk", "physical_disk", "net", "os", "service", "system", "container");
 
   private static final String UNREAD = "a PDH counter the node source does not read yet: ";
-  private static final String SCM =
-      "the Service Control Manager (EnumServicesStatusEx, QueryServiceConfig), which the daemon does not read";
   private static final String IP_HELPER = "the IP Helper API (GetAdaptersAddresses, GetIpForwardTable2), not read";
 
   /** Families of those collectors the daemon does not serve, each with why. */
@@ -72,10 +70,6 @@ class WindowsExporterCoverageTest {
               "declared but emitted by no call in 0.31.8 (net.go): served as upstream serves it, never"),
           entry("windows_os_hostname", "GetComputerNameEx: not read"),
           entry("windows_os_info", "the registry and RtlGetVersion (product, version and build labels): not read"),
-          entry("windows_service_info", SCM),
-          entry("windows_service_process", SCM),
-          entry("windows_service_start_mode", SCM),
-          entry("windows_service_state", SCM),
           entry(
               "windows_system_processes_limit",
               "the constant 4294967295 upstream (system.go:200-207@v0.31.8): not served yet"));

@@ -1,0 +1,10 @@
+/**
+ * Windows figures that come from Win32 APIs other than PDH, read as windows_exporter v0.31.8 reads them: the services
+ * of the Service Control Manager. Each source is a narrow port in Java terms ({@link
+ * io.winstats.perfcounters.win32.ServiceControlManager}), implemented with JNA in {@code win32.jna} only, and a reader
+ * above it ({@link io.winstats.perfcounters.win32.ServiceReader}) that tests drive through a fake of the port.
+ */
+@NullMarked
+package io.winstats.perfcounters.win32;
+
+import org.jspecify.annotations.NullMarked;

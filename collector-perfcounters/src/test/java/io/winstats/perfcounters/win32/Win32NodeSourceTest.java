@@ -1,0 +1,78 @@
+package io.winstats.perfcounters.win32;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.winstats.perfcounters.NodeCounterSource;
+import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodePart;
+import io.winstats.perfcounters.NodePlatform;
+import io.winstats.perfcounters.NodeSample;
+import io.winstats.perfcounters.WindowsService;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.slf4j.helpers.NOPLogger;
+
+/** {@link Win32NodeSource}: each sample carries the services, read once per sample; their failure is their part's. */
+class Win32NodeSourceTest {
+  /** A counter source whose samples lack the network part. */
+  static final class CountersSource implements NodeCounterSource {
+    int samples;
+    boolean closed;
+
+    @Override
+    public String name() {
+      return "pdh";
+    }
+
+    @Override
+    public NodePlatform platform() {
+      return NodePlatform.WINDOWS;
+    }
+
+    @Override
+    public NodeSample sample() {
+      samples++;
+      return NodeSample.builder(Instant.parse("2026-11-28T12:00:00Z"), samples)
+          .memory(NodeMemory.builder().availableBytes(1L << 30).build())
+          .missing(Map.of(NodePart.NETWORK, "\\Network Interface(*)\\Bytes Received/sec PDH_CSTATUS_NO_OBJECT"))
+          .build();
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
+  @Test
+  void eachSampleCarriesTheServicesReadOnceAndTheCountersPartsAsTheyWere() {
+    FakeServiceControlManager scm = FakeServiceControlManager.kubernetesNode();
+    CountersSource counters = new CountersSource();
+    Win32NodeSource source =
+        new Win32NodeSource(counters, new ServiceReader(scm, new ServiceFilter("kube.*", ""), NOPLogger.NOP_LOGGER));
+
+    NodeSample sample = source.sample();
+
+    assertThat(source.name()).isEqualTo("pdh");
+    assertThat(source.platform()).isEqualTo(NodePlatform.WINDOWS);
+    assertThat(sample.services()).extracting(WindowsService::name).containsExactly("kube-proxy", "kubelet");
+    assertThat(sample.memory()).isNotNull();
+    assertThat(sample.missing()).containsOnlyKeys(NodePart.NETWORK);
+    assertThat(scm.calls).filteredOn(c -> c.startsWith("Enum")).hasSize(1);
+
+    scm.enumFails(Win32Exception.ERROR_ACCESS_DENIED);
+    NodeSample failed = source.sample();
+    assertThat(failed.services()).isEmpty();
+    assertThat(failed.missing()).containsOnlyKeys(NodePart.NETWORK, NodePart.SERVICES);
+    assertThat(failed.memory()).as("the counters' parts stay").isNotNull();
+
+    scm.enumFails(0);
+    assertThat(source.sample().services()).hasSize(2);
+    assertThat(counters.samples).isEqualTo(3);
+
+    source.close();
+    assertThat(counters.closed).isTrue();
+    assertThat(scm.closes).isEqualTo(1);
+  }
+}
