@@ -144,17 +144,115 @@ The flags the chart sets itself, each with the value that sets it: the same flag
 --web.config.file: webConfig.config or webConfig.existingSecret
 {{- end }}
 
+{{- /*
+Every daemon flag in the three extraArgs: the chart's own flags refused with the value to set; a flag the daemon does
+not have refused with the nearest ones; a switch with a value (--collector.cri=false, as node_exporter users type it)
+refused with the daemon's form (--no-collector.cri), since the daemon takes a switch alone; a flag with choices refused
+with them. The flags come from the daemon's catalogue (_daemon-settings.tpl).
+*/ -}}
 {{- define "winstats-exporter.checkExtraArgs" -}}
 {{- $owned := include "winstats-exporter.chartFlags" . | fromYaml }}
+{{- $settings := include "winstats-exporter.daemonSettings" . | fromYaml }}
 {{- range $where := list "extraArgs" "windows.extraArgs" "linux.extraArgs" }}
 {{- $args := $.Values.extraArgs }}
 {{- if eq $where "windows.extraArgs" }}{{ $args = $.Values.windows.extraArgs }}{{ end }}
 {{- if eq $where "linux.extraArgs" }}{{ $args = $.Values.linux.extraArgs }}{{ end }}
 {{- range $args }}
-{{- $flag := regexReplaceAll "=.*$" (toString .) "" }}
+{{- $arg := toString . }}
+{{- $flag := regexReplaceAll "=.*$" $arg "" }}
 {{- if hasKey $owned $flag }}
 {{- fail (printf "%s: %s is set by the chart; set %s instead" $where $flag (get $owned $flag)) }}
 {{- end }}
+{{- $name := trimPrefix "--" $flag }}
+{{- $valued := contains "=" $arg }}
+{{- $value := regexReplaceAll "^[^=]*=" $arg "" }}
+{{- if and (hasPrefix "no-" $name) (not (hasKey $settings $name)) (hasKey $settings (trimPrefix "no-" $name)) }}
+{{- $on := get $settings (trimPrefix "no-" $name) }}
+{{- if not $on.negatable }}
+{{- fail (printf "%s: %s: --%s is off by default and has no --no- form; leave it out" $where $flag (trimPrefix "no-" $name)) }}
+{{- end }}
+{{- if $valued }}
+{{- fail (printf "%s: %s takes no value" $where $flag) }}
+{{- end }}
+{{- else if not (hasKey $settings $name) }}
+{{- $near := include "winstats-exporter.nearest" (dict "word" $name "names" (keys $settings | sortAlpha)) }}
+{{- fail (printf "%s: %s is not a flag of the daemon%s (every flag: java -jar winstats-exporter.jar --help)" $where $flag (ternary (printf "; did you mean --%s?" $near) "" (ne $near ""))) }}
+{{- else }}
+{{- $setting := get $settings $name }}
+{{- if and $setting.switch $valued }}
+{{- if $setting.negatable }}
+{{- fail (printf "%s: %s: a switch takes no value; --%s is on by default and --no-%s turns it off" $where $arg $name $name) }}
+{{- else }}
+{{- fail (printf "%s: %s: a switch takes no value; --%s turns it on (it is off by default)" $where $arg $name) }}
+{{- end }}
+{{- end }}
+{{- if and (not $setting.switch) (not $valued) }}
+{{- fail (printf "%s: %s takes a value: --%s=VALUE, in one item" $where $flag $name) }}
+{{- end }}
+{{- if and $setting.choices (not (has $value $setting.choices)) }}
+{{- fail (printf "%s: %s: %s is not one of %s" $where $flag (quote $value) (join ", " $setting.choices)) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- /*
+Every key of config, the daemon's configuration file, nested or dotted: one the daemon does not take refused with the
+nearest ones (the schema types the known ones), and one the chart sets as a flag refused with the value to set, since
+the flag would win over the file.
+*/ -}}
+{{- define "winstats-exporter.checkConfig" -}}
+{{- $owned := include "winstats-exporter.chartFlags" . | fromYaml }}
+{{- $settings := include "winstats-exporter.daemonSettings" . | fromYaml }}
+{{- $inFile := list }}
+{{- range $name, $s := $settings }}{{ if $s.inFile }}{{ $inFile = append $inFile $name }}{{ end }}{{ end }}
+{{- $keys := include "winstats-exporter.configKeys" (dict "prefix" "" "map" (omit (.Values.config | default dict) "perfcounters")) | fromYamlArray }}
+{{- range $key := $keys }}
+{{- if hasKey $owned (printf "--%s" $key) }}
+{{- fail (printf "config: %s is set by the chart as a flag, which wins over the file; set %s instead" $key (get $owned (printf "--%s" $key))) }}
+{{- end }}
+{{- if not (has $key $inFile) }}
+{{- $near := include "winstats-exporter.nearest" (dict "word" $key "names" ($inFile | sortAlpha)) }}
+{{- fail (printf "config: %s is not a setting of the daemon's configuration file%s (every setting: java -jar winstats-exporter.jar --help)" $key (ternary (printf "; did you mean %s?" $near) "" (ne $near ""))) }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* The dotted names of a nested mapping's leaves, as a YAML list; {prefix, map}. */}}
+{{- define "winstats-exporter.configKeys" -}}
+{{- $out := list }}
+{{- range $k, $v := .map }}
+{{- if kindIs "map" $v }}
+{{- $out = concat $out (include "winstats-exporter.configKeys" (dict "prefix" (printf "%s%s." $.prefix $k) "map" $v) | fromYamlArray) }}
+{{- else }}
+{{- $out = append $out (printf "%s%s" $.prefix $k) }}
+{{- end }}
+{{- end }}
+{{- toYaml $out }}
+{{- end }}
+
+{{/* Of {names}, those that share the longest start with {word}, at least 3 characters, comma-separated. */}}
+{{- define "winstats-exporter.nearest" -}}
+{{- $word := .word }}
+{{- $best := 2 }}
+{{- $found := list }}
+{{- range $name := .names }}
+{{- $n := 0 }}
+{{- range $i := until (min (len $name) (len $word) | int) }}
+{{- if and (eq $n $i) (eq (substr $i (add1 $i | int) $name) (substr $i (add1 $i | int) $word)) }}{{ $n = add1 $i | int }}{{ end }}
+{{- end }}
+{{- if gt $n $best }}{{ $best = $n }}{{ $found = list $name }}{{ else if and (eq $n $best) (gt $n 2) }}{{ $found = append $found $name }}{{ end }}
+{{- end }}
+{{- join ", " $found }}
+{{- end }}
+
+{{- /* Each basic auth user of webConfig.config has a bcrypt hash, as the daemon requires. */ -}}
+{{- define "winstats-exporter.checkBasicAuthUsers" -}}
+{{- $pattern := include "winstats-exporter.bcrypt" . }}
+{{- range $user, $hash := ((.Values.webConfig).config).basic_auth_users | default dict }}
+{{- if not (regexMatch $pattern (toString $hash)) }}
+{{- fail (printf "webConfig.config.basic_auth_users.%s: not a bcrypt hash; the daemon takes $2y$10$... as htpasswd -nBC 10 %s writes it (after the colon), never the password" $user $user) }}
 {{- end }}
 {{- end }}
 {{- end }}

@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 
 /** Byte sizes as flags write them: {@code 16384}, {@code 16KiB}, {@code 1MiB} (binary units only, to avoid doubt). */
 final class ByteSizeFlag {
-  private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(B|KiB|MiB|GiB)?");
+  static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(B|KiB|MiB|GiB)?");
 
   private ByteSizeFlag() {}
 

@@ -4,6 +4,7 @@ import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.StatsCall;
 import io.winstats.cri.WindowsStatsSource;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
 /** The container runtime's settings ({@code cri.*}), listed in {@link Settings#ALL}. */
@@ -46,7 +47,8 @@ final class CriSettings {
               + " container for the other call (at 110 pods 226 against 16 mCPU of runtime CPU),"
               + " ListPodSandboxStats on Windows.",
           StatsCall::parse,
-          c -> c.criStatsCall().rpcName());
+          c -> c.criStatsCall().rpcName())
+          .withChoices(Arrays.stream(StatsCall.values()).map(StatsCall::rpcName).toList());
 
   static final Setting<WindowsStatsSource> WINDOWS_STATS =
       Setting.valued(
@@ -58,7 +60,8 @@ final class CriSettings {
               + " so the kubelet's own usageNanoCores is left alone; each part falls back to CRI stats while it fails."
               + " cri: CRI stats with --cri.stats-call, as on Linux. Ignored on Linux.",
           WindowsStatsSource::parse,
-          c -> c.criWindowsStats().word());
+          c -> c.criWindowsStats().word())
+          .withChoices(Arrays.stream(WindowsStatsSource.values()).map(WindowsStatsSource::word).toList());
 
   /**
    * The endpoint (empty is the platform's default). A named pipe is refused off Windows here, before anything starts,

@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /** Durations as Prometheus flags write them: {@code 500ms}, {@code 10s}, {@code 1m}, {@code 1m30s}, {@code 2h}. */
 final class DurationFlag {
-  private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h)");
+  static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h)");
 
   private DurationFlag() {}
 

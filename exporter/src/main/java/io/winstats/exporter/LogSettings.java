@@ -1,12 +1,16 @@
 package io.winstats.exporter;
 
 import io.winstats.exporter.logging.LogLines;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /** The log's settings ({@code log.*}), listed in {@link Settings#ALL}. */
 final class LogSettings {
   private LogSettings() {}
+
+  /** The levels, least severe first. */
+  private static final List<String> LEVELS = List.of("debug", "info", "warn", "error");
 
   static final Setting<String> LEVEL =
       Setting.valued(
@@ -15,7 +19,8 @@ final class LogSettings {
           "info",
           "debug, info, warn or error.",
           LogSettings::logLevel,
-          ExporterConfig::logLevel);
+          ExporterConfig::logLevel)
+          .withChoices(LEVELS);
 
   static final Setting<LogLines.Format> FORMAT =
       Setting.valued(
@@ -24,11 +29,12 @@ final class LogSettings {
           "logfmt",
           "logfmt or json: one line per record either way.",
           LogLines.Format::parse,
-          c -> c.logFormat().flagValue());
+          c -> c.logFormat().flagValue())
+          .withChoices(Arrays.stream(LogLines.Format.values()).map(LogLines.Format::flagValue).toList());
 
   private static String logLevel(String text) {
     String level = text.toLowerCase(Locale.ROOT);
-    if (!List.of("debug", "info", "warn", "error").contains(level)) {
+    if (!LEVELS.contains(level)) {
       throw new IllegalArgumentException("'" + text + "' is not one of debug, info, warn, error");
     }
     return level;

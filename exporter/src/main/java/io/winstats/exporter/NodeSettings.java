@@ -4,6 +4,7 @@ import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.sources.NodeSourceSpec;
 import io.winstats.perfcounters.win32.ServiceFilter;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.regex.PatternSyntaxException;
 
 /** The node counters' settings ({@code node.*}), listed in {@link Settings#ALL}. */
@@ -30,7 +31,8 @@ final class NodeSettings {
               + " (\\Process(_Total)\\Working Set - Private) as the kubelet reports it, which reads low; or physical,"
               + " total physical memory - \\Memory\\Available Bytes, as Task Manager and windows_exporter show it.",
           WorkingSetDefinition::parse,
-          c -> c.nodeWorkingSet().flagValue());
+          c -> c.nodeWorkingSet().flagValue())
+          .withChoices(Arrays.stream(WorkingSetDefinition.values()).map(WorkingSetDefinition::flagValue).toList());
 
   static final Setting<Path> KUBELET_ROOT_DIR =
       Setting.valued(

@@ -19,6 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param inFile whether the configuration file may hold it ({@code --config.file} and {@code --print-config} may not)
  * @param parser checks a text value and converts it; applied to flag, file and default values alike
  * @param printed the effective value as {@code --print-config} writes it, or null when it is not printed
+ * @param rule what the value may be, as the Helm chart's schema and checks state it ({@code ConfigSchema}); the
+ *     parser is the daemon's own check, and a test holds the two together
  * @param <T> the checked value's type
  */
 record Setting<T>(
@@ -28,7 +30,8 @@ record Setting<T>(
     String help,
     boolean inFile,
     Parser<T> parser,
-    Function<ExporterConfig, @Nullable Object> printed) {
+    Function<ExporterConfig, @Nullable Object> printed,
+    ValueRule rule) {
 
   Setting {
     Objects.requireNonNull(name, "name");
@@ -36,6 +39,30 @@ record Setting<T>(
     Objects.requireNonNull(help, "help");
     Objects.requireNonNull(parser, "parser");
     Objects.requireNonNull(printed, "printed");
+    Objects.requireNonNull(rule, "rule");
+  }
+
+  /** A setting whose rule is its placeholder's kind ({@link ValueRule#of(String)}). */
+  Setting(
+      String name,
+      String paramLabel,
+      @Nullable String defaultValue,
+      String help,
+      boolean inFile,
+      Parser<T> parser,
+      Function<ExporterConfig, @Nullable Object> printed) {
+    this(name, paramLabel, defaultValue, help, inFile, parser, printed, ValueRule.of(paramLabel));
+  }
+
+  /** This setting, whose value is one of {@code words} (as {@code --print-config} writes them). */
+  Setting<T> withChoices(List<String> words) {
+    return new Setting<>(name, paramLabel, defaultValue, help, inFile, parser, printed, rule.withChoices(words));
+  }
+
+  /** This setting, whose value is a number (a size: of bytes) from {@code minimum} to {@code maximum}. */
+  Setting<T> withRange(long minimum, long maximum) {
+    return new Setting<>(
+        name, paramLabel, defaultValue, help, inFile, parser, printed, rule.withRange(minimum, maximum));
   }
 
   /** Checks and converts a text value. */

@@ -56,7 +56,8 @@ final class WebSettings {
           "16KiB",
           "Largest request line plus headers (16384, 16KiB, 1MiB).",
           text -> SettingChecks.size(text, 1024, Integer.MAX_VALUE),
-          c -> ByteSizeFlag.format(c.server().limits().maxHeaderBytes()));
+          c -> ByteSizeFlag.format(c.server().limits().maxHeaderBytes()))
+          .withRange(1024, Integer.MAX_VALUE);
 
   static final Setting<Long> MAX_BODY_BYTES =
       Setting.valued(
@@ -65,7 +66,8 @@ final class WebSettings {
           "64KiB",
           "Largest request body (POST /stats/summary); larger gets 413.",
           text -> SettingChecks.size(text, 0, Long.MAX_VALUE),
-          c -> ByteSizeFlag.format(c.server().limits().maxBodyBytes()));
+          c -> ByteSizeFlag.format(c.server().limits().maxBodyBytes()))
+          .withRange(0, Long.MAX_VALUE);
 
   static final Setting<Duration> REQUEST_TIMEOUT =
       Setting.valued(
@@ -92,7 +94,8 @@ final class WebSettings {
           "256",
           "Open connections at once; further ones wait in the listen backlog until one closes.",
           WebSettings::maxConnections,
-          c -> c.server().limits().maxConnections());
+          c -> c.server().limits().maxConnections())
+          .withRange(1, Integer.MAX_VALUE);
 
   static final Setting<String> TELEMETRY_PATH =
       Setting.valued(

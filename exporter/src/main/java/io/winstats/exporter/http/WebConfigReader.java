@@ -62,7 +62,8 @@ public final class WebConfigReader {
           "X-XSS-Protection", List.of(),
           "Content-Security-Policy", List.of());
   private static final Map<String, String> VERSIONS = Map.of("TLS12", "TLSv1.2", "TLS13", "TLSv1.3");
-  private static final Pattern BCRYPT = Pattern.compile("\\$2[aby]?\\$(0[4-9]|[12][0-9]|3[01])\\$[./A-Za-z0-9]{53}");
+  /** A bcrypt hash, as the exporter toolkit takes one for a basic auth user. */
+  public static final Pattern BCRYPT = Pattern.compile("\\$2[aby]?\\$(0[4-9]|[12][0-9]|3[01])\\$[./A-Za-z0-9]{53}");
   private static final Pattern GO_DURATION = Pattern.compile("(\\d+(?:\\.\\d*)?)(ns|us|µs|ms|s|m|h)");
   /** The YAML mapper, made on first use: data binding is loaded only when a web config file is read. */
   private static final class Yaml {
