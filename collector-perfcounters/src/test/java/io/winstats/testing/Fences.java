@@ -88,18 +88,18 @@ public final class Fences {
           "JSON is streamed where it is written or read, never mapped to objects outside the configuration readers",
           new String[] {"com.fasterxml.jackson.core.."},
           "io\\.winstats\\.(summary\\.SummaryJson|exporter\\.logging\\.LogLines|cri\\.rounds\\.HostProcessLookup"
-              + "|cri\\.hns\\.HnsReplies|exporter\\.ConfigFile|exporter\\.http\\.WebConfigReader"
+              + "|cri\\.hns\\.HnsReplies|exporter\\.ConfigFile|exporter\\.http\\.(WebConfigReader|OperatorFiles)"
               + "|exporter\\.history\\.HistoryJson|exporter\\.compare\\..*|exporter\\.parts\\.PartsReport)");
 
   /**
-   * Data binding and YAML only where a configuration file is read (the daemon's own and the web configuration) and
-   * in {@code compare}, a client that reads other programs' Summaries as trees.
+   * Data binding and YAML only where a configuration file is read (the daemon's own and the web configuration, both
+   * through OperatorFiles) and in {@code compare}, a client that reads other programs' Summaries as trees.
    */
   public static final ArchRule JACKSON_DATABIND =
       onlyInClasses(
           "object mapping is for reading configuration files and compare's documents, not for anything served",
           new String[] {"com.fasterxml.jackson.databind..", "com.fasterxml.jackson.dataformat.."},
-          "io\\.winstats\\.exporter\\.(ConfigFile|http\\.WebConfigReader|compare\\..*)");
+          "io\\.winstats\\.exporter\\.(ConfigFile|http\\.WebConfigReader|http\\.OperatorFiles|compare\\..*)");
 
   /** The collectors are leaves: neither knows the other, the Summary or the exporter. */
   public static final ArchRule PERFCOUNTERS_IS_A_LEAF =

@@ -1,13 +1,8 @@
 package io.winstats.exporter;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.winstats.exporter.http.OperatorFiles;
 import io.winstats.perfcounters.counters.CustomCounter;
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,11 +27,6 @@ final class ConfigFile {
 
   static final String PERFCOUNTERS = "perfcounters";
 
-  /** The YAML mapper, made on first use: data binding is loaded only when a file is read or printed. */
-  private static final class Yaml {
-    static final ObjectMapper MAPPER = new ObjectMapper(new YAMLFactory());
-  }
-
   private final @Nullable Path path;
   private final Map<String, String> values;
   private final List<CustomCounter> customCounters;
@@ -60,15 +50,9 @@ final class ConfigFile {
   static ConfigFile read(Path file, List<String> problems) {
     JsonNode root;
     try {
-      root = Yaml.MAPPER.readTree(Files.readString(file));
-    } catch (JsonProcessingException e) {
-      problems.add(file + ": not valid YAML: " + e.getOriginalMessage());
-      return empty();
-    } catch (CharacterCodingException e) {
-      problems.add(file + ": not UTF-8 text (a YAML file is UTF-8)");
-      return empty();
-    } catch (IOException e) {
-      problems.add(file + ": cannot read: " + e);
+      root = OperatorFiles.readYaml(file);
+    } catch (OperatorFiles.Unreadable e) {
+      problems.add(file + ": " + e.getMessage());
       return empty();
     }
     if (root == null || root.isMissingNode() || root.isNull()) {
@@ -195,10 +179,6 @@ final class ConfigFile {
     if (!counters.isEmpty()) {
       out.put(PERFCOUNTERS, counters);
     }
-    try {
-      return Yaml.MAPPER.writeValueAsString(out);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException(e);
-    }
+    return OperatorFiles.yaml(out);
   }
 }

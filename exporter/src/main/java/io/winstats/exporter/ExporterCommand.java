@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine;
@@ -106,7 +107,12 @@ public final class ExporterCommand implements Callable<Integer> {
       problems.add(OtlpSettings.INTERVAL.flag() + " needs " + OtlpSettings.ENABLED.flag() + " (the push is off)");
     }
     if (!problems.isEmpty()) {
-      throw new ParameterException(cli, String.join(System.lineSeparator(), problems));
+      // When every problem is the file's, the fix is there: pointing to --help would send the operator to the flags.
+      boolean allInFile = configFile != null && problems.stream().allMatch(p -> p.contains(configFile.toString()));
+      throw new Refused(
+          cli,
+          String.join(System.lineSeparator(), problems),
+          allInFile ? "winstats-exporter: the fix is in " + configFile + " (--help lists every setting)" : SEE_HELP);
     }
     HttpLimits limits =
         new HttpLimits(
@@ -269,6 +275,17 @@ public final class ExporterCommand implements Callable<Integer> {
   /** Where a problem that is not an unknown flag points instead of printing the usage. */
   static final String SEE_HELP = "winstats-exporter: run with --help for every flag";
 
+  /** Settings refused, with the line that says where the fix is. */
+  static final class Refused extends ParameterException {
+    private static final long serialVersionUID = 1L;
+    private final String whereToFix;
+
+    Refused(CommandLine cli, String problems, String whereToFix) {
+      super(cli, problems);
+      this.whereToFix = whereToFix;
+    }
+  }
+
   /**
    * A command line that exits 2 on bad input, as exporters do: each problem on a line of its own, then the usage
    * for an unknown flag, or one line pointing to {@code --help} for anything else, so that the problem is what
@@ -280,6 +297,7 @@ public final class ExporterCommand implements Callable<Integer> {
     addSettings(spec);
     command.spec = spec;
     CommandLine cli = new CommandLine(spec);
+    cli.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, new OptionListRenderer());
     // Before the handler below, which is set on the subcommands there are when it is set.
     cli.addSubcommand("compare", new CommandLine(new CompareCommand()));
     cli.addSubcommand("check", new CommandLine(CheckCommand.spec()));
@@ -293,7 +311,7 @@ public final class ExporterCommand implements Callable<Integer> {
             CommandLine.UnmatchedArgumentException.printSuggestions(problem, err);
             failed.usage(err);
           } else {
-            err.println(SEE_HELP);
+            err.println(problem instanceof Refused refused ? refused.whereToFix : SEE_HELP);
           }
           return CommandLine.ExitCode.USAGE;
         });

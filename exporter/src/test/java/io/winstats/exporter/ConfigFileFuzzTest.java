@@ -65,7 +65,7 @@ class ConfigFileFuzzTest {
           int code = run(err, "--config.file=" + Files.write(file, yaml), "--node.source=pdh");
           assertThat(code).as("exit code; stderr: %s", err).isIn(0, 2);
           if (code == 2) {
-            assertThat(err.toString()).as("a refusal names its problem").contains(ExporterCommand.SEE_HELP)
+            assertThat(err.toString()).as("a refusal names its problem").contains("the fix is in " + file)
                 .doesNotContain("Exception");
           }
         });

@@ -18,7 +18,9 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -176,6 +178,27 @@ class ExporterCommandTest {
     assertThat(usage).contains("--metrics.exclude=REGEX", "Default: .*.").doesNotContainPattern("Default: \\.(\\s|$)");
   }
 
+  /** Paths, URIs and setting names in --help stay whole on a line: picocli's table alone breaks them at '.' and ':'. */
+  @Test
+  void helpWrapsAtSpacesOnly() {
+    assertThat(run("--help")).isZero();
+    String usage = out.toString();
+    Set<String> onALine = new HashSet<>();
+    usage.lines().forEach(line -> onALine.addAll(List.of(line.trim().split("\\s+"))));
+    List<String> broken = new ArrayList<>();
+    for (Setting<?> setting : Settings.ALL) {
+      for (String word : setting.help().split("\\s+")) {
+        // a word longer than the description column (49 at 80) is cut before a bracket
+        if (!onALine.contains(word) && word.length() <= 49) {
+          broken.add(setting.flag() + ": " + word);
+        }
+      }
+    }
+    assertThat(broken).as("words of the help not whole on one line of\n%s", usage).isEmpty();
+    assertThat(usage).contains("C:\\var\\lib\\kubelet", "tcp://HOST:PORT");
+    assertThat(usage.lines()).allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(80));
+  }
+
   @Test
   void helpAndVersionExitZero() {
     assertThat(run("--help")).isZero();
@@ -232,9 +255,34 @@ class ExporterCommandTest {
         .contains("--sampling.interval: 'soon' is not a duration")
         .contains("perfcounters[0]: a wildcard path needs an instance label")
         .contains("perfcounters[1]: type must be gauge or counter")
-        .contains(ExporterCommand.SEE_HELP)
+        .as("every problem is the file's: the last line points there, not to the flags")
+        .endsWith("winstats-exporter: the fix is in " + file + " (--help lists every setting)" + System.lineSeparator())
         .doesNotContain("Usage:");
     assertThat(launched.get()).isNull();
+  }
+
+  @Test
+  void aMissingOrUnreadableConfigFileIsSaidInWordsAndAFlagProblemPointsToHelp(@TempDir Path dir) throws IOException {
+    Path missing = dir.resolve("missing.yaml");
+    assertThat(run("--config.file=" + missing)).isEqualTo(2);
+    assertThat(err.toString()).as(err.toString())
+        .startsWith("winstats-exporter: " + missing + ": no such file" + System.lineSeparator())
+        .contains("the fix is in " + missing)
+        .doesNotContain("Exception");
+
+    err.getBuffer().setLength(0);
+    assertThat(run("--config.file=" + dir)).isEqualTo(2);
+    assertThat(err.toString()).as(err.toString()).contains(dir + ": Is a directory").doesNotContain("Exception");
+
+    err.getBuffer().setLength(0);
+    Path twice = Files.writeString(dir.resolve("twice.yaml"), "log.level: warn\nlog.level: debug\n");
+    assertThat(run("--config.file=" + twice)).as("a key given twice: which one wins would be a guess").isEqualTo(2);
+    assertThat(err.toString()).as(err.toString()).contains(twice + ": not valid YAML: Duplicate field 'log.level'");
+
+    err.getBuffer().setLength(0);
+    Path fine = Files.writeString(dir.resolve("fine.yaml"), "log.level: warn\n");
+    assertThat(run("--config.file=" + fine, "--log.level=loud")).isEqualTo(2);
+    assertThat(err.toString()).as("a flag's problem points to --help").endsWith(ExporterCommand.SEE_HELP + System.lineSeparator());
   }
 
   @Test

@@ -37,7 +37,8 @@ final class BearerToken {
     try {
       token = Files.readString(file, StandardCharsets.UTF_8).strip();
     } catch (IOException e) {
-      throw new IllegalArgumentException("--web.auth.bearer-token-file: cannot read " + file + ": " + e, e);
+      throw new IllegalArgumentException(
+          "--web.auth.bearer-token-file: cannot read " + file + ": " + OperatorFiles.why(e), e);
     }
     if (token.isEmpty()) {
       throw new IllegalArgumentException("--web.auth.bearer-token-file: " + file + " is empty");

@@ -2,9 +2,6 @@ package io.winstats.exporter.http;
 
 import java.io.IOException;
 import java.net.Socket;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.Principal;
@@ -144,34 +141,20 @@ final class TlsMaterial {
     }
   }
 
-  /** An I/O failure as an operator reads it: what is wrong with the file, not the exception's class name. */
-  private static String why(IOException e) {
-    if (e instanceof NoSuchFileException) {
-      return "no such file";
-    }
-    if (e instanceof AccessDeniedException) {
-      return "permission denied";
-    }
-    if (e instanceof CharacterCodingException) {
-      return "not text (PEM is ASCII)";
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-  }
-
   private static Loaded load(WebConfig.Tls config, long generation) {
     List<X509Certificate> chain;
     PrivateKey key;
     try {
       chain = Pem.certificates(config.cert().read());
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read certificate " + config.cert() + ": " + why(e), e);
+      throw new IllegalArgumentException("cannot read certificate " + config.cert() + ": " + OperatorFiles.why(e), e);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("certificate " + config.cert() + ": " + e.getMessage(), e);
     }
     try {
       key = Pem.privateKey(config.key().read());
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read key " + config.key() + ": " + why(e), e);
+      throw new IllegalArgumentException("cannot read key " + config.key() + ": " + OperatorFiles.why(e), e);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("key " + config.key() + ": " + e.getMessage(), e);
     }
@@ -186,7 +169,8 @@ final class TlsMaterial {
       try {
         cas = Pem.certificates(config.clientCa().read());
       } catch (IOException e) {
-        throw new IllegalArgumentException("cannot read client CA " + config.clientCa() + ": " + why(e), e);
+        throw new IllegalArgumentException(
+            "cannot read client CA " + config.clientCa() + ": " + OperatorFiles.why(e), e);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("client CA " + config.clientCa() + ": " + e.getMessage(), e);
       }

@@ -1,18 +1,11 @@
 package io.winstats.exporter.http;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.winstats.exporter.http.WebConfig.ClientAuth;
 import io.winstats.exporter.http.WebConfig.PemSource;
 import io.winstats.exporter.http.WebConfig.RateLimit;
 import io.winstats.exporter.http.WebConfig.Tls;
-import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -65,12 +58,6 @@ public final class WebConfigReader {
   /** A bcrypt hash, as the exporter toolkit takes one for a basic auth user. */
   public static final Pattern BCRYPT = Pattern.compile("\\$2[aby]?\\$(0[4-9]|[12][0-9]|3[01])\\$[./A-Za-z0-9]{53}");
   private static final Pattern GO_DURATION = Pattern.compile("(\\d+(?:\\.\\d*)?)(ns|us|µs|ms|s|m|h)");
-  /** The YAML mapper, made on first use: data binding is loaded only when a web config file is read. */
-  private static final class Yaml {
-    static final ObjectMapper MAPPER =
-        new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-  }
-
   /**
    * Reads and checks {@code file}, loading every certificate and key it names; adds each problem to {@code problems}
    * (prefixed with the file name) and returns {@code null} if there was any.
@@ -94,15 +81,9 @@ public final class WebConfigReader {
   private static @Nullable WebConfig parse(Path file, List<String> problems) {
     JsonNode root;
     try {
-      root = Yaml.MAPPER.readTree(Files.readString(file));
-    } catch (JsonProcessingException e) {
-      problems.add("not valid YAML: " + e.getOriginalMessage());
-      return null;
-    } catch (CharacterCodingException e) {
-      problems.add("not UTF-8 text (a YAML file is UTF-8)");
-      return null;
-    } catch (IOException e) {
-      problems.add("cannot read: " + e);
+      root = OperatorFiles.readYaml(file);
+    } catch (OperatorFiles.Unreadable e) {
+      problems.add(e.getMessage());
       return null;
     }
     Path absolute = file.toAbsolutePath();
