@@ -3,6 +3,7 @@ package io.winstats.exporter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.winstats.cri.api.ListPodSandboxRequest;
 import io.winstats.cri.api.PodSandboxFilter;
 import io.winstats.cri.api.PodSandboxState;
@@ -17,9 +18,11 @@ import io.winstats.exporter.testing.DaemonProcess;
 import io.winstats.exporter.testing.HeadlessChromium;
 import io.winstats.testing.Requires;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -93,9 +96,20 @@ class NodePageBrowserIT {
         .doesNotContain("commit");
     screenshot("node-page.png");
 
+    // Within two intervals, counted in the daemon's samples rather than timed: the first sample stamped after the
+    // removal may come from a round that listed the pods before it; the second began after it.
+    long removedAt = System.currentTimeMillis();
     client.removePod(leaver);
-    Deadline.await("the removed pod leaves the table", READY, () -> !tableUids().contains(leaver.uid()));
-    assertThat(tableUids()).isEqualTo(readyPodUids(client));
+    long[] second = new long[1];
+    Deadline.await("two samples after the removal", READY, () -> {
+      List<Long> after = sampleTimes().stream().filter(t -> t > removedAt).toList();
+      second[0] = after.size() >= 2 ? after.get(1) : 0;
+      return second[0] > 0;
+    });
+    Deadline.await("the page shows the second sample after the removal", READY, () -> newestShown() >= second[0]);
+    assertThat(tableUids()).as("the table at the second sample after the removal")
+        .doesNotContain(leaver.uid())
+        .isEqualTo(readyPodUids(client));
 
     browser.open("http://127.0.0.1:" + daemon.port() + "/node?pod=" + burner.uid());
     Deadline.await("the burner's page", READY,
@@ -124,7 +138,7 @@ class NodePageBrowserIT {
       Thread.sleep(8_000);
       browser.screenshot(Path.of(dir, name));
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
@@ -136,6 +150,24 @@ class NodePageBrowserIT {
       "(() => { const c = document.querySelector('#%s canvas'); if (!c || c.width === 0) return false;"
           + " const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
           + " for (let i = 3; i < d.length; i += 4) { if (d[i] !== 0) return true; } return false; })()";
+
+  /** The sample times of the daemon's node history, oldest first (ms since the epoch). */
+  private List<Long> sampleTimes() {
+    try {
+      List<Long> times = new ArrayList<>();
+      new ObjectMapper().readTree(daemon.get("/api/v1/history/node").body()).path("times")
+          .forEach(t -> times.add(t.asLong()));
+      return times;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The newest sample the open page shows, or 0 before its first update. */
+  private long newestShown() {
+    String newest = browser.eval("document.body.dataset.newestSample ?? ''").asText();
+    return newest.isEmpty() ? 0 : Long.parseLong(newest);
+  }
 
   private Set<String> tableUids() {
     JsonNode uids =

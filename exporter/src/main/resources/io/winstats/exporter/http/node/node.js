@@ -263,6 +263,8 @@
         } else {
           showPod(h);
         }
+        // The newest sample the page shows (ms since the epoch), for scripts that drive the page.
+        document.body.dataset.newestSample = h.times.length ? String(h.times[h.times.length - 1]) : '';
         status.textContent = 'Updated ' + new Date().toLocaleTimeString() + '; last ' + h.times.length + ' of ' +
           h.samples + ' samples, every ' + (h.intervalMillis / 1000) + ' s.';
         schedule(h.intervalMillis);
