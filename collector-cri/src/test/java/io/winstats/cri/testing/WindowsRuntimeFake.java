@@ -169,6 +169,7 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   private volatile String tasksNamespace = "k8s.io";
   private final FakeHns hns = new FakeHns(pods::values);
   private volatile @Nullable Status tasksFailure;
+  private volatile boolean tasksHang;
   private final Map<String, Status> usageFailures = new ConcurrentHashMap<>();
   private final Map<String, Status> listPidsFailures = new ConcurrentHashMap<>();
   private final Set<String> withoutRecord = ConcurrentHashMap.newKeySet();
@@ -301,6 +302,15 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
   /** Fails every {@code Tasks.Metrics} call with {@code status} from now on, or answers again ({@code null}). */
   public void failTaskMetrics(@Nullable Status status) {
     this.tasksFailure = status;
+  }
+
+  /**
+   * Leaves every {@code Tasks.Metrics} call unanswered from now on ({@code true}), as containerd does while one shim
+   * hangs (getTasksMetrics waits on each task's Stats with the caller's context, plugins/services/tasks/local.go,
+   * v1.7 and v2.x), until the caller's deadline cancels it; or answers again ({@code false}).
+   */
+  public void hangTaskMetrics(boolean hang) {
+    this.tasksHang = hang;
   }
 
   private static final Metadata.Key<String> NAMESPACE_HEADER =
@@ -501,6 +511,9 @@ public final class WindowsRuntimeFake extends RuntimeServiceGrpc.RuntimeServiceI
     @Override
     public void metrics(MetricsRequest request, StreamObserver<MetricsResponse> observer) {
       taskMetricsCalls.incrementAndGet();
+      if (tasksHang) {
+        return; // no answer: the caller's deadline ends the call
+      }
       answer(
           () -> {
             Status failure = tasksFailure;
