@@ -14,7 +14,9 @@ public enum NodePart {
   PHYSICAL_DISK,
   SYSTEM,
   /** Windows' services from the Service Control Manager ({@link NodeSample#services()}); no counter. */
-  SERVICES;
+  SERVICES,
+  /** Windows' network adapters from the IP Helper API ({@link NodeSample#adapters()}); no counter. */
+  NETWORK_ADAPTERS;
 
   /** The parts built from performance counters or {@code /proc}: a source that reads none of them has no sample. */
   public static Set<NodePart> counterParts() {

@@ -28,6 +28,8 @@ import org.jspecify.annotations.Nullable;
  *     the Summary falls back to the root volume in {@link #filesystems()})
  * @param services the Windows services the service filter selects (Service Control Manager, pdh source only), sorted
  *     by name; empty when the source reads none or {@link NodePart#SERVICES} is missing
+ * @param adapters the network adapters of the IP Helper API (pdh source only), sorted by {@code nic}; empty when the
+ *     source reads none or {@link NodePart#NETWORK_ADAPTERS} is missing
  */
 public record NodeSample(
     Instant timestamp,
@@ -42,7 +44,8 @@ public record NodeSample(
     @Nullable NodeSystem system,
     Map<NodePart, String> missing,
     @Nullable FilesystemUsage kubeletRootFs,
-    List<WindowsService> services) {
+    List<WindowsService> services,
+    List<NetworkAdapter> adapters) {
 
   /** A sample without physical disks (a source that reads none: procfs). */
   public NodeSample(
@@ -59,7 +62,7 @@ public record NodeSample(
       @Nullable FilesystemUsage kubeletRootFs) {
     this(
         timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, List.of(), system, missing,
-        kubeletRootFs, List.of());
+        kubeletRootFs, List.of(), List.of());
   }
 
   /** A sample without a live reading of the kubelet's root filesystem. */
@@ -88,6 +91,7 @@ public record NodeSample(
             .sorted(Comparator.comparing(PhysicalDiskCounters::instance, NaturalOrder.INSTANCE))
             .toList();
     services = services.stream().sorted(Comparator.comparing(WindowsService::name)).toList();
+    adapters = adapters.stream().sorted(Comparator.comparing(NetworkAdapter::nic)).toList();
     EnumMap<NodePart, String> copy = new EnumMap<>(NodePart.class);
     copy.putAll(missing);
     missing = Collections.unmodifiableMap(copy);
@@ -116,7 +120,8 @@ public record NodeSample(
         .system(system)
         .missing(missing)
         .kubeletRootFs(kubeletRootFs)
-        .services(services);
+        .services(services)
+        .adapters(adapters);
   }
 
   /** Names each component of a {@link NodeSample}; not thread-safe. */
@@ -134,6 +139,7 @@ public record NodeSample(
     private Map<NodePart, String> missing = Map.of();
     private @Nullable FilesystemUsage kubeletRootFs;
     private List<WindowsService> services = List.of();
+    private List<NetworkAdapter> adapters = List.of();
 
     private Builder(Instant timestamp, long monotonicNanos) {
       this.timestamp = timestamp;
@@ -195,6 +201,11 @@ public record NodeSample(
       return this;
     }
 
+    public Builder adapters(List<NetworkAdapter> value) {
+      this.adapters = value;
+      return this;
+    }
+
     public NodeSample build() {
       return new NodeSample(
           timestamp,
@@ -209,7 +220,8 @@ public record NodeSample(
           system,
           missing,
           kubeletRootFs,
-          services);
+          services,
+          adapters);
     }
   }
 }

@@ -278,6 +278,8 @@ public final class Daemon implements AutoCloseable {
           config.kubeletRootDir(),
           // A service collector that is off costs nothing: the Service Control Manager is not asked.
           config.collectors().runs(Collector.WINDOWS_SERVICE, NodePlatform.WINDOWS) ? config.nodeServices() : null,
+          // Nor is the IP Helper API when the net collector is off.
+          config.collectors().runs(Collector.WINDOWS_NET, NodePlatform.WINDOWS),
           HostOs.current().isWindows());
     } catch (NodeSourceException | IllegalArgumentException e) {
       throw new IllegalArgumentException("--node.source=" + spec + ": " + e.getMessage(), e);

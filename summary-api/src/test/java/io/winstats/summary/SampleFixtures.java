@@ -18,6 +18,7 @@ import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.NetworkAdapter;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
@@ -222,6 +223,13 @@ public final class SampleFixtures {
                 WindowsService.State.RUNNING, WindowsService.StartMode.AUTO, 2816, BOOT.plusSeconds(45)),
             new WindowsService("kubelet", "kubelet", "LocalSystem", "C:\\k\\kubelet.exe --windows-service",
                 WindowsService.State.STOPPED, WindowsService.StartMode.AUTO, 0, null)))
+        .adapters(List.of(
+            new NetworkAdapter("Microsoft Hyper-V Network Adapter", "Ethernet", "00:15:5D:01:02:03",
+                NetworkAdapter.OperStatus.UP.code(),
+                List.of(new NetworkAdapter.Address("10.0.0.4", "ipv4"),
+                    new NetworkAdapter.Address("2001:db8::4", "ipv6"))),
+            new NetworkAdapter("Microsoft Hyper-V Network Adapter _2", "Ethernet 2", "00:15:5D:01:02:04",
+                NetworkAdapter.OperStatus.DOWN.code(), List.of())))
         .build();
   }
 

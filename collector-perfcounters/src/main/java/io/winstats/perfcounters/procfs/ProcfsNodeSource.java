@@ -75,9 +75,10 @@ public final class ProcfsNodeSource implements NodeCounterSource {
   private static final Set<CpuMode> BUSY_MODES =
       EnumSet.of(CpuMode.USER, CpuMode.NICE, CpuMode.SYSTEM, CpuMode.IRQ, CpuMode.SOFTIRQ, CpuMode.STEAL);
 
-  /** The parts this source reads: every one but Windows' physical disks. */
+  /** The parts this source reads: every one but Windows' physical disks, services and network adapters. */
   private static final Set<NodePart> PARTS =
-      EnumSet.complementOf(EnumSet.of(NodePart.PHYSICAL_DISK, NodePart.SERVICES));
+      EnumSet.complementOf(
+          EnumSet.of(NodePart.PHYSICAL_DISK, NodePart.SERVICES, NodePart.NETWORK_ADAPTERS));
 
   private final Path procRoot;
   private final Path rootFs;

@@ -8,9 +8,11 @@ import io.winstats.perfcounters.pdh.PdhNodeSource;
 import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import io.winstats.perfcounters.procfs.ProcfsNodeSource;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
+import io.winstats.perfcounters.win32.AdapterReader;
 import io.winstats.perfcounters.win32.ServiceFilter;
 import io.winstats.perfcounters.win32.ServiceReader;
 import io.winstats.perfcounters.win32.Win32NodeSource;
+import io.winstats.perfcounters.win32.jna.JnaIpHelper;
 import io.winstats.perfcounters.win32.jna.JnaServiceControlManager;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -39,13 +41,15 @@ public final class NodeCounterSources {
         WorkingSetDefinition.KUBELET,
         PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY,
         ServiceFilter.ALL,
+        true,
         windowsHost);
   }
 
   /**
    * Opens the source {@code spec} names with custom PDH counters, the node working set as {@code workingSet} defines
    * it, and (PDH) the kubelet's root directory, whose volume is read live for the Summary's node filesystem, and the
-   * services {@code services} selects, read from the Service Control Manager with each sample ({@code null}: none).
+   * services {@code services} selects, read from the Service Control Manager with each sample ({@code null}: none),
+   * and, when {@code networkAdapters}, the network adapters of the IP Helper API with each sample (pdh only).
    *
    * @throws IllegalArgumentException also when {@code customCounters} is not empty, or {@code workingSet} is not
    *     {@link WorkingSetDefinition#KUBELET}, and the source is not PDH
@@ -57,6 +61,7 @@ public final class NodeCounterSources {
       WorkingSetDefinition workingSet,
       Path kubeletRootDirectory,
       @Nullable ServiceFilter services,
+      boolean networkAdapters,
       boolean windowsHost) {
     boolean pdh = spec instanceof NodeSourceSpec.Pdh;
     if (!customCounters.isEmpty() && !pdh) {
@@ -80,11 +85,15 @@ public final class NodeCounterSources {
     }
     PdhNodeSource counters =
         PdhNodeSource.open(new JnaPdhLibrary(), clock, customCounters, workingSet, kubeletRootDirectory);
-    if (services == null) {
+    if (services == null && !networkAdapters) {
       return counters;
     }
     ServiceReader serviceReader =
-        new ServiceReader(new JnaServiceControlManager(), services, LoggerFactory.getLogger(ServiceReader.class));
-    return new Win32NodeSource(counters, serviceReader);
+        services == null
+            ? null
+            : new ServiceReader(new JnaServiceControlManager(), services, LoggerFactory.getLogger(ServiceReader.class));
+    AdapterReader adapterReader =
+        networkAdapters ? new AdapterReader(new JnaIpHelper(), LoggerFactory.getLogger(AdapterReader.class)) : null;
+    return new Win32NodeSource(counters, serviceReader, adapterReader);
   }
 }

@@ -3,7 +3,7 @@ package io.winstats.perfcounters.win32;
 import java.util.Locale;
 
 /**
- * A Win32 call that failed, with the function's name and the {@code GetLastError} code (winerror.h).
+ * A Win32 call that failed, with the function's name and the {@code GetLastError} or returned code (winerror.h).
  *
  * <p>Unchecked, like the other sources' failures: a reader turns it into a missing part or a skipped item.
  */
@@ -16,6 +16,8 @@ public final class Win32Exception extends RuntimeException {
   public static final int ERROR_ACCESS_DENIED = 5;
   /** {@code ERROR_INVALID_PARAMETER}. */
   public static final int ERROR_INVALID_PARAMETER = 87;
+  /** {@code ERROR_BUFFER_OVERFLOW}. */
+  public static final int ERROR_BUFFER_OVERFLOW = 111;
   /** {@code ERROR_INSUFFICIENT_BUFFER}. */
   public static final int ERROR_INSUFFICIENT_BUFFER = 122;
   /** {@code ERROR_MORE_DATA}. */
@@ -48,6 +50,7 @@ public final class Win32Exception extends RuntimeException {
       case ERROR_FILE_NOT_FOUND -> "ERROR_FILE_NOT_FOUND";
       case ERROR_ACCESS_DENIED -> "ERROR_ACCESS_DENIED";
       case ERROR_INVALID_PARAMETER -> "ERROR_INVALID_PARAMETER";
+      case ERROR_BUFFER_OVERFLOW -> "ERROR_BUFFER_OVERFLOW";
       case ERROR_INSUFFICIENT_BUFFER -> "ERROR_INSUFFICIENT_BUFFER";
       case ERROR_MORE_DATA -> "ERROR_MORE_DATA";
       case ERROR_MUI_FILE_NOT_FOUND -> "ERROR_MUI_FILE_NOT_FOUND";

@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.win32;
 
+import io.winstats.perfcounters.NetworkAdapter;
 import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodePlatform;
@@ -11,23 +12,28 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A Windows node source whose samples also carry the figures of Win32 APIs other than PDH: the services ({@link
- * ServiceReader}). They are read right after the counters, on the caller's thread, so once per sampling interval and
- * never per scrape (windows_exporter enumerates the services on every scrape). A failure of theirs is a missing part of
- * the sample ({@link NodePart#SERVICES}); the counters' parts are the wrapped source's.
+ * ServiceReader}) and the network adapters ({@link AdapterReader}), each only when its collector is on. They are read
+ * right after the counters, on the caller's thread, so once per sampling interval and never per scrape
+ * (windows_exporter reads them on every scrape). A failure of one is a missing part of the sample ({@link
+ * NodePart#SERVICES}, {@link NodePart#NETWORK_ADAPTERS}); the counters' parts are the wrapped source's.
  *
  * <p>{@link #sample()} and {@link #close()} from one thread at a time, as the wrapped source's.
  */
 public final class Win32NodeSource implements NodeCounterSource {
   private final NodeCounterSource counters;
-  private final ServiceReader services;
+  private final @Nullable ServiceReader services;
+  private final @Nullable AdapterReader adapters;
 
-  /** Wraps {@code counters}; closing this closes both. */
-  public Win32NodeSource(NodeCounterSource counters, ServiceReader services) {
+  /** Wraps {@code counters}, adding what each reader given reads; closing this closes them all. */
+  public Win32NodeSource(
+      NodeCounterSource counters, @Nullable ServiceReader services, @Nullable AdapterReader adapters) {
     this.counters = Objects.requireNonNull(counters, "counters");
-    this.services = Objects.requireNonNull(services, "services");
+    this.services = services;
+    this.adapters = adapters;
   }
 
   @Override
@@ -40,14 +46,15 @@ public final class Win32NodeSource implements NodeCounterSource {
     return counters.platform();
   }
 
-  /** The wrapped source's sample with the services read now. */
+  /** The wrapped source's sample with the services and the adapters read now. */
   @Override
   public NodeSample sample() {
     NodeSample sample = counters.sample();
     Map<NodePart, String> missing = new EnumMap<>(NodePart.class);
     missing.putAll(sample.missing());
-    List<WindowsService> serviceList = services.read(missing);
-    return sample.toBuilder().services(serviceList).missing(missing).build();
+    List<WindowsService> serviceList = services == null ? List.of() : services.read(missing);
+    List<NetworkAdapter> adapterList = adapters == null ? List.of() : adapters.read(missing);
+    return sample.toBuilder().services(serviceList).adapters(adapterList).missing(missing).build();
   }
 
   @Override
@@ -58,7 +65,9 @@ public final class Win32NodeSource implements NodeCounterSource {
   @Override
   public void close() {
     try {
-      services.close();
+      if (services != null) {
+        services.close();
+      }
     } finally {
       counters.close();
     }

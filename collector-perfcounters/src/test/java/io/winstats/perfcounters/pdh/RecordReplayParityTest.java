@@ -145,7 +145,9 @@ class RecordReplayParityTest {
               Map.entry("system", SAME),
               Map.entry("missing", SAME),
               Map.entry("kubeletRootFs", notCarried("read live from the volume (GetDiskFreeSpaceExW), not a counter")),
-              Map.entry("services", notCarried("read live from the Service Control Manager, not a counter"))),
+              Map.entry("services", notCarried("read live from the Service Control Manager, not a counter")),
+              Map.entry(
+                  "adapters", notCarried("read live from the IP Helper API (GetAdaptersAddresses), not a counter"))),
           NodeCpu.class,
           Map.of("logicalCores", SAME, "usageCoreNanos", INCREASE, "cores", SAME, "processors", SAME),
           ProcessorCounters.class,

@@ -13,7 +13,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.slf4j.helpers.NOPLogger;
 
-/** {@link Win32NodeSource}: each sample carries the services, read once per sample; their failure is their part's. */
+/**
+ * {@link Win32NodeSource}: each sample carries the services and the network adapters, each read once per sample; a
+ * failure of one is its part's alone.
+ */
 class Win32NodeSourceTest {
   /** A counter source whose samples lack the network part. */
   static final class CountersSource implements NodeCounterSource {
@@ -50,7 +53,8 @@ class Win32NodeSourceTest {
     FakeServiceControlManager scm = FakeServiceControlManager.kubernetesNode();
     CountersSource counters = new CountersSource();
     Win32NodeSource source =
-        new Win32NodeSource(counters, new ServiceReader(scm, new ServiceFilter("kube.*", ""), NOPLogger.NOP_LOGGER));
+        new Win32NodeSource(
+            counters, new ServiceReader(scm, new ServiceFilter("kube.*", ""), NOPLogger.NOP_LOGGER), null);
 
     NodeSample sample = source.sample();
 
@@ -74,5 +78,43 @@ class Win32NodeSourceTest {
     source.close();
     assertThat(counters.closed).isTrue();
     assertThat(scm.closes).isEqualTo(1);
+  }
+
+  @Test
+  void eachSampleCarriesTheAdaptersReadOnceAndTheirFailureIsTheirPartAlone() {
+    FakeServiceControlManager scm = FakeServiceControlManager.kubernetesNode();
+    FakeIpHelper ipHelper = FakeIpHelper.kubernetesNode();
+    CountersSource counters = new CountersSource();
+    Win32NodeSource source =
+        new Win32NodeSource(
+            counters,
+            new ServiceReader(scm, new ServiceFilter("kube.*", ""), NOPLogger.NOP_LOGGER),
+            new AdapterReader(ipHelper, NOPLogger.NOP_LOGGER));
+
+    NodeSample sample = source.sample();
+    assertThat(sample.adapters()).hasSize(5);
+    assertThat(ipHelper.calls).hasSize(1);
+
+    ipHelper.failing(Win32Exception.ERROR_ACCESS_DENIED);
+    NodeSample failed = source.sample();
+    assertThat(failed.adapters()).isEmpty();
+    assertThat(failed.missing()).containsOnlyKeys(NodePart.NETWORK, NodePart.NETWORK_ADAPTERS);
+    assertThat(failed.services()).as("the services stay").hasSize(2);
+    assertThat(failed.memory()).as("the counters' parts stay").isNotNull();
+    assertThat(ipHelper.calls).hasSize(2);
+  }
+
+  @Test
+  void withoutReadersTheSampleIsTheCountersOwn() {
+    CountersSource counters = new CountersSource();
+    Win32NodeSource source = new Win32NodeSource(counters, null, null);
+
+    NodeSample sample = source.sample();
+
+    assertThat(sample.services()).isEmpty();
+    assertThat(sample.adapters()).isEmpty();
+    assertThat(sample.missing()).containsOnlyKeys(NodePart.NETWORK);
+    source.close();
+    assertThat(counters.closed).isTrue();
   }
 }

@@ -406,7 +406,8 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       Map.of(
           "ContainerSample.resources", "a Windows container's resources are not read: no container_spec_*",
           "Snapshot.cgroups", "no cgroups on Windows",
-          "WindowsService.*", "Windows' services: windows_exporter's service series (WindowsServiceSeries)");
+          "WindowsService.*", "Windows' services: windows_exporter's service series (WindowsServiceSeries)",
+          "NetworkAdapter.*", "Windows' network adapters: windows_exporter's nic series (WindowsNetAdapterSeries)");
 
   /** {@code container_last_seen}: the round's time ({@code at}) in whole seconds. */
   private static <P> void lastSeen(

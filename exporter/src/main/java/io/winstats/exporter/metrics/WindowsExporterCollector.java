@@ -4,6 +4,7 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.NetworkAdapter;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.PhysicalDiskCounters;
@@ -66,6 +67,9 @@ public enum WindowsExporterCollector {
           // every non-alphanumeric character with _.
           WindowsExporterSeries.NET.add(f, nic, Labels.of("nic", nic.name()), none);
         }
+        for (NetworkAdapter adapter : node.adapters()) {
+          WindowsNetAdapterSeries.ADAPTER.add(f, adapter, Labels.EMPTY, none);
+        }
       }
       case LOGICAL_DISK -> {
         for (FilesystemUsage fs : node.filesystems()) {
@@ -98,7 +102,7 @@ public enum WindowsExporterCollector {
     return switch (this) {
       case CPU -> SeriesTable.families(WindowsExporterSeries.CPU, WindowsCpuSeries.CORE);
       case MEMORY -> SeriesTable.families(WindowsMemorySeries.MEMORY);
-      case NET -> SeriesTable.families(WindowsExporterSeries.NET);
+      case NET -> SeriesTable.families(WindowsExporterSeries.NET, WindowsNetAdapterSeries.ADAPTER);
       case LOGICAL_DISK -> SeriesTable.families(WindowsExporterSeries.VOLUME_SPACE, WindowsExporterSeries.VOLUME_IO);
       case PHYSICAL_DISK -> SeriesTable.families(WindowsPhysicalDiskSeries.DISK);
       case SYSTEM -> SeriesTable.families(WindowsExporterSeries.SYSTEM);

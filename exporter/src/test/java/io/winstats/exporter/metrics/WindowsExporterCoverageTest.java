@@ -33,7 +33,6 @@ class WindowsExporterCoverageTest {
       Set.of("cpu", "memory", "logical_disk", "physical_disk", "net", "os", "service", "system", "container");
 
   private static final String UNREAD = "a PDH counter the node source does not read yet: ";
-  private static final String IP_HELPER = "the IP Helper API (GetAdaptersAddresses, GetIpForwardTable2), not read";
 
   /** Families of those collectors the daemon does not serve, each with why. */
   static final Map<String, String> UNSERVED =
@@ -60,9 +59,6 @@ class WindowsExporterCoverageTest {
           entry("windows_memory_pool_nonpaged_allocs_total", WindowsExporterSeries.POOL_NONPAGED_ALLOCS),
           entry("windows_memory_process_memory_limit_bytes", "GlobalMemoryStatusEx.ullTotalVirtual: not served yet"),
           entry("windows_net_current_bandwidth_bytes", UNREAD + "Network Interface\\Current Bandwidth"),
-          entry("windows_net_nic_address_info", IP_HELPER),
-          entry("windows_net_nic_info", IP_HELPER),
-          entry("windows_net_nic_operation_status", IP_HELPER),
           entry("windows_net_output_queue_length_packets", UNREAD + "Network Interface\\Output Queue Length"),
           entry("windows_net_packets_received_unknown_total", UNREAD + "Network Interface\\Packets Received Unknown"),
           entry(

@@ -60,4 +60,50 @@ class StructureLayoutTest {
     assertThat(s.offsetOf("lpServiceStartName")).isEqualTo(48);
     assertThat(s.offsetOf("lpDisplayName")).isEqualTo(56);
   }
+  /**
+   * iptypes.h's {@code IP_ADAPTER_ADDRESSES_LH} on x64, 448 bytes: the offsets follow from its fields in order under
+   * MSVC's natural alignment (Microsoft Learn, IP_ADAPTER_ADDRESSES_LH; golang.org/x/sys/windows {@code
+   * IpAdapterAddresses} declares the same fields).
+   */
+  @Test
+  void ipAdapterAddresses() {
+    IpAdapterAddressesLh s = new IpAdapterAddressesLh();
+    assertThat(s.size()).isEqualTo(448);
+    Object[][] offsets = {
+      {"Length", 0}, {"IfIndex", 4}, {"Next", 8}, {"AdapterName", 16}, {"FirstUnicastAddress", 24},
+      {"FirstAnycastAddress", 32}, {"FirstMulticastAddress", 40}, {"FirstDnsServerAddress", 48}, {"DnsSuffix", 56},
+      {"Description", 64}, {"FriendlyName", 72}, {"PhysicalAddress", 80}, {"PhysicalAddressLength", 88},
+      {"Flags", 92}, {"Mtu", 96}, {"IfType", 100}, {"OperStatus", 104}, {"Ipv6IfIndex", 108}, {"ZoneIndices", 112},
+      {"FirstPrefix", 176}, {"TransmitLinkSpeed", 184}, {"ReceiveLinkSpeed", 192}, {"FirstWinsServerAddress", 200},
+      {"FirstGatewayAddress", 208}, {"Ipv4Metric", 216}, {"Ipv6Metric", 220}, {"Luid", 224}, {"Dhcpv4Server", 232},
+      {"CompartmentId", 248}, {"NetworkGuid", 252}, {"ConnectionType", 268}, {"TunnelType", 272},
+      {"Dhcpv6Server", 280}, {"Dhcpv6ClientDuid", 296}, {"Dhcpv6ClientDuidLength", 428}, {"Dhcpv6Iaid", 432},
+      {"FirstDnsSuffix", 440}
+    };
+    for (Object[] o : offsets) {
+      assertThat(s.offsetOf((String) o[0])).as((String) o[0]).isEqualTo(o[1]);
+    }
+  }
+
+  @Test
+  void socketAddress() {
+    IpAdapterAddressesLh.SocketAddress s = new IpAdapterAddressesLh.SocketAddress();
+    assertThat(s.size()).as("LPSOCKADDR and INT, padded to 8").isEqualTo(16);
+    assertThat(s.offsetOf("iSockaddrLength")).isEqualTo(8);
+  }
+
+  @Test
+  void unicastAndAnycastAddresses() {
+    IpAdapterAddressesLh.Unicast u = new IpAdapterAddressesLh.Unicast();
+    assertThat(u.size()).as("IP_ADAPTER_UNICAST_ADDRESS_LH: 57 bytes padded to 8").isEqualTo(64);
+    assertThat(u.offsetOf("Next")).isEqualTo(8);
+    assertThat(u.offsetOf("Address")).isEqualTo(16);
+    assertThat(u.offsetOf("PrefixOrigin")).isEqualTo(32);
+    assertThat(u.offsetOf("LeaseLifetime")).isEqualTo(52);
+    assertThat(u.offsetOf("OnLinkPrefixLength")).isEqualTo(56);
+    IpAdapterAddressesLh.Anycast a = new IpAdapterAddressesLh.Anycast();
+    assertThat(a.size()).as("IP_ADAPTER_ANYCAST_ADDRESS_XP").isEqualTo(32);
+    assertThat(a.offsetOf("Next")).isEqualTo(8);
+    assertThat(a.offsetOf("Address")).isEqualTo(16);
+  }
 }
