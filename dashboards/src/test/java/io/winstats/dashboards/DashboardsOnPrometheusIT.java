@@ -16,6 +16,7 @@ import io.winstats.cri.testing.PodHandle;
 import io.winstats.cri.testing.WindowsContainer;
 import io.winstats.cri.testing.WindowsPod;
 import io.winstats.cri.testing.WindowsRuntimeFake;
+import io.winstats.exporter.metrics.CgroupSeriesCollector;
 import io.winstats.exporter.testing.DaemonProcess;
 import io.winstats.perfcounters.pdh.SyntheticPdhLog;
 import io.winstats.testing.Requires;
@@ -37,6 +38,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -458,25 +460,14 @@ class DashboardsOnPrometheusIT {
   }
 
   /**
-   * Cgroup series the daemon serves only where the kernel has the files (docs/CADVISOR.md): block I/O where a device
-   * has a BFQ/CFQ policy or the v1 throttle files, io.stat on v2; huge pages where the host has a pool; PSI on cgroup
-   * v2 only. This host may or may not serve them, so they are neither required by the list nor refused when served.
+   * Cgroup series the daemon serves only where the kernel has the files, as its cgroup tables declare them
+   * ({@link CgroupSeriesCollector#SERVED_WHERE_THE_KERNEL_HAS_THE_FILES}): this host may or may not serve them, so
+   * they are neither required by the list nor refused when served.
    */
   static final Set<String> SERVED_WHERE_THE_KERNEL_HAS_THE_FILES =
-      Set.of(
-          "container_pressure_cpu_stalled_seconds_total",
-          "container_pressure_cpu_waiting_seconds_total",
-          "container_pressure_io_stalled_seconds_total",
-          "container_pressure_io_waiting_seconds_total",
-          "container_pressure_memory_stalled_seconds_total",
-          "container_pressure_memory_waiting_seconds_total",
-          "container_blkio_device_usage_total",
-          "container_fs_reads_bytes_total",
-          "container_fs_reads_total",
-          "container_fs_writes_bytes_total",
-          "container_fs_writes_total",
-          "container_hugetlb_max_usage_bytes",
-          "container_hugetlb_usage_bytes");
+      CgroupSeriesCollector.SERVED_WHERE_THE_KERNEL_HAS_THE_FILES.stream()
+          .map(d -> d.getType().name().equals("COUNTER") ? d.getPrometheusName() + "_total" : d.getPrometheusName())
+          .collect(Collectors.toUnmodifiableSet());
 
   /**
    * The committed list of live names ({@link EmittedSeries}) is exactly what the real daemons serve beyond the golden

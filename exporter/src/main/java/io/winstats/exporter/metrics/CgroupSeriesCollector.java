@@ -265,6 +265,14 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
           CPU, CFS, MEMORY, IO, PROCESSES, CPU_PRESSURE, MEMORY_PRESSURE, IO_PRESSURE, SPEC, HUGETLB);
 
   /**
+   * The families served only where the kernel has their files (docs/CADVISOR.md): block I/O where a device has a
+   * BFQ/CFQ policy or the v1 throttle files (io.stat on v2), PSI on cgroup v2 only, huge pages where the host has a
+   * pool. A test against a real host's cgroups can neither require nor refuse them.
+   */
+  public static final List<MetricFamilyDescriptor> SERVED_WHERE_THE_KERNEL_HAS_THE_FILES =
+      SeriesTable.families(IO, CPU_PRESSURE, MEMORY_PRESSURE, IO_PRESSURE, HUGETLB);
+
+  /**
    * Figures of the cgroup records this collector does not serve, each with the reason: {@code ServedFiguresTest} fails
    * on a figure that is neither served nor here.
    */
