@@ -182,6 +182,12 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               DiskIoCounters::queueLength)
           .build();
 
+  /**
+   * windows_exporter's {@code windows_system_processes_limit}: Windows has no process limit, so upstream serves this
+   * constant, {@code float64(4294967295)} (system.go:200-207@v0.31.8), on every scrape; served the same.
+   */
+  static final long PROCESSES_LIMIT = 4_294_967_295L;
+
   static final SeriesTable<NodeSystem> SYSTEM =
       SeriesTable.<NodeSystem>labelled(NONE)
           .gauge(
@@ -212,6 +218,7 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               "windows_system_boot_time_timestamp",
               "Unix timestamp of system boot time",
               s -> MetricFamilies.epochSeconds(s.bootTime()))
+          .gauge("windows_system_processes_limit", "Maximum number of processes.", s -> PROCESSES_LIMIT)
           .gauge(
               "windows_system_boot_time_timestamp_seconds",
               "Deprecated name (removed in windows_exporter v0.31) of the boot time; kept for the kubernetes-mixin"

@@ -16,23 +16,27 @@ final class WindowsMemorySeries {
       SeriesTable.<NodeMemory>labelled(List.of())
           .gauge(
               "windows_memory_available_bytes",
-              "The amount of physical memory immediately available for allocation to a process or for system use.",
+              "The amount of physical memory immediately available for allocation to a process or for system use. It"
+                  + " is equal to the sum of memory assigned to the standby (cached), free and zero page lists"
+                  + " (AvailableBytes)",
               NodeMemory::availableBytes)
           .gauge(
               "windows_memory_cache_bytes",
-              "Number of bytes currently being used by the file system cache",
+              "(CacheBytes)",
               NodeMemory::cacheBytes)
           .gauge(
               "windows_memory_committed_bytes",
-              "Amount of committed virtual memory in bytes",
+              "(CommittedBytes)",
               NodeMemory::committedBytes)
           .gauge(
               "windows_memory_commit_limit",
-              "Amount of virtual memory, in bytes, that can be committed without having to extend the paging file(s)",
+              "(CommitLimit)",
               NodeMemory::commitLimitBytes)
           .gauge(
               "windows_memory_free_and_zero_page_list_bytes",
-              "The amount of physical memory, in bytes, that is assigned to the free and zero page lists.",
+              "The amount of physical memory, in bytes, that is assigned to the free and zero page lists. This memory"
+                  + " does not contain cached data. It is immediately available for allocation to a process or for"
+                  + " system use (FreeAndZeroPageListBytes)",
               NodeMemory::freeBytes)
           .gauge(
               "windows_memory_physical_total_bytes",
@@ -40,7 +44,7 @@ final class WindowsMemorySeries {
               NodeMemory::totalBytes)
           .counter(
               "windows_memory_page_faults_total",
-              "Overall rate at which faulted pages are handled by the processor",
+              "Overall rate at which faulted pages are handled by the processor (Page Faults/sec)",
               NodeMemory::pageFaults)
           .gauge(
               "windows_memory_modified_page_list_bytes",

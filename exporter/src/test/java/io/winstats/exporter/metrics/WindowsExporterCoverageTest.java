@@ -71,10 +71,7 @@ class WindowsExporterCoverageTest {
               "windows_net_route_info",
               "declared but emitted by no call in 0.31.8 (net.go): served as upstream serves it, never"),
           entry("windows_os_hostname", "GetComputerNameEx: not read"),
-          entry("windows_os_info", "the registry and RtlGetVersion (product, version and build labels): not read"),
-          entry(
-              "windows_system_processes_limit",
-              "the constant 4294967295 upstream (system.go:200-207@v0.31.8): not served yet"));
+          entry("windows_os_info", "the registry and RtlGetVersion (product, version and build labels): not read"));
 
   /** A line of the list: the family, its type, labels, collector (with {@code @v0.30.0} for a kept removed one). */
   record UpstreamFamily(String name, String type, String labels, String collector, String help) {}
