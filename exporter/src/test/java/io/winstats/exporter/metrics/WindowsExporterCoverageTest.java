@@ -7,6 +7,8 @@ import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +16,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +76,28 @@ class WindowsExporterCoverageTest {
               "declared but emitted by no call in 0.31.8 (net.go): served as upstream serves it, never"),
           entry("windows_os_hostname", "GetComputerNameEx: not read"),
           entry("windows_os_info", "the registry and RtlGetVersion (product, version and build labels): not read"));
+
+  /**
+   * docs/DEPLOYMENT.md tells the operator, before the switch, exactly which families the daemon does not serve: its
+   * section names the families of {@link #UNSERVED} and no other (the four kept removed ones aside).
+   */
+  @Test
+  void theDeploymentGuideNamesExactlyTheUnservedFamilies() throws IOException {
+    String guide = Files.readString(Path.of("..", "docs", "DEPLOYMENT.md"));
+    int start = guide.indexOf("#### What switching off windows_exporter keeps and loses");
+    int end = guide.indexOf("**Served differently by default**", start);
+    assertThat(start).as("the section").isNotNegative();
+    assertThat(end).as("its end").isGreaterThan(start);
+    String section = guide.substring(start, end);
+    int notServed = section.indexOf("**Not served yet**");
+    assertThat(notServed).isNotNegative();
+    Set<String> named = new TreeSet<>();
+    Matcher m = Pattern.compile("`(windows_\\w+)`").matcher(section.substring(notServed));
+    while (m.find()) {
+      named.add(m.group(1));
+    }
+    assertThat(named).as("families DEPLOYMENT.md lists as not served").isEqualTo(new TreeSet<>(UNSERVED.keySet()));
+  }
 
   /** A line of the list: the family, its type, labels, collector (with {@code @v0.30.0} for a kept removed one). */
   record UpstreamFamily(String name, String type, String labels, String collector, String help) {}
