@@ -43,9 +43,9 @@ final class CriSettings {
           "The CRI call each round reads pods with: ListPodSandboxStats (pod cgroup figures, pod network and"
               + " process counts from the runtime) or ListContainerStats (pod CPU and memory summed over its"
               + " containers; on Linux pod network and process counts from the cgroup round, on Windows none)."
-              + " Default ListContainerStats on Linux, where containerd before 2.0 runs runc ps per sandbox and"
-              + " container for the other call (at 110 pods 226 against 16 mCPU of runtime CPU),"
-              + " ListPodSandboxStats on Windows.",
+              + " Default: ListContainerStats on Linux, where containerd before 2.0 runs runc ps per sandbox and"
+              + " container for the other call; ListPodSandboxStats on Windows, where a CRI stats call is made only"
+              + " with --cri.windows-stats=cri or while a part of the task source falls back.",
           StatsCall::parse,
           c -> c.criStatsCall().rpcName())
           .withChoices(Arrays.stream(StatsCall.values()).map(StatsCall::rpcName).toList());

@@ -254,7 +254,8 @@ public final class ExporterCommand implements Callable<Integer> {
     if (defaultValue != null) {
       option.defaultValue(defaultValue);
       // An empty default (--metrics.exclude) is "nothing", not a value: "Default: ." read as "exclude everything".
-      if (!defaultValue.isEmpty()) {
+      // A help that states its own default (one per platform) is not given this host's as a second one.
+      if (!defaultValue.isEmpty() && !setting.help().contains("Default: ")) {
         option.description(setting.help() + " Default: ${DEFAULT-VALUE}.");
       }
     }

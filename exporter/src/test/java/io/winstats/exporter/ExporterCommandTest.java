@@ -196,6 +196,9 @@ class ExporterCommandTest {
     }
     assertThat(broken).as("words of the help not whole on one line of\n%s", usage).isEmpty();
     assertThat(usage).contains("C:\\var\\lib\\kubelet", "tcp://HOST:PORT");
+    String statsCall = usage.substring(usage.indexOf("--cri.stats-call"), usage.indexOf("--cri.windows-stats"));
+    assertThat(statsCall.split("Default: ", -1)).as("one default statement, naming both platforms' defaults:\n%s",
+        statsCall).hasSize(2);
     assertThat(usage.lines()).allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(80));
   }
 
