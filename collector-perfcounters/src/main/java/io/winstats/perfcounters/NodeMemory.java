@@ -56,6 +56,10 @@ import org.jspecify.annotations.Nullable;
  * @param transitionFaults Windows: {@code Memory\Transition Faults/sec}, cumulative
  * @param transitionPagesRepurposed Windows: {@code Memory\Transition Pages RePurposed/sec}, cumulative
  * @param writeCopies Windows: {@code Memory\Write Copies/sec}, cumulative
+ * @param physicalFreeBytes Windows: {@code GlobalMemoryStatusEx.ullAvailPhys}, read in the same call as the total
+ *     (windows_exporter's {@code physical_free_bytes}, memory.go:364-384@v0.31.8)
+ * @param processMemoryLimitBytes Windows: {@code GlobalMemoryStatusEx.ullTotalVirtual}, the user-mode address space
+ *     of the reading process (windows_exporter's {@code process_memory_limit_bytes}, memory.go:364-384@v0.31.8)
  */
 public record NodeMemory(
     @Nullable Long totalBytes,
@@ -96,7 +100,9 @@ public record NodeMemory(
     @Nullable Long systemDriverTotalBytes,
     @Nullable Long transitionFaults,
     @Nullable Long transitionPagesRepurposed,
-    @Nullable Long writeCopies) {
+    @Nullable Long writeCopies,
+    @Nullable Long physicalFreeBytes,
+    @Nullable Long processMemoryLimitBytes) {
   public NodeMemory {
     requireNonNegative("totalBytes", totalBytes);
     requireNonNegative("workingSetBytes", workingSetBytes);
@@ -137,6 +143,8 @@ public record NodeMemory(
     requireNonNegative("transitionFaults", transitionFaults);
     requireNonNegative("transitionPagesRepurposed", transitionPagesRepurposed);
     requireNonNegative("writeCopies", writeCopies);
+    requireNonNegative("physicalFreeBytes", physicalFreeBytes);
+    requireNonNegative("processMemoryLimitBytes", processMemoryLimitBytes);
   }
 
   /** A builder with every figure absent: a source sets the ones it has, by name. */
@@ -185,6 +193,8 @@ public record NodeMemory(
     private @Nullable Long transitionFaults;
     private @Nullable Long transitionPagesRepurposed;
     private @Nullable Long writeCopies;
+    private @Nullable Long physicalFreeBytes;
+    private @Nullable Long processMemoryLimitBytes;
 
     private Builder() {}
 
@@ -378,6 +388,16 @@ public record NodeMemory(
       return this;
     }
 
+    public Builder physicalFreeBytes(@Nullable Long value) {
+      this.physicalFreeBytes = value;
+      return this;
+    }
+
+    public Builder processMemoryLimitBytes(@Nullable Long value) {
+      this.processMemoryLimitBytes = value;
+      return this;
+    }
+
     public Builder swapFreeBytes(@Nullable Long value) {
       this.swapFreeBytes = value;
       return this;
@@ -428,7 +448,9 @@ public record NodeMemory(
           systemDriverTotalBytes,
           transitionFaults,
           transitionPagesRepurposed,
-          writeCopies);
+          writeCopies,
+          physicalFreeBytes,
+          processMemoryLimitBytes);
     }
   }
 

@@ -173,7 +173,9 @@ public final class SampleFixtures {
             .modifiedPageListBytes(150_000_000L)
             .standbyCacheCoreBytes(200_000_000L)
             .standbyCacheNormalPriorityBytes(1_500_000_000L)
-            .standbyCacheReserveBytes(300_000_000L);
+            .standbyCacheReserveBytes(300_000_000L)
+            .physicalFreeBytes(9_000_000_000L)
+            .processMemoryLimitBytes(140_737_488_224_256L);
     return NodeSample.builder(at, monotonicNanos)
         .cpu(cpu)
         .memory(withEveryMemoryCounter(memory))

@@ -149,11 +149,11 @@ public interface PdhLibrary extends AutoCloseable {
   void closeQuery(PdhQuery query);
 
   /**
-   * {@code GlobalMemoryStatusEx().ullTotalPhys}: physical memory in bytes.
+   * {@code GlobalMemoryStatusEx}: the fields of {@code MEMORYSTATUSEX} the node reads, in one call.
    *
    * @throws PdhException with call {@code GlobalMemoryStatusEx} and the Win32 error code if the call fails
    */
-  long totalPhysicalMemoryBytes();
+  GlobalMemoryStatus globalMemoryStatus();
 
   /**
    * {@code GetActiveProcessorCount(ALL_PROCESSOR_GROUPS)}: logical processors over all processor groups.

@@ -64,8 +64,13 @@ final class PdhMemory {
   @Nullable NodeMemory read(Collected memory, Collected process, Map<NodePart, String> missing) {
     Map<NodePart, String> failures = new EnumMap<>(NodePart.class);
     Long total = null;
+    Long availPhys = null;
+    Long totalVirtual = null;
     try {
-      total = lib.totalPhysicalMemoryBytes();
+      GlobalMemoryStatus status = lib.globalMemoryStatus();
+      total = status.totalPhysBytes();
+      availPhys = status.availPhysBytes();
+      totalVirtual = status.totalVirtualBytes();
     } catch (PdhException e) {
       failures.putIfAbsent(NodePart.MEMORY, e.call() + " " + e.statusName());
     }
@@ -83,11 +88,19 @@ final class PdhMemory {
     NodeMemory read =
         builder
             .totalBytes(total)
+            .physicalFreeBytes(availPhys)
+            .processMemoryLimitBytes(totalVirtual)
             .workingSetBytes(workingSet.workingSetBytes(privateBytes, total, counters.availableBytes()))
             .usageBytes(counters.committedBytes())
             .build();
-    // The physical size alone says nothing about the node's memory now.
-    if (read.equals(NodeMemory.builder().totalBytes(total).build())) {
+    // The physical size and the address space alone say nothing of the counters' figures now.
+    NodeMemory statusOnly =
+        NodeMemory.builder()
+            .totalBytes(total)
+            .physicalFreeBytes(availPhys)
+            .processMemoryLimitBytes(totalVirtual)
+            .build();
+    if (read.equals(statusOnly)) {
       require(NodePart.MEMORY, failures, reading(memory, MemoryCounter.AVAILABLE_BYTES));
       missing.putAll(failures);
       return null;

@@ -49,7 +49,13 @@ final class FakePdhLibrary implements PdhLibrary {
   private long localFileTime;
   /** The fixtures loaded, for the message of a counter one of them lacks. */
   private final List<String> fixtures = new ArrayList<>();
-  private final long totalPhysicalBytes = 17_179_869_184L;
+  /**
+   * The fake host's {@code MEMORYSTATUSEX}, field by field as GlobalMemoryStatusEx documents them: 16 GiB physical;
+   * ullAvailPhys the standby, free and zero lists; ullTotalVirtual 128 TiB minus 128 KiB, a 64-bit process's user-mode
+   * address space (0x7FFFFFFE0000) on Windows 8.1 and later.
+   */
+  private final GlobalMemoryStatus memoryStatus =
+      new GlobalMemoryStatus(17_179_869_184L, 9_126_805_504L, 140_737_488_224_256L);
   private final int activeProcessors = 4;
   private @Nullable CountDownLatch collectGate;
   private final CountDownLatch collectEntered = new CountDownLatch(1);
@@ -570,9 +576,9 @@ final class FakePdhLibrary implements PdhLibrary {
   }
 
   @Override
-  public synchronized long totalPhysicalMemoryBytes() {
+  public synchronized GlobalMemoryStatus globalMemoryStatus() {
     record("GlobalMemoryStatusEx");
-    return totalPhysicalBytes;
+    return memoryStatus;
   }
 
   @Override

@@ -240,6 +240,10 @@ class PdhNodeSourceTest {
     NodeSample s = open().sample();
 
     assertThat(s.memory().totalBytes()).isEqualTo(17_179_869_184L);
+    // The rest of the same GlobalMemoryStatusEx call (FakePdhLibrary's MEMORYSTATUSEX), as memory.go:364-384@v0.31.8
+    // reads it: ullAvailPhys and ullTotalVirtual.
+    assertThat(s.memory().physicalFreeBytes()).isEqualTo(9_126_805_504L);
+    assertThat(s.memory().processMemoryLimitBytes()).isEqualTo(140_737_488_224_256L);
     assertThat(s.memory().workingSetBytes()).isEqualTo(2_147_483_648L);
     assertThat(s.memory().usageBytes()).isEqualTo(6_442_450_944L);
     assertThat(s.memory().committedBytes()).isEqualTo(6_442_450_944L);

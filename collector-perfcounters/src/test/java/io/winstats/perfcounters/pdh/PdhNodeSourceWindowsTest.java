@@ -96,7 +96,7 @@ class PdhNodeSourceWindowsTest {
         assertThat(items).extracting(PdhLibrary.RawCounterItem::instance).contains("_Total");
         assertThat(items).allMatch(i -> i.value().firstValue() >= 0);
         assertThat(lib.formattedCounterArray(user, PdhLibrary.PDH_FMT_DOUBLE)).isNotEmpty();
-        assertThat(lib.totalPhysicalMemoryBytes()).isPositive();
+        assertThat(lib.globalMemoryStatus().totalPhysBytes()).isPositive();
         assertThat(lib.activeProcessorCount()).isPositive();
       } finally {
         lib.closeQuery(q);

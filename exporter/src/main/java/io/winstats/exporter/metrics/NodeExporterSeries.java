@@ -219,6 +219,8 @@ public final class NodeExporterSeries extends PerVersionCollector {
           Map.entry("NodeMemory.usageBytes", "the kubelet's usage: /stats/summary and cAdvisor's root"),
           Map.entry("NodeMemory.rssBytes", "the kubelet's node rssBytes: /stats/summary"),
           Map.entry("NodeMemory.cacheBytes", "a Windows figure (Memory\\Cache Bytes)"),
+          Map.entry("NodeMemory.physicalFreeBytes", "a Windows figure (GlobalMemoryStatusEx.ullAvailPhys)"),
+          Map.entry("NodeMemory.processMemoryLimitBytes", "a Windows figure (GlobalMemoryStatusEx.ullTotalVirtual)"),
           Map.entry("NodeSystem.maxThreads", "the kubelet's rlimit.maxpid: /stats/summary"));
 
   /** node_exporter's meminfo family of one {@code /proc/meminfo} field, with node_exporter's own mixed case. */

@@ -42,6 +42,19 @@ final class WindowsMemorySeries {
               "windows_memory_physical_total_bytes",
               "The amount of actual physical memory, in bytes.",
               NodeMemory::totalBytes)
+          // GlobalMemoryStatusEx's ullAvailPhys and ullTotalVirtual, as memory.go:364-384@v0.31.8 serves them.
+          .gauge(
+              "windows_memory_physical_free_bytes",
+              "The amount of physical memory currently available, in bytes. This is the amount of physical memory that"
+                  + " can be immediately reused without having to write its contents to disk first. It is the sum of"
+                  + " the size of the standby, free, and zero lists.",
+              NodeMemory::physicalFreeBytes)
+          .gauge(
+              "windows_memory_process_memory_limit_bytes",
+              "The size of the user-mode portion of the virtual address space of the calling process, in bytes. This"
+                  + " value depends on the type of process, the type of processor, and the configuration of the"
+                  + " operating system.",
+              NodeMemory::processMemoryLimitBytes)
           .counter(
               "windows_memory_page_faults_total",
               "Overall rate at which faulted pages are handled by the processor (Page Faults/sec)",

@@ -8,6 +8,7 @@ import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 import com.sun.jna.win32.StdCallLibrary;
 import com.sun.jna.win32.W32APIOptions;
+import io.winstats.perfcounters.pdh.GlobalMemoryStatus;
 import io.winstats.perfcounters.pdh.PdhException;
 import io.winstats.perfcounters.pdh.PdhLibrary;
 import io.winstats.perfcounters.pdh.PdhStatus;
@@ -341,12 +342,12 @@ public final class JnaPdhLibrary implements PdhLibrary {
   }
 
   @Override
-  public long totalPhysicalMemoryBytes() {
+  public GlobalMemoryStatus globalMemoryStatus() {
     MemoryStatusEx status = new MemoryStatusEx();
     if (!kernel32().GlobalMemoryStatusEx(status)) {
       throw new PdhException(lastError.get(), "GlobalMemoryStatusEx", null);
     }
-    return status.ullTotalPhys;
+    return new GlobalMemoryStatus(status.ullTotalPhys, status.ullAvailPhys, status.ullTotalVirtual);
   }
 
   @Override

@@ -8,6 +8,7 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
+import io.winstats.perfcounters.pdh.GlobalMemoryStatus;
 import io.winstats.perfcounters.pdh.PdhException;
 import io.winstats.perfcounters.pdh.PdhLibrary;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhCounter;
@@ -202,6 +203,9 @@ class JnaPdhLibraryTest {
     public boolean GlobalMemoryStatusEx(MemoryStatusEx status) {
       lengthSeen = status.dwLength;
       status.ullTotalPhys = 34_359_738_368L;
+      status.ullAvailPhys = 21_474_836_480L;
+      status.ullTotalPageFile = 40_000_000_000L;
+      status.ullTotalVirtual = 140_737_488_224_256L;
       return true;
     }
 
@@ -397,7 +401,9 @@ class JnaPdhLibraryTest {
 
   @Test
   void kernel32CallsUseAllGroupsAndTheStructureLength() {
-    assertThat(lib.totalPhysicalMemoryBytes()).isEqualTo(34_359_738_368L);
+    assertThat(lib.globalMemoryStatus())
+        .as("ullTotalPhys, ullAvailPhys, ullTotalVirtual read from the one call")
+        .isEqualTo(new GlobalMemoryStatus(34_359_738_368L, 21_474_836_480L, 140_737_488_224_256L));
     assertThat(kernel32.lengthSeen).isEqualTo(64);
     assertThat(lib.activeProcessorCount()).isEqualTo(96);
     assertThat(kernel32.group).isEqualTo((short) 0xFFFF);
