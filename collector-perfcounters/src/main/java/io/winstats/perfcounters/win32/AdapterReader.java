@@ -35,12 +35,11 @@ public final class AdapterReader {
   private static final int SOCKADDR_IN6_SIZE = 28;
 
   private final IpHelper ipHelper;
-  private final Logger log;
-  private @Nullable String lastFailure;
+  private final PartRead part;
 
   public AdapterReader(IpHelper ipHelper, Logger log) {
     this.ipHelper = Objects.requireNonNull(ipHelper, "ipHelper");
-    this.log = Objects.requireNonNull(log, "log");
+    this.part = new PartRead(NodePart.NETWORK_ADAPTERS, "network_adapters", log);
   }
 
   /**
@@ -48,26 +47,15 @@ public final class AdapterReader {
    * reason.
    */
   public List<NetworkAdapter> read(Map<NodePart, String> missing) {
-    try {
-      List<NetworkAdapter> adapters = new ArrayList<>();
-      for (AdapterAddresses a : ipHelper.getAdaptersAddresses(IpHelper.AF_UNSPEC, FLAGS)) {
-        adapters.add(adapter(a));
-      }
-      if (lastFailure != null) {
-        log.info("event=network_adapters_recovered");
-        lastFailure = null;
-      }
-      return adapters;
-    } catch (RuntimeException e) {
-      String failure =
-          e instanceof Win32Exception ? e.getMessage() : e.getClass().getSimpleName() + ": " + e.getMessage();
-      if (!Objects.equals(failure, lastFailure)) {
-        log.warn("event=network_adapters_unreadable error=\"{}\"", failure);
-        lastFailure = failure;
-      }
-      missing.put(NodePart.NETWORK_ADAPTERS, String.valueOf(failure));
-      return List.of();
-    }
+    return part.read(
+        () -> {
+          List<NetworkAdapter> adapters = new ArrayList<>();
+          for (AdapterAddresses a : ipHelper.getAdaptersAddresses(IpHelper.AF_UNSPEC, FLAGS)) {
+            adapters.add(adapter(a));
+          }
+          return adapters;
+        },
+        missing);
   }
 
   /** One adapter as upstream labels it (net.go:431-509@v0.31.8). */

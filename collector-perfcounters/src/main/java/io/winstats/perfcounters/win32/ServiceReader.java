@@ -33,12 +33,13 @@ public final class ServiceReader implements AutoCloseable {
   private final ServiceControlManager scm;
   private final ServiceFilter filter;
   private final Logger log;
-  private @Nullable String lastFailure;
+  private final PartRead part;
 
   public ServiceReader(ServiceControlManager scm, ServiceFilter filter, Logger log) {
     this.scm = Objects.requireNonNull(scm, "scm");
     this.filter = Objects.requireNonNull(filter, "filter");
     this.log = Objects.requireNonNull(log, "log");
+    this.part = new PartRead(NodePart.SERVICES, "services", log);
   }
 
   /** The filter this reader applies. */
@@ -51,23 +52,7 @@ public final class ServiceReader implements AutoCloseable {
    * with the reason.
    */
   public List<WindowsService> read(Map<NodePart, String> missing) {
-    try {
-      List<WindowsService> services = read();
-      if (lastFailure != null) {
-        log.info("event=services_recovered");
-        lastFailure = null;
-      }
-      return services;
-    } catch (RuntimeException e) {
-      String failure =
-          e instanceof Win32Exception ? e.getMessage() : e.getClass().getSimpleName() + ": " + e.getMessage();
-      if (!Objects.equals(failure, lastFailure)) {
-        log.warn("event=services_unreadable error=\"{}\"", failure);
-        lastFailure = failure;
-      }
-      missing.put(NodePart.SERVICES, String.valueOf(failure));
-      return List.of();
-    }
+    return part.read(this::read, missing);
   }
 
   private List<WindowsService> read() {
