@@ -4,6 +4,7 @@ import com.sun.jna.Pointer;
 import com.sun.jna.Structure;
 import com.sun.jna.Structure.FieldOrder;
 import com.sun.jna.Union;
+import io.winstats.perfcounters.win32.jna.Guid;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -118,19 +119,6 @@ public final class PdhCounterInfoW extends Structure {
 
     int offsetOf(String field) {
       return fieldOffset(field);
-    }
-  }
-
-  /** {@code GUID}: size 16, alignment 4. */
-  @FieldOrder({"Data1", "Data2", "Data3", "Data4"})
-  public static final class Guid extends Structure {
-    public int Data1;
-    public short Data2;
-    public short Data3;
-    public byte[] Data4 = new byte[8];
-
-    public Guid() {
-      super();
     }
   }
 }

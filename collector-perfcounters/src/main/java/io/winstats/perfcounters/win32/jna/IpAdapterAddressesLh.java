@@ -129,22 +129,6 @@ public final class IpAdapterAddressesLh extends Structure {
   }
 
   /**
-   * {@code GUID} (guiddef.h), the {@code NET_IF_NETWORK_GUID}: size 16, 4-byte aligned. jna-platform's {@code
-   * Guid.GUID} is the same, but that library is no dependency of this module for one field nobody reads.
-   */
-  @FieldOrder({"Data1", "Data2", "Data3", "Data4"})
-  public static final class Guid extends Structure {
-    public int Data1;
-    public short Data2;
-    public short Data3;
-    public byte[] Data4 = new byte[8];
-
-    public Guid() {
-      super();
-    }
-  }
-
-  /**
    * {@code IP_ADAPTER_UNICAST_ADDRESS_LH} (iptypes.h): size 64 on x64. The leading union is its two {@code ULONG}s
    * ({@code Length}, {@code Flags}).
    */

@@ -3,6 +3,7 @@ package io.winstats.perfcounters.pdh.jna;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.jna.Native;
+import io.winstats.perfcounters.win32.jna.Guid;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 
@@ -102,7 +103,7 @@ class StructureLayoutTest {
     assertThat(s.offsetOf("ObjectGUID")).isEqualTo(8);
     assertThat(s.offsetOf("dwItemId")).isEqualTo(24);
     assertThat(s.offsetOf("szInstanceName")).isEqualTo(32);
-    assertThat(new PdhCounterInfoW.Guid().size()).isEqualTo(16);
+    assertThat(new Guid().size()).isEqualTo(16);
   }
 
   @Test
