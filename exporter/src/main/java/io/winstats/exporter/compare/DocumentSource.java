@@ -3,6 +3,7 @@ package io.winstats.exporter.compare;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.winstats.exporter.http.OperatorFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -121,7 +122,7 @@ final class DocumentSource {
     } catch (NoSuchFileException e) {
       throw new SourceException("no such file: " + location + " (a URL starts with http:// or https://)");
     } catch (IOException e) {
-      throw new SourceException("cannot read " + location + ": " + e);
+      throw new SourceException("cannot read " + location + ": " + OperatorFiles.why(e));
     }
   }
 
@@ -174,7 +175,7 @@ final class DocumentSource {
       }
       return token;
     } catch (IOException e) {
-      throw new SourceException("cannot read the token file " + file + ": " + e);
+      throw new SourceException("cannot read the token file " + file + ": " + OperatorFiles.why(e));
     }
   }
 
