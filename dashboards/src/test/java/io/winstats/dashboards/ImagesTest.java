@@ -47,6 +47,22 @@ class ImagesTest {
     }
   }
 
+  /**
+   * The Windows workflow's tests run on the JDK the Windows image ships: the jdk17 action downloads the very archive
+   * Dockerfile.windows links its runtime from, pinned by the same SHA-256.
+   */
+  @Test
+  void theWindowsWorkflowBuildsWithTheImagesTemurinRelease() throws IOException {
+    String dockerfile = Files.readString(IMAGES.resolve("Dockerfile.windows"));
+    Matcher add = Pattern.compile("--checksum=sha256:([0-9a-f]{64}) \\\\\\s+(https://\\S+\\.zip)").matcher(dockerfile);
+    assertThat(add.find()).as("Dockerfile.windows pins its Windows JDK archive").isTrue();
+    JsonNode download = Rules.YAML.readTree(Path.of("..", ".github", "actions", "jdk17", "action.yml").toFile())
+        .at("/runs/steps/0");
+    assertThat(download.at("/env/TEMURIN_SHA256").asText()).isEqualTo(add.group(1));
+    assertThat(download.at("/run").asText()).contains("'" + add.group(2) + "'");
+    assertThat(add.group(2)).contains(temurin("Dockerfile.windows").replace('_', '+').replace("+", "%2B"));
+  }
+
   @Test
   void theLinuxImageIsBuiltForAmd64AndArm64SoTheChartSelectsByOsAlone() throws IOException {
     assertThat(Files.readString(IMAGES.resolve("build")))
