@@ -1,6 +1,7 @@
 package io.winstats.exporter.sampling;
 
 import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.cgroups.CgroupPodFigures;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupSampler;
 import java.util.Objects;

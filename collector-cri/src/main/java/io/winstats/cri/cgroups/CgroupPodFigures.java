@@ -1,14 +1,10 @@
-package io.winstats.exporter.sampling;
+package io.winstats.cri.cgroups;
 
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
-import io.winstats.cri.cgroups.CgroupProcesses;
-import io.winstats.cri.cgroups.CgroupSample;
-import io.winstats.cri.cgroups.CgroupStats;
-import io.winstats.cri.cgroups.NetDevInterface;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -27,14 +23,14 @@ import org.jspecify.annotations.Nullable;
  *
  * A figure the round already has (Windows, {@code ListPodSandboxStats}) is kept; one the cgroups lack stays absent.
  */
-final class CgroupPodFigures {
+public final class CgroupPodFigures {
   /** The interface containerd names the pod's default one on Linux ({@code defaultIfName}). */
   static final String DEFAULT_INTERFACE = "eth0";
 
   private CgroupPodFigures() {}
 
   /** {@code round} with the missing pod figures from {@code cgroups}; {@code null} when it gained none. */
-  static @Nullable RuntimeSample join(RuntimeSample round, CgroupSample cgroups) {
+  public static @Nullable RuntimeSample join(RuntimeSample round, CgroupSample cgroups) {
     List<PodSample> pods = new ArrayList<>(round.pods().size());
     boolean changed = false;
     for (PodSample pod : round.pods()) {
