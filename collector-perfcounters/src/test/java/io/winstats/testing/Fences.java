@@ -54,7 +54,7 @@ public final class Fences {
 
   /**
    * The OpenTelemetry SDK is the OTLP push's, loaded only when the push is on: the rest of the daemon hands it the
-   * scrape's families as its own types ({@code metrics.PushedSeries}) and finds it as a service.
+   * scrape's families as its own types ({@code metrics.ServedFamilies}) and finds it as a service.
    */
   public static final ArchRule OPENTELEMETRY =
       onlyIn(

@@ -50,7 +50,7 @@ final class ContainerStatsRound implements StatsRound {
   }
 
   @Override
-  public List<PodSample> read(Round round) {
+  public List<PodSample> read(RoundContext round) {
     List<PodSandbox> sandboxes = identities.pods(true);
     List<Container> running = identities.runningContainers();
     identities.replaceAll(sandboxes, running);
@@ -117,7 +117,7 @@ final class ContainerStatsRound implements StatsRound {
     return pods;
   }
 
-  private @Nullable ContainerStats containerStats(String id, Round round) {
+  private @Nullable ContainerStats containerStats(String id, RoundContext round) {
     try {
       return calls.call(
               "ContainerStats", s -> s.containerStats(ContainerStatsRequest.newBuilder().setContainerId(id).build()))

@@ -34,7 +34,7 @@ final class ImageFilesystems {
     this.images = ImageServiceGrpc.newBlockingStub(channel);
   }
 
-  @Nullable RuntimeFilesystems read(Round round) {
+  @Nullable RuntimeFilesystems read(RoundContext round) {
     if (unimplemented) {
       return null;
     }

@@ -51,7 +51,7 @@ final class PodSandboxStatsRound implements StatsRound {
   }
 
   @Override
-  public List<PodSample> read(Round round) {
+  public List<PodSample> read(RoundContext round) {
     List<PodSandboxStats> stats;
     try {
       stats = lists.podSandboxStats();
@@ -85,7 +85,7 @@ final class PodSandboxStatsRound implements StatsRound {
     return pods;
   }
 
-  private List<PodSandboxStats> oneByOne(Round round) {
+  private List<PodSandboxStats> oneByOne(RoundContext round) {
     List<PodSandboxStats> stats = new ArrayList<>();
     for (PodSandbox sandbox : identities.pods(true)) {
       try {
@@ -106,7 +106,7 @@ final class PodSandboxStatsRound implements StatsRound {
     return stats;
   }
 
-  private @Nullable PodSample pod(PodSandboxStats s, Instant now, Round round) {
+  private @Nullable PodSample pod(PodSandboxStats s, Instant now, RoundContext round) {
     String id = s.getAttributes().getId();
     RuntimeMetadata.Pod meta = identities.metadata().pod(id);
     if (meta == null) {
@@ -160,7 +160,7 @@ final class PodSandboxStatsRound implements StatsRound {
     return mapper.cpu(key, StatsMapper.instant(fields.timestampNanos(), now), Objects.requireNonNull(total));
   }
 
-  static void add(List<ContainerSample> into, Round round, String id, Supplier<ContainerSample> mapping) {
+  static void add(List<ContainerSample> into, RoundContext round, String id, Supplier<ContainerSample> mapping) {
     try {
       into.add(mapping.get());
     } catch (IllegalArgumentException | ArithmeticException e) {

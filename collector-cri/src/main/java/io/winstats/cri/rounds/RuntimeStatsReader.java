@@ -229,7 +229,7 @@ final class RuntimeStatsReader implements CriStatsReader {
     }
     try {
       Instant started = context.clock().instant();
-      Round round = new Round(new StatsMapper.HostView(hostFiles, started), started);
+      RoundContext round = new RoundContext(new StatsMapper.HostView(hostFiles, started), started);
       String name = runtimeName();
       List<PodSample> pods = rounds.read(round);
       RuntimeFilesystems filesystems = imageFilesystems.read(round);

@@ -16,7 +16,7 @@ interface StatsRound {
    *
    * @throws RuntimeCalls.RpcFailure when a call fails for the round as a whole
    */
-  List<PodSample> read(Round round);
+  List<PodSample> read(RoundContext round);
 
   /**
    * The runtime came back as another version (an in-place upgrade, as AKS does from containerd 1.7 to 2.x): what the

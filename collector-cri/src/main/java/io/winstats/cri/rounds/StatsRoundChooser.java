@@ -57,7 +57,7 @@ final class StatsRoundChooser {
    *
    * @throws RuntimeCalls.RpcFailure when a call fails for the round as a whole
    */
-  List<PodSample> read(Round round) {
+  List<PodSample> read(RoundContext round) {
     StatsRound tasksStats = this.tasksStats;
     if (tasksStats != null
         && (tasksFailedAtNanos == null
@@ -137,7 +137,7 @@ final class StatsRoundChooser {
     return f.code() == Status.Code.UNAVAILABLE || f.code() == Status.Code.DEADLINE_EXCEEDED;
   }
 
-  private void tasksFailed(Round round, @Nullable String cause) {
+  private void tasksFailed(RoundContext round, @Nullable String cause) {
     if (tasksFailedAtNanos == null) {
       round.fallbacksStarted.add(RuntimeStatsReader.TASKS_FALLBACK);
       LOG.warn(
@@ -153,7 +153,7 @@ final class StatsRoundChooser {
   }
 
   /** The pods through CRI stats; without {@code ListPodSandboxStats} the other call, until the runtime restarts. */
-  private List<PodSample> readCriStats(Round round) {
+  private List<PodSample> readCriStats(RoundContext round) {
     try {
       return criStats.read(round);
     } catch (RuntimeCalls.RpcFailure f) {

@@ -128,7 +128,7 @@ final class TasksStatsRound implements StatsRound {
   }
 
   @Override
-  public List<PodSample> read(Round round) {
+  public List<PodSample> read(RoundContext round) {
     List<PodSandbox> sandboxes = identities.pods(true);
     List<Container> running = identities.runningContainers();
     identities.replaceAll(sandboxes, running);
@@ -209,7 +209,7 @@ final class TasksStatsRound implements StatsRound {
   }
 
   private PodNetworkSource networks(
-      Round round, Instant now, List<PodSandbox> sandboxes, RuntimeMetadata metadata) {
+      RoundContext round, Instant now, List<PodSandbox> sandboxes, RuntimeMetadata metadata) {
     if (hnsFailedAtNanos == null
         || ticker.read() - hnsFailedAtNanos >= RuntimeStatsReader.TASKS_RETRY_AFTER.toNanos()) {
       try {
@@ -278,7 +278,7 @@ final class TasksStatsRound implements StatsRound {
     return byPod;
   }
 
-  private ContainerSample container(RuntimeMetadata.Container meta, TaskMetrics.Reading r, Round round) {
+  private ContainerSample container(RuntimeMetadata.Container meta, TaskMetrics.Reading r, RoundContext round) {
     WindowsContainerStatistics w = r.statistics().getWindows();
     Instant at = w.hasTimestamp() ? TaskMetrics.instant(w.getTimestamp()) : r.collectedAt();
     CpuUsage cpu = null;

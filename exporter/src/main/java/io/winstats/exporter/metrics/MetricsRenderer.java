@@ -337,12 +337,12 @@ public final class MetricsRenderer {
    * The snapshot part's families as this renderer serves them, every one built from the same snapshot version (read
    * again while a publication lands in between), from the per-version collectors' caches where a scrape built them.
    */
-  public PushedSeries series() {
+  public ServedFamilies series() {
     for (int attempt = 1; ; attempt++) {
       long before = version.getAsLong();
       MetricSnapshots snapshots = families.apply(snapshotSeries.scrape());
       if (version.getAsLong() == before || attempt == 3) {
-        return PushedSeries.of(before, snapshots);
+        return ServedFamilies.of(before, snapshots);
       }
     }
   }

@@ -30,7 +30,7 @@ public interface SeriesPush extends AutoCloseable {
       String nodeName,
       String serviceVersion,
       @Nullable Duration interval,
-      Supplier<PushedSeries> series,
+      Supplier<ServedFamilies> series,
       Runnable exported,
       Runnable failed) {
     public Target {

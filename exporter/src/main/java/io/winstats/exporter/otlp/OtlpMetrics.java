@@ -12,7 +12,7 @@ import io.opentelemetry.sdk.metrics.data.MetricDataType;
 import io.opentelemetry.sdk.metrics.data.SumData;
 import io.opentelemetry.sdk.metrics.export.MetricProducer;
 import io.opentelemetry.sdk.resources.Resource;
-import io.winstats.exporter.metrics.PushedSeries;
+import io.winstats.exporter.metrics.ServedFamilies;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * collection's, as a scrape would stamp it; cumulative sums start when the push started.
  */
 final class OtlpMetrics implements MetricProducer {
-  private final Supplier<PushedSeries> series;
+  private final Supplier<ServedFamilies> series;
   private final Resource node;
   private final InstrumentationScopeInfo scope;
   private final Clock clock;
@@ -41,7 +41,7 @@ final class OtlpMetrics implements MetricProducer {
    * @param series the newest snapshot's families
    * @param node the node's attributes, merged into the SDK's resource at each collection
    */
-  OtlpMetrics(Supplier<PushedSeries> series, Resource node, String version, Clock clock) {
+  OtlpMetrics(Supplier<ServedFamilies> series, Resource node, String version, Clock clock) {
     this.series = series;
     this.node = node;
     this.scope = InstrumentationScopeInfo.builder("io.winstats.exporter").setVersion(version).build();
@@ -73,13 +73,13 @@ final class OtlpMetrics implements MetricProducer {
   }
 
   /** The families as OTLP metrics under the SDK's resource plus the node's and each pod's or container's. */
-  List<MetricData> toMetricData(PushedSeries pushed, Resource sdkResource) {
+  List<MetricData> toMetricData(ServedFamilies pushed, Resource sdkResource) {
     long now = nanos(clock.millis());
     OtlpResources resources = new OtlpResources(sdkResource.merge(node), pushed.families());
     Map<Key, Metric> metrics = new LinkedHashMap<>();
-    for (PushedSeries.Family family : pushed.families()) {
+    for (ServedFamilies.Family family : pushed.families()) {
       OtlpNames.Row row = OtlpNames.row(family.name());
-      for (PushedSeries.Point p : family.points()) {
+      for (ServedFamilies.Point p : family.points()) {
         OtlpResources.Placed placed = resources.place(p.labels());
         String mapped = row == null ? null : row.name(placed.level());
         Metric metric;
@@ -101,7 +101,7 @@ final class OtlpMetrics implements MetricProducer {
             attributes.put("network.io.direction", row.direction());
           }
         } else {
-          boolean counter = family.type() == PushedSeries.Type.COUNTER;
+          boolean counter = family.type() == ServedFamilies.Type.COUNTER;
           metric =
               metrics.computeIfAbsent(
                   new Key(placed.resource(), family.name()),

@@ -3,7 +3,7 @@ package io.winstats.exporter.otlp;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.sdk.resources.Resource;
-import io.winstats.exporter.metrics.PushedSeries;
+import io.winstats.exporter.metrics.ServedFamilies;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,10 +46,10 @@ final class OtlpResources {
   private final Map<String, String> images = new HashMap<>();
   private final Map<Attributes, Resource> resources = new HashMap<>();
 
-  OtlpResources(Resource node, List<PushedSeries.Family> families) {
+  OtlpResources(Resource node, List<ServedFamilies.Family> families) {
     this.node = node;
-    for (PushedSeries.Family f : families) {
-      for (PushedSeries.Point p : f.points()) {
+    for (ServedFamilies.Family f : families) {
+      for (ServedFamilies.Point p : f.points()) {
         Map<String, String> l = p.labels();
         String pod = l.get("pod");
         if (pod == null || pod.isEmpty()) {

@@ -46,16 +46,16 @@ class MetricsRendererSeriesTest {
         new MetricsRenderer(snapshotSeries, live, version::get, Duration.ZERO, System::nanoTime,
             new FamilyFilter(Pattern.compile(".*"), Pattern.compile("container_network_.*")));
 
-    PushedSeries series = renderer.series();
+    ServedFamilies series = renderer.series();
 
     assertThat(series.version()).isEqualTo(2);
-    assertThat(series.families()).extracting(PushedSeries.Family::name)
+    assertThat(series.families()).extracting(ServedFamilies.Family::name)
         .containsExactly("container_cpu_usage_seconds_total", "container_memory_cache");
-    PushedSeries.Point cache = series.families().get(1).points().get(0);
+    ServedFamilies.Point cache = series.families().get(1).points().get(0);
     assertThat(cache.value()).isEqualTo(20);
     assertThat(cache.labels()).containsExactly(java.util.Map.entry("pod", "web"));
     assertThat(cache.timestampMillis()).isEqualTo(1234);
-    assertThat(series.families().get(0).type()).isEqualTo(PushedSeries.Type.COUNTER);
+    assertThat(series.families().get(0).type()).isEqualTo(ServedFamilies.Type.COUNTER);
     assertThat(series.families().get(0).points().get(0).value()).isEqualTo(200);
     assertThat(series.families().get(0).points().get(0).timestampMillis()).isZero();
   }

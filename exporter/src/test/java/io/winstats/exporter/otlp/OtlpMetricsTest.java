@@ -7,7 +7,7 @@ import io.opentelemetry.sdk.metrics.data.DoublePointData;
 import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.metrics.data.MetricDataType;
 import io.opentelemetry.sdk.resources.Resource;
-import io.winstats.exporter.metrics.PushedSeries;
+import io.winstats.exporter.metrics.ServedFamilies;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -28,20 +28,20 @@ class OtlpMetricsTest {
 
   @Test
   void windowsContainerSeriesJoinTheirPodAndContainerResources() {
-    PushedSeries series = new PushedSeries(7, List.of(
-        family("container_cpu_usage_seconds_total", PushedSeries.Type.COUNTER,
+    ServedFamilies series = new ServedFamilies(7, List.of(
+        family("container_cpu_usage_seconds_total", ServedFamilies.Type.COUNTER,
             point(12.5, 1_000, "container", "app", "cpu", "total", "id", "/kubepods/poduid-1/abc", "image", "img:1",
                 "name", "abc", "namespace", "ns", "pod", "web"),
             point(20.0, 1_000, "container", "", "cpu", "total", "id", "/kubepods/poduid-1", "image", "", "name", "",
                 "namespace", "ns", "pod", "web"),
             point(300.0, 0, "container", "", "cpu", "total", "id", "/", "image", "", "name", "", "namespace", "",
                 "pod", "")),
-        family("windows_container_memory_usage_commit_bytes", PushedSeries.Type.GAUGE,
+        family("windows_container_memory_usage_commit_bytes", ServedFamilies.Type.GAUGE,
             point(4096, 0, "container", "app", "container_id", "containerd://abc", "namespace", "ns", "pod", "web")),
-        family("container_network_receive_bytes_total", PushedSeries.Type.COUNTER,
+        family("container_network_receive_bytes_total", ServedFamilies.Type.COUNTER,
             point(10, 1_000, "container", "", "id", "/kubepods/poduid-1", "image", "", "interface", "eth0", "name", "",
                 "namespace", "ns", "pod", "web")),
-        family("container_network_transmit_bytes_total", PushedSeries.Type.COUNTER,
+        family("container_network_transmit_bytes_total", ServedFamilies.Type.COUNTER,
             point(20, 1_000, "container", "", "id", "/kubepods/poduid-1", "image", "", "interface", "eth0", "name", "",
                 "namespace", "ns", "pod", "web"))));
 
@@ -84,15 +84,15 @@ class OtlpMetricsTest {
     return named.get(0);
   }
 
-  private static PushedSeries.Family family(String name, PushedSeries.Type type, PushedSeries.Point... points) {
-    return new PushedSeries.Family(name, "help", type, List.of(points));
+  private static ServedFamilies.Family family(String name, ServedFamilies.Type type, ServedFamilies.Point... points) {
+    return new ServedFamilies.Family(name, "help", type, List.of(points));
   }
 
-  private static PushedSeries.Point point(double value, long timestampMillis, String... labels) {
+  private static ServedFamilies.Point point(double value, long timestampMillis, String... labels) {
     Map<String, String> l = new LinkedHashMap<>();
     for (int i = 0; i < labels.length; i += 2) {
       l.put(labels[i], labels[i + 1]);
     }
-    return new PushedSeries.Point(l, value, timestampMillis);
+    return new ServedFamilies.Point(l, value, timestampMillis);
   }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /** One sampling round: what it left out, and its view of the host's files. Confined to the round's thread. */
-final class Round {
+final class RoundContext {
   final List<String> skipped = new ArrayList<>();
   /** Parts that fell back to CRI stats in this round for the first time ({@link io.winstats.cri.RuntimeSample}). */
   final List<String> fallbacksStarted = new ArrayList<>();
@@ -17,7 +17,7 @@ final class Round {
   final StatsMapper.HostView host;
   final Instant started;
 
-  Round(StatsMapper.HostView host, Instant started) {
+  RoundContext(StatsMapper.HostView host, Instant started) {
     this.host = Objects.requireNonNull(host, "host");
     this.started = Objects.requireNonNull(started, "started");
   }

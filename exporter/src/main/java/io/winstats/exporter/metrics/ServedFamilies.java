@@ -20,8 +20,8 @@ import java.util.Objects;
  * @param version the snapshot version every family was built from
  * @param families the families in the order {@code /metrics} serves them, after {@code --metrics.include/exclude}
  */
-public record PushedSeries(long version, List<Family> families) {
-  public PushedSeries {
+public record ServedFamilies(long version, List<Family> families) {
+  public ServedFamilies {
     families = List.copyOf(families);
   }
 
@@ -64,7 +64,7 @@ public record PushedSeries(long version, List<Family> families) {
   }
 
   /** The families of client_java's {@code snapshots}, all of one {@code version}. */
-  static PushedSeries of(long version, MetricSnapshots snapshots) {
+  static ServedFamilies of(long version, MetricSnapshots snapshots) {
     List<Family> families = new ArrayList<>(snapshots.size());
     for (MetricSnapshot s : snapshots) {
       Type type;
@@ -92,7 +92,7 @@ public record PushedSeries(long version, List<Family> families) {
       String help = s.getMetadata().getHelp();
       families.add(new Family(name, help == null ? "" : help, type, points));
     }
-    return new PushedSeries(version, families);
+    return new ServedFamilies(version, families);
   }
 
   private static Map<String, String> labels(Labels labels) {
