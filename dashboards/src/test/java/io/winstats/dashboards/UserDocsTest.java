@@ -2,6 +2,7 @@ package io.winstats.dashboards;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.exporter.ExporterCommand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,30 +10,51 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /**
- * What users read is written for them: no project issue numbers and no test-class names in the user docs and the
- * chart's values (the evidence behind a statement belongs in CHANGELOG.md, docs/ARCHITECTURE.md, docs/PERFORMANCE.md,
- * docs/RELIABILITY.md or the tests themselves). An upstream reference names its project ({@code containerd#9531}).
+ * What users read is written for them: no project issue numbers and no test-class names in the user docs, the chart's
+ * values, notes and presets, the generated schema (which carries the daemon's help texts) and the daemon's {@code
+ * --help} (the evidence behind a statement belongs in CHANGELOG.md, docs/ARCHITECTURE.md, docs/VERIFICATION.md,
+ * docs/PERFORMANCE.md, docs/RELIABILITY.md or the tests themselves). An upstream reference names its project ({@code
+ * containerd#9531}).
  */
 class UserDocsTest {
   private static final Path ROOT = Path.of("..");
 
   static final List<Path> USER_DOCS =
       List.of(
+          Path.of("README.md"),
           Path.of("docs", "CADVISOR.md"),
           Path.of("docs", "COMPARE.md"),
           Path.of("docs", "DASHBOARDS.md"),
+          Path.of("docs", "DEPLOYMENT.md"),
           Path.of("docs", "KUBELET.md"),
+          Path.of("docs", "NODE-PAGE.md"),
           Path.of("docs", "OTLP.md"),
           Path.of("docs", "RUNBOOKS.md"),
           Path.of("docs", "TROUBLESHOOTING.md"),
           Path.of("deploy", "helm", "winstats-exporter", "README.md"),
-          Path.of("deploy", "helm", "winstats-exporter", "values.yaml"));
+          Path.of("deploy", "helm", "winstats-exporter", "values.yaml"),
+          Path.of("deploy", "helm", "winstats-exporter", "values.schema.json"),
+          Path.of("deploy", "helm", "winstats-exporter", "templates", "NOTES.txt"),
+          Path.of("deploy", "helm", "winstats-exporter", "presets", "kube-prometheus-stack.yaml"),
+          Path.of("deploy", "helm", "winstats-exporter", "presets", "kube-prometheus-stack-values.yaml"));
 
-  /** "issue 32", "issue #32", "(issue 4)": this project's tracker, which users do not have. */
-  private static final Pattern ISSUE = Pattern.compile("(?i)\\bissues? #?[0-9]+\\b");
+  /**
+   * docs/*.md that are not for users: the code map and the pages of measurements and evidence, which name tests and
+   * runs on purpose. A new page is a user doc unless it is added here.
+   */
+  static final List<String> CONTRIBUTOR_PAGES =
+      List.of("ARCHITECTURE.md", "PERFORMANCE.md", "RELEASING.md", "RELIABILITY.md", "VERIFICATION.md");
+
+  /**
+   * "issue 32", "issue #32", "(issue 4)", "#32", "PR #12": this project's tracker, which users do not have. A number
+   * right after a word, a slash or a dash is an upstream reference ({@code containerd#9531}) or an anchor.
+   */
+  private static final Pattern ISSUE = Pattern.compile("(?i)\\bissues? #?[0-9]+\\b|(?<![\\w/#-])#[0-9]+\\b");
 
   /** {@code CadvisorContractTest}, {@code OtlpPushIT}: a capitalised word with lower case after its first letter. */
   private static final Pattern TEST_CLASS = Pattern.compile("\\b[A-Z][a-z][A-Za-z0-9]*(Test|IT)\\b");
@@ -41,17 +63,44 @@ class UserDocsTest {
   void userDocsNameNoIssueOfThisProjectAndNoTestClass() throws IOException {
     List<String> found = new ArrayList<>();
     for (Path doc : USER_DOCS) {
-      List<String> lines = Files.readAllLines(ROOT.resolve(doc));
-      for (int i = 0; i < lines.size(); i++) {
-        for (Pattern p : List.of(ISSUE, TEST_CLASS)) {
-          Matcher m = p.matcher(lines.get(i));
-          while (m.find()) {
-            found.add(doc + ":" + (i + 1) + ": " + m.group());
-          }
+      found.addAll(references(doc.toString(), Files.readAllLines(ROOT.resolve(doc))));
+    }
+    assertThat(found).as("issue numbers and test-class names in user docs").isEmpty();
+  }
+
+  @Test
+  void theDaemonsHelpNamesNoIssueOfThisProjectAndNoTestClass() {
+    CommandLine cli = ExporterCommand.commandLine(config -> 0);
+    List<String> found = new ArrayList<>(references("--help", cli.getUsageMessage().lines().toList()));
+    cli.getSubcommands()
+        .forEach((name, sub) -> found.addAll(references(name + " --help", sub.getUsageMessage().lines().toList())));
+    assertThat(found).as("issue numbers and test-class names in --help").isEmpty();
+  }
+
+  @Test
+  void everyDocsPageIsAUserDocOrAContributorPage() throws IOException {
+    List<String> pages;
+    try (Stream<Path> files = Files.list(ROOT.resolve("docs"))) {
+      pages = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".md")).sorted().toList();
+    }
+    List<String> userPages =
+        USER_DOCS.stream().filter(d -> d.getNameCount() == 2 && d.startsWith("docs"))
+            .map(d -> d.getFileName().toString()).toList();
+    assertThat(pages).as("docs/*.md: each listed in USER_DOCS or CONTRIBUTOR_PAGES")
+        .allMatch(p -> userPages.contains(p) || CONTRIBUTOR_PAGES.contains(p));
+  }
+
+  private static List<String> references(String where, List<String> lines) {
+    List<String> found = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      for (Pattern p : List.of(ISSUE, TEST_CLASS)) {
+        Matcher m = p.matcher(lines.get(i));
+        while (m.find()) {
+          found.add(where + ":" + (i + 1) + ": " + m.group());
         }
       }
     }
-    assertThat(found).as("issue numbers and test-class names in user docs").isEmpty();
+    return found;
   }
 
   @Test
@@ -59,6 +108,10 @@ class UserDocsTest {
     assertThat(ISSUE.matcher("figures (issue 32: the IOPS)").find()).isTrue();
     assertThat(ISSUE.matcher("see issue #4").find()).isTrue();
     assertThat(ISSUE.matcher("containerd#9531 and kubernetes#122092").find()).isFalse();
+    assertThat(ISSUE.matcher("fixed in #32").find()).isTrue();
+    assertThat(ISSUE.matcher("(#32)").find()).isTrue();
+    assertThat(ISSUE.matcher("containerd PR #10010").find()).isTrue();
+    assertThat(ISSUE.matcher("Azure/AKS#4091, [the section](DEPLOYMENT.md#windows-figures)").find()).isFalse();
     assertThat(TEST_CLASS.matcher("`CadvisorContractTest` fails").find()).isTrue();
     assertThat(TEST_CLASS.matcher("OtlpPushIT checks").find()).isTrue();
     assertThat(TEST_CLASS.matcher("a LIMIT, to EXIT, the Test suite").find()).isFalse();
