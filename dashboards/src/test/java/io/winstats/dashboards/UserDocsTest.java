@@ -7,7 +7,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -66,6 +71,65 @@ class UserDocsTest {
       found.addAll(references(doc.toString(), Files.readAllLines(ROOT.resolve(doc))));
     }
     assertThat(found).as("issue numbers and test-class names in user docs").isEmpty();
+  }
+
+  /** A Markdown link to a section: {@code [text](FILE.md#anchor)} or {@code [text](#anchor)}. */
+  private static final Pattern SECTION_LINK = Pattern.compile("\\]\\(([^)\\s#]*\\.md)?#([^)\\s]+)\\)");
+
+  private static final Pattern HEADING = Pattern.compile("^#{1,6} (.+)$");
+
+  private static final Pattern EXPLICIT_ANCHOR = Pattern.compile("<a id=\"([^\"]+)\"></a>");
+
+  /** The docs link to one statement instead of restating it, so a renamed heading must not leave a dead link. */
+  @Test
+  void everyLinkToASectionFindsItsHeading() throws IOException {
+    List<String> broken = new ArrayList<>();
+    for (Path doc : USER_DOCS) {
+      if (!doc.toString().endsWith(".md")) {
+        continue;
+      }
+      Path file = ROOT.resolve(doc);
+      Matcher link = SECTION_LINK.matcher(Files.readString(file));
+      while (link.find()) {
+        Path target = link.group(1) == null ? file : file.resolveSibling(link.group(1)).normalize();
+        if (!Files.exists(target) || !anchors(target).contains(link.group(2))) {
+          broken.add(doc + ": " + link.group());
+        }
+      }
+    }
+    assertThat(broken).as("links to a section that no heading of the target gives").isEmpty();
+  }
+
+  @Test
+  void anAnchorIsTheHeadingAsGitHubWritesIt() throws IOException {
+    assertThat(anchors(ROOT.resolve(Path.of("docs", "DEPLOYMENT.md"))))
+        .contains("windows-pod-figures-the-default-source-and-what-it-costs-the-kubelet", "on-kubernetes")
+        .doesNotContain("windows-pod-figures", "Windows pod figures: the default source and what it costs the kubelet");
+  }
+
+  /** GitHub's anchors of a Markdown file: headings outside code fences, lower-cased, punctuation dropped. */
+  private static Set<String> anchors(Path markdown) throws IOException {
+    Set<String> found = new HashSet<>();
+    Map<String, Integer> seen = new HashMap<>();
+    boolean fenced = false;
+    for (String line : Files.readAllLines(markdown)) {
+      if (line.startsWith("```")) {
+        fenced = !fenced;
+        continue;
+      }
+      Matcher explicit = EXPLICIT_ANCHOR.matcher(line);
+      while (explicit.find()) {
+        found.add(explicit.group(1));
+      }
+      Matcher heading = HEADING.matcher(line);
+      if (!fenced && heading.matches()) {
+        String slug =
+            heading.group(1).strip().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}_\\- ]", "").replace(' ', '-');
+        int before = seen.merge(slug, 1, Integer::sum) - 1;
+        found.add(before == 0 ? slug : slug + "-" + before);
+      }
+    }
+    return found;
   }
 
   @Test
