@@ -42,7 +42,15 @@ public record MemoryUsage(
       @Nullable Long majorPageFaults,
       @Nullable Long commitBytes) {
     this(
-        timestamp, workingSetBytes, availableBytes, usageBytes, rssBytes, pageFaults, majorPageFaults, commitBytes, null);
+        timestamp,
+        workingSetBytes,
+        availableBytes,
+        usageBytes,
+        rssBytes,
+        pageFaults,
+        majorPageFaults,
+        commitBytes,
+        null);
   }
 
   /** A builder for a reading taken at {@code timestamp}, every figure absent until set. */

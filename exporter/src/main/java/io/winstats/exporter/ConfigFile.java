@@ -17,8 +17,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The YAML configuration file: every setting {@link Settings} declares for it, nested by its dots ({@code web:
- * {listen-address: ":9844"}}) or written with them ({@code web.listen-address: ":9844"}), plus the {@code perfcounters} list of custom PDH counters. A flag
- * given on the command line overrides the file. Every problem is collected, none is fatal alone.
+ * {listen-address: ":9844"}}) or written with them ({@code web.listen-address: ":9844"}), plus the {@code perfcounters}
+ * list of custom PDH counters. A flag given on the command line overrides the file. Every problem is collected, none is
+ * fatal alone.
  */
 final class ConfigFile {
   /** The keys a file may set: the names of the settings {@link Settings} declares for it. */
@@ -81,7 +82,9 @@ final class ConfigFile {
       return;
     }
     if (!KEYS.contains(key)) {
-      problems.add(file + ": unknown setting '" + key + "'; known: " + String.join(", ", new TreeSet<>(KEYS)) + ", " + PERFCOUNTERS);
+      problems.add(
+          file + ": unknown setting '" + key + "'; known: " + String.join(", ", new TreeSet<>(KEYS)) + ", "
+              + PERFCOUNTERS);
       return;
     }
     if (!node.isValueNode() || node.isNull()) {

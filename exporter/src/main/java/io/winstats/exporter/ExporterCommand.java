@@ -18,13 +18,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine;
 
 /**
  * The command line. Its options are built from {@link Settings}, the one declaration of every setting, which the
@@ -144,7 +144,8 @@ public final class ExporterCommand implements Callable<Integer> {
             values.optional(WebSettings.CONFIG_FILE),
             values.optional(WebSettings.BEARER_TOKEN_FILE),
             values.required(WebSettings.TELEMETRY_PATH),
-            "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built " + BuildInfo.buildDate()),
+            "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built "
+                + BuildInfo.buildDate()),
         !values.required(WebSettings.DISABLE_EXPORTER_METRICS),
         new FamilyFilter(values.required(MetricsSettings.INCLUDE), values.required(MetricsSettings.EXCLUDE)),
         CollectorSettings.enabled(values::required),

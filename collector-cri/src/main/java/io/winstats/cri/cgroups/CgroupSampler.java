@@ -61,7 +61,9 @@ public final class CgroupSampler {
         new CgroupReader(cgroupRoot, procRoot, sysRoot), Duration.ofMinutes(1), System::nanoTime, clock);
   }
 
-  /** The cgroups of {@code round}'s pods (through their sandboxes) and containers, as the daemon reads them after it. */
+  /**
+   * The cgroups of {@code round}'s pods (through their sandboxes) and containers, as the daemon reads them after it.
+   */
   public CgroupSample sample(RuntimeSample round) {
     List<String> sandboxes = new ArrayList<>(round.pods().size());
     List<String> containers = new ArrayList<>(round.pods().size() * 2);

@@ -46,8 +46,8 @@ sealed interface ContainerStatsView {
     }
 
     /**
-     * As sent. For a Windows container containerd 2.2+ sets {@code usage_bytes} to the commit and the working set to the
-     * private working set ({@code windowsContainerMetrics} in {@code internal/cri/server/container_stats_list.go});
+     * As sent. For a Windows container containerd 2.2+ sets {@code usage_bytes} to the commit and the working set to
+     * the private working set ({@code windowsContainerMetrics} in {@code internal/cri/server/container_stats_list.go});
      * before 2.2 it sends no {@code usage_bytes}.
      */
     @Override

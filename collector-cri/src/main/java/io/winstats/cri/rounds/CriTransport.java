@@ -1,10 +1,10 @@
 package io.winstats.cri.rounds;
 
+import io.grpc.ManagedChannel;
+import io.grpc.okhttp.OkHttpChannelBuilder;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
 import io.winstats.cri.CriStatsReader;
-import io.grpc.ManagedChannel;
-import io.grpc.okhttp.OkHttpChannelBuilder;
 import io.winstats.cri.npipe.WindowsPipeConnection;
 import io.winstats.cri.transport.Connector;
 import io.winstats.cri.transport.ConnectorSocketFactory;

@@ -167,7 +167,9 @@ final class HostProcessLookup {
    */
   static @Nullable Boolean fromSandboxInfo(String json) throws IOException {
     try (JsonParser p = JSON.createParser(json)) {
-      if (p.nextToken() != JsonToken.START_OBJECT || !field(p, "config") || p.currentToken() != JsonToken.START_OBJECT) {
+      if (p.nextToken() != JsonToken.START_OBJECT
+          || !field(p, "config")
+          || p.currentToken() != JsonToken.START_OBJECT) {
         return null;
       }
       return field(p, "windows")

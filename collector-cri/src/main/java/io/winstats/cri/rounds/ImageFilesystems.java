@@ -1,10 +1,10 @@
 package io.winstats.cri.rounds;
 
-import io.winstats.cri.RuntimeFilesystem;
-import io.winstats.cri.RuntimeFilesystems;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.winstats.cri.RuntimeFilesystem;
+import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.api.FilesystemUsage;
 import io.winstats.cri.api.ImageFsInfoRequest;
 import io.winstats.cri.api.ImageFsInfoResponse;

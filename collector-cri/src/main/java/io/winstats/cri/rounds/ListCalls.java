@@ -113,7 +113,9 @@ final class ListCalls {
     missing.clear();
   }
 
-  /** Whether the runtime answered {@code rpc}'s stream {@code UNIMPLEMENTED} since the last {@link #forgetMissing()}. */
+  /**
+   * Whether the runtime answered {@code rpc}'s stream {@code UNIMPLEMENTED} since the last {@link #forgetMissing()}.
+   */
   boolean streamMissing(Rpc rpc) {
     return missing.contains(rpc);
   }

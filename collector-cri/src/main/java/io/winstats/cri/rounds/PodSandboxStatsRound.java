@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A round through {@code ListPodSandboxStats} (or its stream, {@link ListCalls}): pods with their containers, pod
- * network and process count, joined with the identity the listings give. One pod that vanishes mid-call fails the whole list in containerd 1.6; the round
- * then asks {@code PodSandboxStats} pod by pod and skips the gone one.
+ * network and process count, joined with the identity the listings give. One pod that vanishes mid-call fails the
+ * whole list in containerd 1.6; the round then asks {@code PodSandboxStats} pod by pod and skips the gone one.
  */
 final class PodSandboxStatsRound implements StatsRound {
   private static final Logger LOG = LoggerFactory.getLogger(PodSandboxStatsRound.class);
@@ -128,7 +128,8 @@ final class PodSandboxStatsRound implements StatsRound {
       }
     }
     CpuRateCache.Key key = new CpuRateCache.Key(id, meta.attempt());
-    CpuUsage cpu = view.cpuSumsRunningContainers() ? monotonicCpu(id, view, key, now) : mapper.cpu(view.cpu(), key, now);
+    CpuUsage cpu =
+        view.cpuSumsRunningContainers() ? monotonicCpu(id, view, key, now) : mapper.cpu(view.cpu(), key, now);
     Instant podTime = cpu != null ? cpu.timestamp() : now;
     return new PodSample(
         meta.ref(),

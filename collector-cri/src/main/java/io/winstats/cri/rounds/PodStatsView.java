@@ -170,9 +170,9 @@ sealed interface PodStatsView {
     /**
      * <ul>
      *   <li>{@code usageBytes} is the sum of the containers' commit, as the kubelet sums container usage into a pod
-     *       ({@code addPodCPUMemoryStats}) and as a container's usage is its commit ({@link ContainerStatsView.Windows});
-     *       containerd's own pod commit is the sandbox's alone before 2.2 ({@code appendMemoryPodStats} adds only the
-     *       working set; fixed in containerd#12015), so it cannot serve as usage.
+     *       ({@code addPodCPUMemoryStats}) and as a container's usage is its commit ({@link
+     *       ContainerStatsView.Windows}); containerd's own pod commit is the sandbox's alone before 2.2 ({@code
+     *       appendMemoryPodStats} adds only the working set; fixed in containerd#12015), so it cannot serve as usage.
      *   <li>{@code workingSetBytes} is the same containers' working sets summed, as the kubelet's default path sums
      *       them ({@code addPodCPUMemoryStats}). containerd's pod working set (1.7 to 2.2 alike) adds the sandbox's
      *       own, which no usage figure includes before 2.2, so a small pod read working set above usage. It stays

@@ -1,11 +1,11 @@
 package io.winstats.cri.rounds;
 
-import io.winstats.cri.CriException;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.winstats.cri.CriException;
 import io.winstats.cri.api.RuntimeServiceGrpc;
 import java.net.ConnectException;
 import java.nio.file.AccessDeniedException;
@@ -19,8 +19,9 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The runtime service's unary and server-streaming calls with the reader's deadline, and the mapping of their {@link Status} to {@link
- * CriException}: the only place gRPC's status is interpreted. Not thread-safe on its own; the reader serialises rounds.
+ * The runtime service's unary and server-streaming calls with the reader's deadline, and the mapping of their {@link
+ * Status} to {@link CriException}: the only place gRPC's status is interpreted. Not thread-safe on its own; the reader
+ * serialises rounds.
  */
 final class RuntimeCalls {
   private final RuntimeContext context;
@@ -97,10 +98,10 @@ final class RuntimeCalls {
     }
 
     /**
-     * The runtime lacks the call: {@code UNIMPLEMENTED}, or {@code UNKNOWN} whose text says "not implemented". containerd
-     * maps its {@code ErrNotImplemented} to {@code UNIMPLEMENTED} through {@code errdefs.ToGRPC} (1.6 on Windows:
-     * "pod sandbox stats not implemented on windows"); a runtime or proxy that returns the bare Go error instead
-     * reaches gRPC as {@code UNKNOWN} with the same text, and must not read as a vanished pod.
+     * The runtime lacks the call: {@code UNIMPLEMENTED}, or {@code UNKNOWN} whose text says "not implemented".
+     * containerd maps its {@code ErrNotImplemented} to {@code UNIMPLEMENTED} through {@code errdefs.ToGRPC} (1.6 on
+     * Windows: "pod sandbox stats not implemented on windows"); a runtime or proxy that returns the bare Go error
+     * instead reaches gRPC as {@code UNKNOWN} with the same text, and must not read as a vanished pod.
      */
     boolean isNotImplemented() {
       if (code() == Status.Code.UNIMPLEMENTED) {

@@ -1,10 +1,10 @@
 package io.winstats.cri.rounds;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Ticker;
 import io.winstats.cri.ContainerSample;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.ResourceSpec;
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;

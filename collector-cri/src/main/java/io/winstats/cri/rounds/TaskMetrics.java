@@ -33,7 +33,10 @@ import java.util.Objects;
  * Any.is()} would answer false and {@code unpack()} throw: the URL is compared and the value parsed here.
  */
 final class TaskMetrics {
-  /** The namespace containerd's CRI plugin creates its containers and tasks in ({@code constants.K8sContainerdNamespace}). */
+  /**
+   * The namespace containerd's CRI plugin creates its containers and tasks in ({@code
+   * constants.K8sContainerdNamespace}).
+   */
   static final String NAMESPACE = "k8s.io";
 
   /** containerd's namespace header on gRPC ({@code GRPCHeader}, pkg/namespaces/grpc.go). */

@@ -2,16 +2,16 @@ package io.winstats.cri.rounds;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.winstats.cri.ContainerSample;
-import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.CpuUsage;
+import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.StorageIo;
 import io.winstats.cri.WritableLayerUsage;
 import io.winstats.cri.api.Container;
-import io.winstats.cri.api.PodSandboxStats;
 import io.winstats.cri.api.PodSandbox;
+import io.winstats.cri.api.PodSandboxStats;
 import io.winstats.cri.api.containerd.Statistics;
 import io.winstats.cri.api.containerd.WindowsContainerStatistics;
 import io.winstats.cri.hns.HnsException;
@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>As containerd's Windows CRI code does ({@code toPodSandboxStats}, {@code convertToCRIStats},
- * sandbox_stats_windows.go:119-199,271-301@v2.3.4), a pod's CPU is the sandbox's {@code windows} processor time plus its
- * running containers', carried over exited containers ({@link PodCpuTotals}); a {@code vm} or empty sandbox adds
+ * sandbox_stats_windows.go:119-199,271-301@v2.3.4), a pod's CPU is the sandbox's {@code windows} processor time plus
+ * its running containers', carried over exited containers ({@link PodCpuTotals}); a {@code vm} or empty sandbox adds
  * nothing. The pod's memory is its containers' summed, as the CRI path corrects containerd's ({@link
  * PodStatsView.Windows#memory}). A container's memory is its private working set ({@code workingSetBytes}), its commit
  * as usage (containerd 2.2+'s {@code windowsContainerMetrics}, container_stats_list.go:360-368@v2.3.4) and as {@code

@@ -19,9 +19,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>OkHttp reads on one thread and writes on another through {@link #getInputStream()} and {@link
  * #getOutputStream()}, sets {@code TCP_NODELAY} (a no-op here) and asks for the two addresses; those calls are what
- * this class answers. It has no socket implementation of its own ({@code SocketImpl} is null), so options that only mean
- * something for TCP (timeouts, buffer sizes) are not available: nothing on this path asks for them (OkHttp sets a read
- * timeout only on a socket to an HTTP proxy, which the channel never uses).
+ * this class answers. It has no socket implementation of its own ({@code SocketImpl} is null), so options that only
+ * mean something for TCP (timeouts, buffer sizes) are not available: nothing on this path asks for them (OkHttp sets a
+ * read timeout only on a socket to an HTTP proxy, which the channel never uses).
  */
 public final class ConnectionSocket extends Socket {
   private final Connection connection;

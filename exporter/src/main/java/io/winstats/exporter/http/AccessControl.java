@@ -80,7 +80,10 @@ final class AccessControl implements HttpHandler {
       return;
     }
     if (clientCertRequired && !hasClientCertificate(exchange)) {
-      LOG.debug("event=refused reason=no_client_certificate path={} remote={}", exchange.getRequestPath(), exchange.getSourceAddress());
+      LOG.debug(
+          "event=refused reason=no_client_certificate path={} remote={}",
+          exchange.getRequestPath(),
+          exchange.getSourceAddress());
       ExporterServer.plain(exchange, 403, "a client certificate is required\n");
       return;
     }
@@ -121,7 +124,11 @@ final class AccessControl implements HttpHandler {
         }
       }
     }
-    LOG.debug("event=unauthorized scheme={} path={} remote={}", scheme, exchange.getRequestPath(), exchange.getSourceAddress());
+    LOG.debug(
+        "event=unauthorized scheme={} path={} remote={}",
+        scheme,
+        exchange.getRequestPath(),
+        exchange.getSourceAddress());
     for (String challenge : challenges) {
       exchange.getResponseHeaders().add(Headers.WWW_AUTHENTICATE, challenge);
     }

@@ -144,8 +144,8 @@ public final class ExporterServer implements AutoCloseable {
     this.router = Route.router(routes, this::notFound);
     WebConfig web = settings.web();
     this.tls = web == null || web.tls() == null ? null : new TlsMaterial(web.tls(), System::nanoTime, RELOAD_CHECK);
-    BearerToken bearer =
-        settings.bearerTokenFile() == null ? null : new BearerToken(settings.bearerTokenFile(), System::nanoTime, RELOAD_CHECK);
+    var tokenFile = settings.bearerTokenFile();
+    BearerToken bearer = tokenFile == null ? null : new BearerToken(tokenFile, System::nanoTime, RELOAD_CHECK);
     this.front =
         web == null && bearer == null
             ? this::guarded
@@ -338,9 +338,8 @@ public final class ExporterServer implements AutoCloseable {
   }
 
   private void notFound(HttpServerExchange exchange) {
-    plain(exchange, 404,
-        "not found; endpoints: " + String.join(" ", routes.stream().map(Route::path).filter(p -> !p.equals("/")).toList())
-            + "\n");
+    List<String> paths = routes.stream().map(Route::path).filter(p -> !p.equals("/")).toList();
+    plain(exchange, 404, "not found; endpoints: " + String.join(" ", paths) + "\n");
   }
 
   private void landingPage(HttpServerExchange exchange) {
@@ -348,7 +347,8 @@ public final class ExporterServer implements AutoCloseable {
     boolean text = LandingPage.wantsText(accept == null ? "" : accept);
     byte[] body = text ? landing.text() : landing.html();
     exchange.setStatusCode(200);
-    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, text ? "text/plain; charset=utf-8" : "text/html; charset=utf-8");
+    String type = text ? "text/plain; charset=utf-8" : "text/html; charset=utf-8";
+    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, type);
     exchange.getResponseHeaders().put(Headers.VARY, "Accept");
     exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, body.length);
     exchange.getResponseSender().send(ByteBuffer.wrap(body));

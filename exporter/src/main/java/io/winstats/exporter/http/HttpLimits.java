@@ -26,7 +26,8 @@ public record HttpLimits(
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(idleTimeout, "idleTimeout");
     if (maxHeaderBytes < 1024 || maxBodyBytes < 0 || maxConnections < 1) {
-      throw new IllegalArgumentException("limits out of range: " + maxHeaderBytes + ", " + maxBodyBytes + ", " + maxConnections);
+      throw new IllegalArgumentException(
+          "limits out of range: " + maxHeaderBytes + ", " + maxBodyBytes + ", " + maxConnections);
     }
   }
 }

@@ -29,7 +29,8 @@ import org.jspecify.annotations.Nullable;
 public final class WebConfigReader {
   private WebConfigReader() {}
 
-  private static final Set<String> TOP = Set.of("tls_server_config", "http_server_config", "basic_auth_users", "rate_limit");
+  private static final Set<String> TOP =
+      Set.of("tls_server_config", "http_server_config", "basic_auth_users", "rate_limit");
   private static final Set<String> TLS_KEYS =
       Set.of(
           "cert",
@@ -154,7 +155,8 @@ public final class WebConfigReader {
       auth = ClientAuth.NoClientCert;
     }
     if (clientCa != null && auth == ClientAuth.NoClientCert) {
-      problems.add("tls_server_config: a client CA is configured without a client_auth_type that asks for certificates");
+      problems.add(
+          "tls_server_config: a client CA is configured without a client_auth_type that asks for certificates");
     }
     if (clientCa == null && auth.verified()) {
       problems.add("tls_server_config: client_auth_type " + auth + " needs client_ca_file (or client_ca)");
@@ -195,7 +197,9 @@ public final class WebConfigReader {
 
   private static @Nullable String version(String name, String key, List<String> problems) {
     if (name.equals("TLS10") || name.equals("TLS11")) {
-      problems.add("tls_server_config." + key + ": " + name + " is not supported (the JDK disables TLS 1.0 and 1.1); use TLS12 or TLS13");
+      problems.add(
+          "tls_server_config." + key + ": " + name
+              + " is not supported (the JDK disables TLS 1.0 and 1.1); use TLS12 or TLS13");
       return null;
     }
     String v = VERSIONS.get(name);
@@ -213,7 +217,8 @@ public final class WebConfigReader {
     }
   }
 
-  private static @Nullable PemSource pem(JsonNode node, String inlineKey, String fileKey, Path dir, List<String> problems) {
+  private static @Nullable PemSource pem(
+      JsonNode node, String inlineKey, String fileKey, Path dir, List<String> problems) {
     String inline = node.hasNonNull(inlineKey) ? node.get(inlineKey).asText() : "";
     String file = node.hasNonNull(fileKey) ? node.get(fileKey).asText() : "";
     if (!inline.isEmpty() && !file.isEmpty()) {

@@ -1,9 +1,9 @@
 package io.winstats.exporter.logging;
 
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A record of the daemon's own: the event's fields, each value as given (quoted only when written), and the words of

@@ -43,9 +43,10 @@ import org.jspecify.annotations.Nullable;
  */
 public final class MetricsRenderer {
   /**
-   * A response in parts, sent back to back; {@code gzip} when the parts together are one gzip member. Each part is a fresh view
-   * whose position and limit are the caller's own; the cached part is a direct buffer, which the socket writes as it
-   * is (a heap array is copied into a temporary direct buffer on every write, again for what a partial write left).
+   * A response in parts, sent back to back; {@code gzip} when the parts together are one gzip member. Each part is a
+   * fresh view whose position and limit are the caller's own; the cached part is a direct buffer, which the socket
+   * writes as it is (a heap array is copied into a temporary direct buffer on every write, again for what a partial
+   * write left).
    */
   // The array goes as it is to a gathering write (Undertow's Sender.send(ByteBuffer[])); a response is never compared.
   @SuppressWarnings("ArrayRecordComponent")

@@ -42,8 +42,12 @@ public final class PerfCounterSeries implements MultiCollector {
     MetricFamilies f = new MetricFamilies();
     customValues.get().forEach(
         (counter, values) -> {
-          Labels constant = Labels.of(counter.labels().keySet().toArray(String[]::new), counter.labels().values().toArray(String[]::new));
-          MetricFamilyDescriptor family = customFamilies.computeIfAbsent(wireName(counter), name -> family(name, counter));
+          Labels constant =
+              Labels.of(
+                  counter.labels().keySet().toArray(String[]::new),
+                  counter.labels().values().toArray(String[]::new));
+          MetricFamilyDescriptor family =
+              customFamilies.computeIfAbsent(wireName(counter), name -> family(name, counter));
           for (InstanceValue v : values) {
             Labels l = counter.instanceLabel() == null ? constant : constant.add(counter.instanceLabel(), v.instance());
             f.add(family, v.value(), l, null);

@@ -89,6 +89,7 @@ public final class PodEphemeralStorageSeries extends PerVersionCollector {
           Map.entry("FsStats.time", "no sample timestamps: a deleted pod's series end at once"),
           Map.entry(
               "FsStats.availableBytes",
-              "the root filesystem's, the same for every pod: node_filesystem_avail_bytes, windows_logical_disk_free_bytes"),
+              "the root filesystem's, the same for every pod: node_filesystem_avail_bytes,"
+                  + " windows_logical_disk_free_bytes"),
           Map.entry("FsStats.inodesFree", "the root filesystem's, the same for every pod: node_filesystem_files_free"));
 }

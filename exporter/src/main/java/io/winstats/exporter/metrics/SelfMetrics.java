@@ -186,8 +186,8 @@ public final class SelfMetrics {
   }
 
   /**
-   * {@code winstats_exporter_cri_cache_entries{cache}}: entries in each of the CRI reader's caches, read at scrape time.
-   * After pods come and go they fall back to what the node runs once the stale entries expire.
+   * {@code winstats_exporter_cri_cache_entries{cache}}: entries in each of the CRI reader's caches, read at scrape
+   * time. After pods come and go they fall back to what the node runs once the stale entries expire.
    */
   public void criCacheEntries(java.util.function.Supplier<Map<String, Long>> entries) {
     for (String cache : entries.get().keySet()) {

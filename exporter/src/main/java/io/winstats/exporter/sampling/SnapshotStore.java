@@ -54,11 +54,13 @@ public final class SnapshotStore {
 
   /** Publishes a runtime round again, joined with the cgroups read after it ({@link CgroupPodFigures}), at once. */
   public void publishRuntimeAndCgroups(RuntimeSample sample, CgroupSample cgroups) {
-    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), sample, s.runtimeError(), cgroups));
+    current.updateAndGet(
+        s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), sample, s.runtimeError(), cgroups));
   }
 
   /** Records a failed runtime round; the previous runtime sample stays, stale by its own timestamp. */
   public void runtimeFailed(String reason) {
-    current.updateAndGet(s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), s.runtime(), reason, s.cgroups()));
+    current.updateAndGet(
+        s -> new Snapshot(s.version() + 1, s.node(), s.previousNode(), s.runtime(), reason, s.cgroups()));
   }
 }
