@@ -45,7 +45,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [warmup=60] [window=300] [starts=5] [idle=60]
  * [jvm="-XX:+UseSerialGC ..."]
- * [daemon="--cri.stats-call=ListContainerStats"]}; without {@code jvm} the daemon runs with {@code deploy/jvm.options}
+ * [daemon="--cri.stats-call=ListContainerStats"] [viewers=0,1,5 [rounds=3]]}. With {@code viewers}, after the warm-up it
+ * runs only the node page's cost ({@link PageCost}): {@code rounds} of interleaved {@code window}-second windows with
+ * that many {@link PageViewer}s each, no Prometheus and no wrk. Without {@code jvm} the daemon runs with {@code deploy/jvm.options}
  * and the class-data-sharing archive {@code bench/node} writes beside the jar ({@code deploy/cds-archive}), as the
  * Linux image runs it.
  * Needs root and: containerd runc containernetworking-plugins busybox-static wrk nginx-light prometheus
@@ -61,7 +63,9 @@ public final class NodeBenchmark {
       int starts,
       int idleSeconds,
       List<String> jvm,
-      List<String> daemonFlags) {
+      List<String> daemonFlags,
+      List<Integer> viewers,
+      int viewerRounds) {
     static Options parse(String[] args) {
       Map<String, String> kv = new LinkedHashMap<>();
       for (String a : args) {
@@ -89,7 +93,9 @@ public final class NodeBenchmark {
           Integer.parseInt(kv.getOrDefault("starts", "5")),
           Integer.parseInt(kv.getOrDefault("idle", "60")),
           jvm,
-          Arrays.stream(kv.getOrDefault("daemon", "").split(" ")).filter(s -> !s.isBlank()).toList());
+          Arrays.stream(kv.getOrDefault("daemon", "").split(" ")).filter(s -> !s.isBlank()).toList(),
+          Arrays.stream(kv.getOrDefault("viewers", "").split(",")).filter(s -> !s.isBlank()).map(Integer::valueOf).toList(),
+          Integer.parseInt(kv.getOrDefault("rounds", "3")));
     }
   }
 
@@ -115,6 +121,7 @@ public final class NodeBenchmark {
     List<String> polling = new ArrayList<>();
     List<String> footprint = new ArrayList<>();
     List<String> startups = new ArrayList<>();
+    List<PageCost.Row> viewed = new ArrayList<>();
     Path pollingScript = Files.writeString(work.resolve("polling.lua"), POLLING_SCRIPT);
     System.out.printf(
         "java: %s%njvm flags: %s%ndaemon flags: %s%nload before: %s%n",
@@ -146,6 +153,12 @@ public final class NodeBenchmark {
           // nginx serves was 225 KB in some runs and 379 KB in others, and the summary ratios compared unlike bodies.
           Deadline.await(n + " pods with cgroup figures", Duration.ofSeconds(60), () -> count(daemon.get("/stats/summary").body(), "\"io\"") >= pods);
           String base = "http://127.0.0.1:" + daemon.port();
+          if (!o.viewers().isEmpty()) {
+            Thread.sleep(TimeUnit.SECONDS.toMillis(o.warmupSeconds()));
+            viewed.addAll(PageCost.windows(n, o.viewers(), o.viewerRounds(),
+                () -> footprint(daemon, nodeExporter, runtime, o.windowSeconds()), base, daemon));
+            continue;
+          }
           Path staticDir = Files.createDirectories(work.resolve("static-" + n));
           Files.writeString(staticDir.resolve("metrics"), daemon.get("/metrics").body());
           Files.writeString(staticDir.resolve("summary"), daemon.get("/stats/summary").body());
@@ -216,6 +229,10 @@ public final class NodeBenchmark {
       }
     }
     System.out.printf("%nload after: %s%n", Files.readString(Path.of("/proc/loadavg")).strip());
+    if (!o.viewers().isEmpty()) {
+      PageCost.print(viewed, o.windowSeconds(), o.warmupSeconds());
+      return;
+    }
     System.out.printf(
         "%n| pods | conns | summary req/s | summary p50 ms | summary p99 ms | nginx summary p99 ms | metrics req/s | nginx static req/s | metrics/nginx | metrics p50 ms | node_exporter p50 ms | metrics/node_exporter latency |%n"
             + "|---|---|---|---|---|---|---|---|---|---|---|---|%n");
@@ -258,7 +275,7 @@ public final class NodeBenchmark {
    * from day to day by a factor of three here, the ratio to a peer doing a node agent's work on the same machine
    * much less.
    */
-  private record Footprint(
+  record Footprint(
       double cpuMillis,
       double nodeExporterCpuMillis,
       double runtimeMillis,
