@@ -1,11 +1,15 @@
 package io.winstats.perfcounters;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Cumulative counters of one network interface since it appeared.
+ * Cumulative counters of one network interface since it appeared, and on Windows two gauges read with them.
  *
  * @param name the interface ({@code eth0}; the Windows adapter instance name)
+ * @param currentBandwidthBits the bandwidth now in bits per second ({@code Current Bandwidth}, a gauge; Windows only)
+ * @param outputQueuePackets packets in the output queue now ({@code Output Queue Length}, a gauge; Windows only)
+ * @param rxUnknownProtocol packets received for an unknown protocol ({@code Packets Received Unknown}; Windows only)
  */
 public record NetworkInterfaceCounters(
     String name,
@@ -16,7 +20,24 @@ public record NetworkInterfaceCounters(
     long rxErrors,
     long txErrors,
     long rxDropped,
-    long txDropped) {
+    long txDropped,
+    @Nullable Long currentBandwidthBits,
+    @Nullable Long outputQueuePackets,
+    @Nullable Long rxUnknownProtocol) {
+  /** The counters a source without the Windows-only figures has (/proc/net/dev). */
+  public NetworkInterfaceCounters(
+      String name,
+      long rxBytes,
+      long txBytes,
+      long rxPackets,
+      long txPackets,
+      long rxErrors,
+      long txErrors,
+      long rxDropped,
+      long txDropped) {
+    this(name, rxBytes, txBytes, rxPackets, txPackets, rxErrors, txErrors, rxDropped, txDropped, null, null, null);
+  }
+
   public NetworkInterfaceCounters {
     Objects.requireNonNull(name, "name");
     for (long v : new long[] {rxBytes, txBytes, rxPackets, txPackets, rxErrors, txErrors, rxDropped, txDropped}) {
@@ -42,6 +63,9 @@ public record NetworkInterfaceCounters(
     private long txErrors;
     private long rxDropped;
     private long txDropped;
+    private @Nullable Long currentBandwidthBits;
+    private @Nullable Long outputQueuePackets;
+    private @Nullable Long rxUnknownProtocol;
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -82,6 +106,21 @@ public record NetworkInterfaceCounters(
       return this;
     }
 
+    public Builder currentBandwidthBits(long value) {
+      this.currentBandwidthBits = value;
+      return this;
+    }
+
+    public Builder outputQueuePackets(long value) {
+      this.outputQueuePackets = value;
+      return this;
+    }
+
+    public Builder rxUnknownProtocol(long value) {
+      this.rxUnknownProtocol = value;
+      return this;
+    }
+
     public Builder txDropped(long value) {
       this.txDropped = value;
       return this;
@@ -94,7 +133,18 @@ public record NetworkInterfaceCounters(
      */
     public NetworkInterfaceCounters build() {
       return new NetworkInterfaceCounters(
-          name, rxBytes, txBytes, rxPackets, txPackets, rxErrors, txErrors, rxDropped, txDropped);
+          name,
+          rxBytes,
+          txBytes,
+          rxPackets,
+          txPackets,
+          rxErrors,
+          txErrors,
+          rxDropped,
+          txDropped,
+          currentBandwidthBits,
+          outputQueuePackets,
+          rxUnknownProtocol);
     }
   }
 }

@@ -56,7 +56,19 @@ public final class NetworkInterfaceBinding {
                       NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED,
                       NetworkInterfaceCounters::txDropped,
                       NetworkInterfaceCounters.Builder::txDropped)
-                  .asNeeded()));
+                  .asNeeded(),
+              Figure.gauge(
+                  NetworkInterfaceCounter.CURRENT_BANDWIDTH,
+                  NetworkInterfaceCounters::currentBandwidthBits,
+                  NetworkInterfaceCounters.Builder::currentBandwidthBits),
+              Figure.gauge(
+                  NetworkInterfaceCounter.OUTPUT_QUEUE_LENGTH,
+                  NetworkInterfaceCounters::outputQueuePackets,
+                  NetworkInterfaceCounters.Builder::outputQueuePackets),
+              Figure.cumulative(
+                  NetworkInterfaceCounter.PACKETS_RECEIVED_UNKNOWN,
+                  NetworkInterfaceCounters::rxUnknownProtocol,
+                  NetworkInterfaceCounters.Builder::rxUnknownProtocol)));
 
   private NetworkInterfaceBinding() {}
 }

@@ -19,7 +19,14 @@ public enum NetworkInterfaceCounter implements PerfCounter {
   /** Cumulative since the adapter started despite the raw type; logged as that count, not a rate. */
   PACKETS_RECEIVED_DISCARDED("Packets Received Discarded", RawKind.RAW, FormattedUnit.COUNT),
   /** Cumulative since the adapter started despite the raw type; logged as that count, not a rate. */
-  PACKETS_OUTBOUND_DISCARDED("Packets Outbound Discarded", RawKind.RAW, FormattedUnit.COUNT);
+  PACKETS_OUTBOUND_DISCARDED("Packets Outbound Discarded", RawKind.RAW, FormattedUnit.COUNT),
+  // The rest of what windows_exporter v0.31.8's net collector reads (internal/collector/net/types.go:42-54@v0.31.8).
+  /** The adapter's bandwidth now, in bits per second. */
+  CURRENT_BANDWIDTH("Current Bandwidth", RawKind.RAW_LARGE, FormattedUnit.COUNT),
+  /** Packets in the output queue now. */
+  OUTPUT_QUEUE_LENGTH("Output Queue Length", RawKind.RAW, FormattedUnit.COUNT),
+  /** Packets received and discarded for an unknown or unsupported protocol, since the adapter started. */
+  PACKETS_RECEIVED_UNKNOWN("Packets Received Unknown", RawKind.RAW, FormattedUnit.COUNT);
 
   public static final String OBJECT = "Network Interface";
 

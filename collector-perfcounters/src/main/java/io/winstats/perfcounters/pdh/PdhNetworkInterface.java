@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * {@code \Network Interface(*)} as {@link NetworkInterfaceBinding#NETWORK_INTERFACE} binds it: one {@link
- * NetworkInterfaceCounters} per adapter with every counter readable, 32-bit counters carried across their wrap.
+ * NetworkInterfaceCounters} per adapter with every needed counter readable (the others set when read), 32-bit counters
+ * carried across their wrap.
  * Confined to the sampling thread.
  */
 final class PdhNetworkInterface {
@@ -33,7 +34,9 @@ final class PdhNetworkInterface {
   @Nullable List<NetworkInterfaceCounters> read(Collected c, Map<NodePart, String> missing) {
     List<Reading> readings = new ArrayList<>();
     for (Figure<NetworkInterfaceCounter, ?, ?> f : NetworkInterfaceBinding.NETWORK_INTERFACE.figures()) {
-      readings.add(reading(c, f.counter()));
+      if (f.needed()) {
+        readings.add(reading(c, f.counter()));
+      }
     }
     if (!require(NodePart.NETWORK, missing, readings.toArray(Reading[]::new))) {
       return null;

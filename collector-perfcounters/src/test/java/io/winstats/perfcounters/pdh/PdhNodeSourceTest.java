@@ -272,6 +272,20 @@ class PdhNodeSourceTest {
   }
 
   @Test
+  void networkBandwidthQueueAndUnknownProtocolAreTheRawValues() {
+    // net/types.go:45-53@v0.31.8 reads Current Bandwidth, Output Queue Length and Packets Received Unknown; the
+    // collector serves them as read (net.go:348-417@v0.31.8), the bandwidth in bits here, divided by 8 in the exporter.
+    NodeSample s = open().sample();
+
+    assertThat(nic(s, NIC).currentBandwidthBits()).isEqualTo(10_000_000_000L);
+    assertThat(nic(s, NIC + "#1").currentBandwidthBits()).isEqualTo(1_000_000_000L);
+    assertThat(nic(s, NIC).outputQueuePackets()).isEqualTo(2L);
+    assertThat(nic(s, NIC + "#1").outputQueuePackets()).isEqualTo(0L);
+    assertThat(nic(s, NIC).rxUnknownProtocol()).isEqualTo(5L);
+    assertThat(nic(s, NIC + "#1").rxUnknownProtocol()).isEqualTo(1L);
+  }
+
+  @Test
   void thirtyTwoBitNetworkCounterIsCarriedAcrossItsWrap() {
     PdhNodeSource source = open();
     source.sample();

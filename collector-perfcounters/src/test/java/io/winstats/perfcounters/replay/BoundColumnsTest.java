@@ -28,8 +28,9 @@ class BoundColumnsTest {
                 .toList());
     BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder> eth0 =
         BoundColumns.of(header, NetworkInterfaceCounter.OBJECT, "eth0", NetworkInterfaceBinding.NETWORK_INTERFACE);
-    // 8 columns: four per-second rates, then four counts; the second row is 2 s after the first
-    double[] values = {100, 200, 10, 20, 1, 2, 3, 4};
+    // 11 columns: four per-second rates, four counts, then bandwidth and queue (gauges) and unknown-protocol packets (a
+    // count); the second row is 2 s after the first
+    double[] values = {100, 200, 10, 20, 1, 2, 3, 4, 1e9, 2, 5};
 
     NetworkInterfaceCounters.Builder builder = NetworkInterfaceCounters.builder(eth0.instance());
     eth0.read(row(header, 1, values), builder);
@@ -45,6 +46,9 @@ class BoundColumnsTest {
             .txErrors(2)
             .rxDropped(3)
             .txDropped(4)
+            .currentBandwidthBits(1_000_000_000L)
+            .outputQueuePackets(2)
+            .rxUnknownProtocol(5)
             .build());
   }
 
@@ -62,7 +66,7 @@ class BoundColumnsTest {
 
     assertThat(eth0.complete()).isFalse();
     assertThat(eth0.lacking()).isEqualTo("Packets Sent/sec, Packets Outbound Errors");
-    double[] blank = {100, Double.NaN, 10, 1, 3, 4};
+    double[] blank = {100, Double.NaN, 10, 1, 3, 4, 1e9, 0, 0};
     assertThatThrownBy(() -> eth0.read(row(header, 1, blank), NetworkInterfaceCounters.builder("eth0")))
         .isInstanceOf(LoggedRow.BlankCell.class)
         .hasMessage("row 1 has no value for \\\\H\\Network Interface(eth0)\\Bytes Sent/sec");

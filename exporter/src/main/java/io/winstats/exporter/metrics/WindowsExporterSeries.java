@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Node series of a Windows node under windows_exporter's names and labels ({@code cpu}, {@code memory}, {@code net},
@@ -57,6 +58,12 @@ public final class WindowsExporterSeries extends PerVersionCollector {
   }
 
   /** Every collector's series, in {@link #FAMILIES}' order. */
+  /** Current Bandwidth in bytes per second, as net.go:411-417@v0.31.8 serves it; null when the source lacks it. */
+  static @Nullable Double bandwidthBytes(NetworkInterfaceCounters nic) {
+    Long bits = nic.currentBandwidthBits();
+    return bits == null ? null : bits / 8.0;
+  }
+
   static MetricSnapshots build(NodeSample node) {
     MetricFamilies f = new MetricFamilies();
     for (WindowsExporterCollector c : WindowsExporterCollector.values()) {
@@ -136,6 +143,20 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               "windows_net_packets_outbound_discarded_total",
               "(Network.PacketsOutboundDiscarded)",
               NetworkInterfaceCounters::txDropped)
+          // net.go:195-254 and 348-417@v0.31.8: the three counters below, raw values as read.
+          .counter(
+              "windows_net_packets_received_unknown_total",
+              "(Network.PacketsReceivedUnknown)",
+              NetworkInterfaceCounters::rxUnknownProtocol)
+          .gauge(
+              "windows_net_output_queue_length_packets",
+              "(Network.OutputQueueLength)",
+              NetworkInterfaceCounters::outputQueuePackets)
+          // net.go:411-417@v0.31.8 serves Current Bandwidth (bits per second) divided by 8.
+          .gauge(
+              "windows_net_current_bandwidth_bytes",
+              "(Network.CurrentBandwidth)",
+              WindowsExporterSeries::bandwidthBytes)
           .build();
 
   static final SeriesTable<FilesystemUsage> VOLUME_SPACE =

@@ -66,9 +66,6 @@ class WindowsExporterCoverageTest {
           entry("windows_logical_disk_split_ios_total", UNREAD + "LogicalDisk\\Split IO/Sec"),
           entry("windows_logical_disk_write_latency_seconds_total", UNREAD + "LogicalDisk\\Avg. Disk sec/Write"),
           entry("windows_memory_pool_nonpaged_allocs_total", WindowsExporterSeries.POOL_NONPAGED_ALLOCS),
-          entry("windows_net_current_bandwidth_bytes", UNREAD + "Network Interface\\Current Bandwidth"),
-          entry("windows_net_output_queue_length_packets", UNREAD + "Network Interface\\Output Queue Length"),
-          entry("windows_net_packets_received_unknown_total", UNREAD + "Network Interface\\Packets Received Unknown"),
           entry(
               "windows_net_route_info",
               "declared but emitted by no call in 0.31.8 (net.go): served as upstream serves it, never"),
