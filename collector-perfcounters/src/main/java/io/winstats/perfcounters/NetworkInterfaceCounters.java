@@ -24,20 +24,6 @@ public record NetworkInterfaceCounters(
     @Nullable Long currentBandwidthBits,
     @Nullable Long outputQueuePackets,
     @Nullable Long rxUnknownProtocol) {
-  /** The counters a source without the Windows-only figures has (/proc/net/dev). */
-  public NetworkInterfaceCounters(
-      String name,
-      long rxBytes,
-      long txBytes,
-      long rxPackets,
-      long txPackets,
-      long rxErrors,
-      long txErrors,
-      long rxDropped,
-      long txDropped) {
-    this(name, rxBytes, txBytes, rxPackets, txPackets, rxErrors, txErrors, rxDropped, txDropped, null, null, null);
-  }
-
   public NetworkInterfaceCounters {
     Objects.requireNonNull(name, "name");
     for (long v : new long[] {rxBytes, txBytes, rxPackets, txPackets, rxErrors, txErrors, rxDropped, txDropped}) {

@@ -44,16 +44,16 @@ record NetDev(List<NetworkInterfaceCounters> interfaces) {
         throw ProcfsText.malformed(FILE, name + " has " + f.length + " counters, 16 expected");
       }
       result.add(
-          new NetworkInterfaceCounters(
-              name,
-              ProcfsText.parseCounter(FILE, f[0]),
-              ProcfsText.parseCounter(FILE, f[8]),
-              ProcfsText.parseCounter(FILE, f[1]),
-              ProcfsText.parseCounter(FILE, f[9]),
-              ProcfsText.parseCounter(FILE, f[2]),
-              ProcfsText.parseCounter(FILE, f[10]),
-              ProcfsText.parseCounter(FILE, f[3]),
-              ProcfsText.parseCounter(FILE, f[11])));
+          NetworkInterfaceCounters.builder(name)
+              .rxBytes(ProcfsText.parseCounter(FILE, f[0]))
+              .txBytes(ProcfsText.parseCounter(FILE, f[8]))
+              .rxPackets(ProcfsText.parseCounter(FILE, f[1]))
+              .txPackets(ProcfsText.parseCounter(FILE, f[9]))
+              .rxErrors(ProcfsText.parseCounter(FILE, f[2]))
+              .txErrors(ProcfsText.parseCounter(FILE, f[10]))
+              .rxDropped(ProcfsText.parseCounter(FILE, f[3]))
+              .txDropped(ProcfsText.parseCounter(FILE, f[11]))
+              .build());
     }
     return new NetDev(result);
   }
