@@ -16,7 +16,9 @@ public enum NodePart {
   /** Windows' services from the Service Control Manager ({@link NodeSample#services()}); no counter. */
   SERVICES,
   /** Windows' network adapters from the IP Helper API ({@link NodeSample#adapters()}); no counter. */
-  NETWORK_ADAPTERS;
+  NETWORK_ADAPTERS,
+  /** Windows' volumes from the volume management functions ({@link NodeSample#volumes()}); no counter. */
+  VOLUMES;
 
   /** The parts built from performance counters or {@code /proc}: a source that reads none of them has no sample. */
   public static Set<NodePart> counterParts() {

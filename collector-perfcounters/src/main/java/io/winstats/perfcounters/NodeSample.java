@@ -30,6 +30,8 @@ import org.jspecify.annotations.Nullable;
  *     by name; empty when the source reads none or {@link NodePart#SERVICES} is missing
  * @param adapters the network adapters of the IP Helper API (pdh source only), sorted by {@code nic}; empty when the
  *     source reads none or {@link NodePart#NETWORK_ADAPTERS} is missing
+ * @param volumes the volume information of each {@code \LogicalDisk(*)} instance (pdh source only), sorted by
+ *     volume; empty when the source reads none or {@link NodePart#VOLUMES} is missing
  */
 public record NodeSample(
     Instant timestamp,
@@ -45,7 +47,8 @@ public record NodeSample(
     Map<NodePart, String> missing,
     @Nullable FilesystemUsage kubeletRootFs,
     List<WindowsService> services,
-    List<NetworkAdapter> adapters) {
+    List<NetworkAdapter> adapters,
+    List<LogicalDiskInfo> volumes) {
 
   /** A sample without physical disks (a source that reads none: procfs). */
   public NodeSample(
@@ -62,7 +65,7 @@ public record NodeSample(
       @Nullable FilesystemUsage kubeletRootFs) {
     this(
         timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, List.of(), system, missing,
-        kubeletRootFs, List.of(), List.of());
+        kubeletRootFs, List.of(), List.of(), List.of());
   }
 
   /** A sample without a live reading of the kubelet's root filesystem. */
@@ -92,6 +95,7 @@ public record NodeSample(
             .toList();
     services = services.stream().sorted(Comparator.comparing(WindowsService::name)).toList();
     adapters = adapters.stream().sorted(Comparator.comparing(NetworkAdapter::nic)).toList();
+    volumes = volumes.stream().sorted(Comparator.comparing(LogicalDiskInfo::volume)).toList();
     EnumMap<NodePart, String> copy = new EnumMap<>(NodePart.class);
     copy.putAll(missing);
     missing = Collections.unmodifiableMap(copy);
@@ -121,7 +125,8 @@ public record NodeSample(
         .missing(missing)
         .kubeletRootFs(kubeletRootFs)
         .services(services)
-        .adapters(adapters);
+        .adapters(adapters)
+        .volumes(volumes);
   }
 
   /** Names each component of a {@link NodeSample}; not thread-safe. */
@@ -140,6 +145,7 @@ public record NodeSample(
     private @Nullable FilesystemUsage kubeletRootFs;
     private List<WindowsService> services = List.of();
     private List<NetworkAdapter> adapters = List.of();
+    private List<LogicalDiskInfo> volumes = List.of();
 
     private Builder(Instant timestamp, long monotonicNanos) {
       this.timestamp = timestamp;
@@ -206,6 +212,11 @@ public record NodeSample(
       return this;
     }
 
+    public Builder volumes(List<LogicalDiskInfo> value) {
+      this.volumes = value;
+      return this;
+    }
+
     public NodeSample build() {
       return new NodeSample(
           timestamp,
@@ -221,7 +232,8 @@ public record NodeSample(
           missing,
           kubeletRootFs,
           services,
-          adapters);
+          adapters,
+          volumes);
     }
   }
 }

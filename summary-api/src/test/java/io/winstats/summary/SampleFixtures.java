@@ -18,6 +18,7 @@ import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.LogicalDiskInfo;
 import io.winstats.perfcounters.NetworkAdapter;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeCpu;
@@ -235,6 +236,9 @@ public final class SampleFixtures {
                     new NetworkAdapter.Address("2001:db8::4", "ipv6"))),
             new NetworkAdapter("Microsoft Hyper-V Network Adapter _2", "Ethernet 2", "00:15:5D:01:02:04",
                 NetworkAdapter.OperStatus.DOWN.code(), List.of())))
+        .volumes(List.of(
+            new LogicalDiskInfo("C:", "0", "fixed", "Windows", "NTFS", "A1B2C3D"),
+            LogicalDiskInfo.unread("HarddiskVolume2")))
         .build();
   }
 

@@ -11,9 +11,11 @@ import io.winstats.perfcounters.replay.ReplayNodeSource;
 import io.winstats.perfcounters.win32.AdapterReader;
 import io.winstats.perfcounters.win32.ServiceFilter;
 import io.winstats.perfcounters.win32.ServiceReader;
+import io.winstats.perfcounters.win32.VolumeReader;
 import io.winstats.perfcounters.win32.Win32NodeSource;
 import io.winstats.perfcounters.win32.jna.JnaIpHelper;
 import io.winstats.perfcounters.win32.jna.JnaServiceControlManager;
+import io.winstats.perfcounters.win32.jna.JnaVolumeManagement;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -42,6 +44,7 @@ public final class NodeCounterSources {
         PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY,
         ServiceFilter.ALL,
         true,
+        true,
         windowsHost);
   }
 
@@ -49,7 +52,8 @@ public final class NodeCounterSources {
    * Opens the source {@code spec} names with custom PDH counters, the node working set as {@code workingSet} defines
    * it, and (PDH) the kubelet's root directory, whose volume is read live for the Summary's node filesystem, and the
    * services {@code services} selects, read from the Service Control Manager with each sample ({@code null}: none),
-   * and, when {@code networkAdapters}, the network adapters of the IP Helper API with each sample (pdh only).
+   * and, when {@code networkAdapters}, the network adapters of the IP Helper API with each sample, and, when {@code
+   * volumes}, the volume information of the {@code \LogicalDisk(*)} instances with each sample (pdh only).
    *
    * @throws IllegalArgumentException also when {@code customCounters} is not empty, or {@code workingSet} is not
    *     {@link WorkingSetDefinition#KUBELET}, and the source is not PDH
@@ -62,6 +66,7 @@ public final class NodeCounterSources {
       Path kubeletRootDirectory,
       @Nullable ServiceFilter services,
       boolean networkAdapters,
+      boolean volumes,
       boolean windowsHost) {
     boolean pdh = spec instanceof NodeSourceSpec.Pdh;
     if (!customCounters.isEmpty() && !pdh) {
@@ -85,7 +90,7 @@ public final class NodeCounterSources {
     }
     PdhNodeSource counters =
         PdhNodeSource.open(new JnaPdhLibrary(), clock, customCounters, workingSet, kubeletRootDirectory);
-    if (services == null && !networkAdapters) {
+    if (services == null && !networkAdapters && !volumes) {
       return counters;
     }
     ServiceReader serviceReader =
@@ -94,6 +99,8 @@ public final class NodeCounterSources {
             : new ServiceReader(new JnaServiceControlManager(), services, LoggerFactory.getLogger(ServiceReader.class));
     AdapterReader adapterReader =
         networkAdapters ? new AdapterReader(new JnaIpHelper(), LoggerFactory.getLogger(AdapterReader.class)) : null;
-    return new Win32NodeSource(counters, serviceReader, adapterReader);
+    VolumeReader volumeReader =
+        volumes ? new VolumeReader(new JnaVolumeManagement(), LoggerFactory.getLogger(VolumeReader.class)) : null;
+    return new Win32NodeSource(counters, serviceReader, adapterReader, volumeReader);
   }
 }

@@ -10,10 +10,18 @@ import java.util.Locale;
 public final class Win32Exception extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** {@code ERROR_INVALID_FUNCTION}. */
+  public static final int ERROR_INVALID_FUNCTION = 1;
   /** {@code ERROR_FILE_NOT_FOUND}. */
   public static final int ERROR_FILE_NOT_FOUND = 2;
+  /** {@code ERROR_PATH_NOT_FOUND}. */
+  public static final int ERROR_PATH_NOT_FOUND = 3;
   /** {@code ERROR_ACCESS_DENIED}. */
   public static final int ERROR_ACCESS_DENIED = 5;
+  /** {@code ERROR_NO_MORE_FILES}. */
+  public static final int ERROR_NO_MORE_FILES = 18;
+  /** {@code ERROR_NOT_READY}: a drive without media. */
+  public static final int ERROR_NOT_READY = 21;
   /** {@code ERROR_INVALID_PARAMETER}. */
   public static final int ERROR_INVALID_PARAMETER = 87;
   /** {@code ERROR_BUFFER_OVERFLOW}. */
@@ -47,8 +55,12 @@ public final class Win32Exception extends RuntimeException {
   /** The winerror.h name of the codes this code handles, else the code in decimal. */
   static String name(int code) {
     return switch (code) {
+      case ERROR_INVALID_FUNCTION -> "ERROR_INVALID_FUNCTION";
       case ERROR_FILE_NOT_FOUND -> "ERROR_FILE_NOT_FOUND";
+      case ERROR_PATH_NOT_FOUND -> "ERROR_PATH_NOT_FOUND";
       case ERROR_ACCESS_DENIED -> "ERROR_ACCESS_DENIED";
+      case ERROR_NO_MORE_FILES -> "ERROR_NO_MORE_FILES";
+      case ERROR_NOT_READY -> "ERROR_NOT_READY";
       case ERROR_INVALID_PARAMETER -> "ERROR_INVALID_PARAMETER";
       case ERROR_BUFFER_OVERFLOW -> "ERROR_BUFFER_OVERFLOW";
       case ERROR_INSUFFICIENT_BUFFER -> "ERROR_INSUFFICIENT_BUFFER";

@@ -1,5 +1,8 @@
 package io.winstats.perfcounters.win32;
 
+import io.winstats.perfcounters.DiskIoCounters;
+import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.LogicalDiskInfo;
 import io.winstats.perfcounters.NetworkAdapter;
 import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodePart;
@@ -12,14 +15,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A Windows node source whose samples also carry the figures of Win32 APIs other than PDH: the services ({@link
- * ServiceReader}) and the network adapters ({@link AdapterReader}), each only when its collector is on. They are read
- * right after the counters, on the caller's thread, so once per sampling interval and never per scrape
- * (windows_exporter reads them on every scrape). A failure of one is a missing part of the sample ({@link
- * NodePart#SERVICES}, {@link NodePart#NETWORK_ADAPTERS}); the counters' parts are the wrapped source's.
+ * ServiceReader}), the network adapters ({@link AdapterReader}) and the volumes of the {@code \LogicalDisk(*)}
+ * instances the counters read ({@link VolumeReader}), each only when its collector is on. They are read right after
+ * the counters, on the caller's thread, so once per sampling interval and never per scrape (windows_exporter reads
+ * them on every scrape). A failure of one is a missing part of the sample ({@link NodePart#SERVICES}, {@link
+ * NodePart#NETWORK_ADAPTERS}, {@link NodePart#VOLUMES}); the counters' parts are the wrapped source's.
  *
  * <p>{@link #sample()} and {@link #close()} from one thread at a time, as the wrapped source's.
  */
@@ -27,13 +33,24 @@ public final class Win32NodeSource implements NodeCounterSource {
   private final NodeCounterSource counters;
   private final @Nullable ServiceReader services;
   private final @Nullable AdapterReader adapters;
+  private final @Nullable VolumeReader volumes;
 
   /** Wraps {@code counters}, adding what each reader given reads; closing this closes them all. */
   public Win32NodeSource(
       NodeCounterSource counters, @Nullable ServiceReader services, @Nullable AdapterReader adapters) {
+    this(counters, services, adapters, null);
+  }
+
+  /** Wraps {@code counters}, adding what each reader given reads; closing this closes them all. */
+  public Win32NodeSource(
+      NodeCounterSource counters,
+      @Nullable ServiceReader services,
+      @Nullable AdapterReader adapters,
+      @Nullable VolumeReader volumes) {
     this.counters = Objects.requireNonNull(counters, "counters");
     this.services = services;
     this.adapters = adapters;
+    this.volumes = volumes;
   }
 
   @Override
@@ -46,7 +63,7 @@ public final class Win32NodeSource implements NodeCounterSource {
     return counters.platform();
   }
 
-  /** The wrapped source's sample with the services and the adapters read now. */
+  /** The wrapped source's sample with the services, the adapters and the volumes read now. */
   @Override
   public NodeSample sample() {
     NodeSample sample = counters.sample();
@@ -54,7 +71,29 @@ public final class Win32NodeSource implements NodeCounterSource {
     missing.putAll(sample.missing());
     List<WindowsService> serviceList = services == null ? List.of() : services.read(missing);
     List<NetworkAdapter> adapterList = adapters == null ? List.of() : adapters.read(missing);
-    return sample.toBuilder().services(serviceList).adapters(adapterList).missing(missing).build();
+    List<LogicalDiskInfo> volumeList = volumes == null ? List.of() : volumes.read(logicalDisks(sample), missing);
+    return sample
+        .toBuilder()
+        .services(serviceList)
+        .adapters(adapterList)
+        .volumes(volumeList)
+        .missing(missing)
+        .build();
+  }
+
+  /**
+   * The {@code \LogicalDisk(*)} instances of {@code sample} but {@code _Total}: those of its I/O counters and of its
+   * space, which the daemon serves as {@code windows_logical_disk_*}.
+   */
+  static SortedSet<String> logicalDisks(NodeSample sample) {
+    SortedSet<String> instances = new TreeSet<>();
+    for (DiskIoCounters d : sample.disks()) {
+      instances.add(d.device());
+    }
+    for (FilesystemUsage f : sample.filesystems()) {
+      instances.add(f.device());
+    }
+    return instances;
   }
 
   @Override

@@ -8,23 +8,23 @@ import org.slf4j.helpers.LegacyAbstractLogger;
 import org.slf4j.helpers.MessageFormatter;
 
 /** An SLF4J logger that keeps every formatted line, for assertions on operator-facing log lines. Thread-safe. */
-final class CapturingLogger extends LegacyAbstractLogger {
+public final class CapturingLogger extends LegacyAbstractLogger {
   private static final long serialVersionUID = 1L;
 
   /** One logged line. */
-  record Line(Level level, String message) {}
+  public record Line(Level level, String message) {}
 
   private final List<Line> lines = new ArrayList<>();
 
-  CapturingLogger() {
+  public CapturingLogger() {
     this.name = "capture";
   }
 
-  synchronized List<Line> lines() {
+  public synchronized List<Line> lines() {
     return List.copyOf(lines);
   }
 
-  synchronized List<String> at(Level level) {
+  public synchronized List<String> at(Level level) {
     return lines.stream().filter(l -> l.level() == level).map(Line::message).toList();
   }
 

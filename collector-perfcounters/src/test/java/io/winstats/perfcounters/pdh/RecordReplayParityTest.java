@@ -147,7 +147,10 @@ class RecordReplayParityTest {
               Map.entry("kubeletRootFs", notCarried("read live from the volume (GetDiskFreeSpaceExW), not a counter")),
               Map.entry("services", notCarried("read live from the Service Control Manager, not a counter")),
               Map.entry(
-                  "adapters", notCarried("read live from the IP Helper API (GetAdaptersAddresses), not a counter"))),
+                  "adapters", notCarried("read live from the IP Helper API (GetAdaptersAddresses), not a counter")),
+              Map.entry(
+                  "volumes",
+                  notCarried("read live from the volume management functions and IOCTL, not a counter"))),
           NodeCpu.class,
           Map.of("logicalCores", SAME, "usageCoreNanos", INCREASE, "cores", SAME, "processors", SAME),
           ProcessorCounters.class,

@@ -2,6 +2,9 @@ package io.winstats.perfcounters.win32;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.perfcounters.DiskIoCounters;
+import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.LogicalDiskInfo;
 import io.winstats.perfcounters.NodeCounterSource;
 import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodePart;
@@ -9,13 +12,14 @@ import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.WindowsService;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.slf4j.helpers.NOPLogger;
 
 /**
- * {@link Win32NodeSource}: each sample carries the services and the network adapters, each read once per sample; a
- * failure of one is its part's alone.
+ * {@link Win32NodeSource}: each sample carries the services, the network adapters and the volumes, each read once per
+ * sample; a failure of one is its part's alone.
  */
 class Win32NodeSourceTest {
   /** A counter source whose samples lack the network part. */
@@ -38,6 +42,9 @@ class Win32NodeSourceTest {
       samples++;
       return NodeSample.builder(Instant.parse("2026-11-28T12:00:00Z"), samples)
           .memory(NodeMemory.builder().availableBytes(1L << 30).build())
+          .filesystems(
+              List.of(FilesystemUsage.builder("C:", "C:\\", "NTFS").capacityBytes(2).availableBytes(1).build()))
+          .disks(List.of(DiskIoCounters.builder("C:").build(), DiskIoCounters.builder("HarddiskVolume1").build()))
           .missing(Map.of(NodePart.NETWORK, "\\Network Interface(*)\\Bytes Received/sec PDH_CSTATUS_NO_OBJECT"))
           .build();
     }
@@ -116,5 +123,38 @@ class Win32NodeSourceTest {
     assertThat(sample.missing()).containsOnlyKeys(NodePart.NETWORK);
     source.close();
     assertThat(counters.closed).isTrue();
+  }
+
+  @Test
+  void eachSampleCarriesTheVolumesOfItsLogicalDisksAndTheirFailureIsTheirPartAlone() {
+    FakeVolumeManagement volumes = FakeVolumeManagement.kubernetesNode();
+    CountersSource counters = new CountersSource();
+    Win32NodeSource source =
+        new Win32NodeSource(counters, null, null, new VolumeReader(volumes, NOPLogger.NOP_LOGGER));
+
+    NodeSample sample = source.sample();
+    assertThat(sample.volumes())
+        .containsExactly(
+            new LogicalDiskInfo("C:", "0", "fixed", "Windows", "NTFS", "A1B2C3D"),
+            new LogicalDiskInfo("HarddiskVolume1", "0", "fixed", "", "FAT32", "5A3C11E0"));
+    assertThat(volumes.calls).filteredOn(c -> c.startsWith("FindFirstVolume")).hasSize(1);
+
+    volumes.findFails(Win32Exception.ERROR_ACCESS_DENIED);
+    NodeSample failed = source.sample();
+    assertThat(failed.volumes()).isEmpty();
+    assertThat(failed.missing()).containsOnlyKeys(NodePart.NETWORK, NodePart.VOLUMES);
+    assertThat(failed.disks()).as("the counters' parts stay").hasSize(2);
+    assertThat(volumes.calls).filteredOn(c -> c.startsWith("FindFirstVolume")).hasSize(2);
+  }
+
+  @Test
+  void theLogicalDisksAreTheInstancesOfTheIoCountersAndOfTheSpace() {
+    NodeSample sample =
+        NodeSample.builder(Instant.EPOCH, 0)
+            .filesystems(List.of(FilesystemUsage.builder("D:", "D:\\", "NTFS").build()))
+            .disks(List.of(DiskIoCounters.builder("HarddiskVolume2").build(), DiskIoCounters.builder("C:").build()))
+            .build();
+
+    assertThat(Win32NodeSource.logicalDisks(sample)).containsExactly("C:", "D:", "HarddiskVolume2");
   }
 }

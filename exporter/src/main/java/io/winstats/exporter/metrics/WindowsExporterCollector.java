@@ -4,6 +4,7 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.LogicalDiskInfo;
 import io.winstats.perfcounters.NetworkAdapter;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
@@ -78,6 +79,9 @@ public enum WindowsExporterCollector {
         for (DiskIoCounters d : node.disks()) {
           WindowsExporterSeries.VOLUME_IO.add(f, d, Labels.of("volume", d.device()), none);
         }
+        for (LogicalDiskInfo v : node.volumes()) {
+          WindowsExporterSeries.VOLUME_INFO.add(f, v, Labels.EMPTY, none);
+        }
       }
       case PHYSICAL_DISK -> {
         for (PhysicalDiskCounters d : node.physicalDisks()) {
@@ -103,7 +107,9 @@ public enum WindowsExporterCollector {
       case CPU -> SeriesTable.families(WindowsExporterSeries.CPU, WindowsCpuSeries.CORE);
       case MEMORY -> SeriesTable.families(WindowsMemorySeries.MEMORY);
       case NET -> SeriesTable.families(WindowsExporterSeries.NET, WindowsNetAdapterSeries.ADAPTER);
-      case LOGICAL_DISK -> SeriesTable.families(WindowsExporterSeries.VOLUME_SPACE, WindowsExporterSeries.VOLUME_IO);
+      case LOGICAL_DISK ->
+          SeriesTable.families(
+              WindowsExporterSeries.VOLUME_SPACE, WindowsExporterSeries.VOLUME_IO, WindowsExporterSeries.VOLUME_INFO);
       case PHYSICAL_DISK -> SeriesTable.families(WindowsPhysicalDiskSeries.DISK);
       case SYSTEM -> SeriesTable.families(WindowsExporterSeries.SYSTEM);
       case SERVICE -> SeriesTable.families(WindowsServiceSeries.SERVICE);

@@ -1,6 +1,7 @@
 package io.winstats.exporter.metrics;
 
 import static io.winstats.exporter.metrics.MetricFamilies.counter;
+import static io.winstats.exporter.metrics.MetricFamilies.gauge;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
@@ -10,6 +11,7 @@ import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.LogicalDiskInfo;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
@@ -201,6 +203,33 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               "windows_logical_disk_requests_queued",
               "The number of requests queued to the disk (LogicalDisk.CurrentDiskQueueLength)",
               DiskIoCounters::queueLength)
+          .build();
+
+  /**
+   * windows_exporter v0.31.8's {@code windows_logical_disk_info}, name, labels and help verbatim ({@code
+   * internal/collector/logical_disk/logical_disk.go:202-207@v0.31.8}): 1 for each {@code \LogicalDisk(*)} instance,
+   * labelled with its volume's disk numbers, drive type, label, file system and serial number, every label but {@code
+   * volume} empty when the volume could not be read, as upstream serves it (389-399).
+   */
+  static final SeriesTable<LogicalDiskInfo> VOLUME_INFO =
+      SeriesTable.<LogicalDiskInfo>labelled(NONE)
+          .write(
+              gauge(
+                  "windows_logical_disk_info",
+                  "A metric with a constant '1' value labeled with logical disk information",
+                  List.of("disk", "type", "volume", "volume_name", "filesystem", "serial_number")),
+              (f, family, v, l, at) ->
+                  f.add(
+                      family,
+                      1.0,
+                      Labels.of(
+                          "disk", v.disk(),
+                          "type", v.type(),
+                          "volume", v.volume(),
+                          "volume_name", v.volumeName(),
+                          "filesystem", v.filesystem(),
+                          "serial_number", v.serialNumber()),
+                      at))
           .build();
 
   /**

@@ -52,10 +52,6 @@ class WindowsExporterCoverageTest {
               "off by default upstream (sub-collector bitlocker_status, logical_disk.go:57-63@v0.31.8); read from the"
                   + " shell property System.Volume.BitLockerProtection over COM (logical_disk.go:752-859): not read"),
           entry("windows_logical_disk_idle_seconds_total", UNREAD + "LogicalDisk\\% Idle Time as seconds"),
-          entry(
-              "windows_logical_disk_info",
-              "FindFirstVolumeW/GetVolumePathNamesForVolumeNameW, IOCTL_VOLUME_GET_VOLUME_DISK_EXTENTS, GetDriveTypeW"
-                  + " and GetVolumeInformationW (logical_disk.go:580-727@v0.31.8): not read yet"),
           entry("windows_logical_disk_read_latency_seconds_total", UNREAD + "LogicalDisk\\Avg. Disk sec/Read"),
           entry(
               "windows_logical_disk_read_write_latency_seconds_total",

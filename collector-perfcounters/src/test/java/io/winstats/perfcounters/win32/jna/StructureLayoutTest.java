@@ -106,4 +106,24 @@ class StructureLayoutTest {
     assertThat(a.offsetOf("Next")).isEqualTo(8);
     assertThat(a.offsetOf("Address")).isEqualTo(16);
   }
+
+  /**
+   * winioctl.h's {@code VOLUME_DISK_EXTENTS} and {@code DISK_EXTENT} on x64 (Microsoft Learn: {@code DWORD
+   * NumberOfDiskExtents; DISK_EXTENT Extents[ANYSIZE_ARRAY];} and {@code DWORD DiskNumber; LARGE_INTEGER
+   * StartingOffset; LARGE_INTEGER ExtentLength;}): the 8-byte {@code LARGE_INTEGER}s put the first extent at 8 and
+   * each extent at 24 bytes, as upstream reads them (logical_disk.go:577-578,626@v0.31.8).
+   */
+  @Test
+  void volumeDiskExtents() {
+    VolumeDiskExtents.DiskExtent extent = new VolumeDiskExtents.DiskExtent();
+    assertThat(extent.size()).isEqualTo(24).isEqualTo(JnaVolumeManagement.DISK_EXTENT_SIZE);
+    assertThat(extent.offsetOf("DiskNumber")).isZero();
+    assertThat(extent.offsetOf("StartingOffset")).isEqualTo(8);
+    assertThat(extent.offsetOf("ExtentLength")).isEqualTo(16);
+
+    VolumeDiskExtents extents = new VolumeDiskExtents();
+    assertThat(extents.size()).as("one extent").isEqualTo(32);
+    assertThat(extents.offsetOf("NumberOfDiskExtents")).isZero();
+    assertThat(extents.offsetOf("Extents")).isEqualTo(8).isEqualTo(JnaVolumeManagement.EXTENTS_OFFSET);
+  }
 }
