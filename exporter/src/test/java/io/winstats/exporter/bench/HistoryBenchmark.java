@@ -1,12 +1,12 @@
 package io.winstats.exporter.bench;
 
+import io.winstats.cri.RuntimeSample;
 import io.winstats.exporter.history.HistoryJson;
 import io.winstats.exporter.history.HistoryRecorder;
 import io.winstats.exporter.history.NodeHistory;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NodePlatform;
 import io.winstats.summary.SummaryAssembler;
-import io.winstats.cri.RuntimeSample;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
