@@ -45,7 +45,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [warmup=60] [window=300] [starts=5] [idle=60]
  * [jvm="-XX:+UseSerialGC ..."]
- * [daemon="--cri.stats-call=ListContainerStats"] [viewers=0,1,5 [rounds=3]]}. With {@code viewers}, after the warm-up it
+ * [daemon="--cri.stats-call=ListContainerStats"] [viewers=0,1,5 [rounds=3]] [after=60]}. After the burst it waits
+ * {@code after} seconds, Prometheus still scraping, and reads the daemon's RSS again: what the burst left behind. With {@code viewers}, after the warm-up it
  * runs only the node page's cost ({@link PageCost}): {@code rounds} of interleaved {@code window}-second windows with
  * that many {@link PageViewer}s each, no Prometheus and no wrk. Without {@code jvm} the daemon runs with {@code deploy/jvm.options}
  * and the class-data-sharing archive {@code bench/node} writes beside the jar ({@code deploy/cds-archive}), as the
@@ -65,7 +66,8 @@ public final class NodeBenchmark {
       List<String> jvm,
       List<String> daemonFlags,
       List<Integer> viewers,
-      int viewerRounds) {
+      int viewerRounds,
+      int afterSeconds) {
     static Options parse(String[] args) {
       Map<String, String> kv = new LinkedHashMap<>();
       for (String a : args) {
@@ -95,7 +97,8 @@ public final class NodeBenchmark {
           jvm,
           Arrays.stream(kv.getOrDefault("daemon", "").split(" ")).filter(s -> !s.isBlank()).toList(),
           Arrays.stream(kv.getOrDefault("viewers", "").split(",")).filter(s -> !s.isBlank()).map(Integer::valueOf).toList(),
-          Integer.parseInt(kv.getOrDefault("rounds", "3")));
+          Integer.parseInt(kv.getOrDefault("rounds", "3")),
+          Integer.parseInt(kv.getOrDefault("after", "60")));
     }
   }
 
@@ -121,6 +124,7 @@ public final class NodeBenchmark {
     List<String> polling = new ArrayList<>();
     List<String> footprint = new ArrayList<>();
     List<String> startups = new ArrayList<>();
+    List<String> burstMemory = new ArrayList<>();
     List<PageCost.Row> viewed = new ArrayList<>();
     Path pollingScript = Files.writeString(work.resolve("polling.lua"), POLLING_SCRIPT);
     System.out.printf(
@@ -173,6 +177,8 @@ public final class NodeBenchmark {
             Thread.sleep(TimeUnit.SECONDS.toMillis(o.warmupSeconds()));
             Footprint steady = footprint(daemon, nodeExporter, runtime, o.windowSeconds());
             double burstRssMaxMiB;
+            double rssBeforeMiB = DaemonVitals.residentBytes(daemon.pid()) / 1048576.0;
+            String loadBefore = loadAverage();
             try (RssPeak burst = RssPeak.watch(daemon.pid())) {
             try (Reference nginx = Reference.nginx(work.resolve("nginx-" + n), staticDir)) {
               Map<String, List<Wrk>> results = new LinkedHashMap<>();
@@ -215,6 +221,15 @@ public final class NodeBenchmark {
             }
               burstRssMaxMiB = burst.maxMiB();
             }
+            // What the burst leaves behind once Prometheus alone scrapes again (issue 45: within 5 MiB of before).
+            String loadAtEnd = loadAverage();
+            Thread.sleep(TimeUnit.SECONDS.toMillis(o.afterSeconds()));
+            double rssAfterMiB = DaemonVitals.residentBytes(daemon.pid()) / 1048576.0;
+            burstMemory.add(
+                String.format(
+                    Locale.ROOT, "| %d | %.1f | %s | %.1f | %s | %.1f | %s | **%+.1f** |",
+                    n, rssBeforeMiB, loadBefore, burstRssMaxMiB, loadAtEnd, rssAfterMiB, loadAverage(),
+                    rssAfterMiB - rssBeforeMiB));
             footprint.add(
                 String.format(
                     Locale.ROOT,
@@ -250,6 +265,12 @@ public final class NodeBenchmark {
             + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%n",
         o.windowSeconds(), o.warmupSeconds(), o.idleSeconds());
     footprint.forEach(System.out::println);
+    System.out.printf(
+        "%nRSS around the wrk burst: just before it, its peak, and %d s after its end (load: 1, 5, 15 min)%n"
+            + "| pods | RSS MiB before | load | RSS MiB max through the burst | load at its end | RSS MiB %d s after | load |"
+            + " after - before MiB |%n|---|---|---|---|---|---|---|---|%n",
+        o.afterSeconds(), o.afterSeconds());
+    burstMemory.forEach(System.out::println);
     if (!bareStarts.isEmpty()) {
       System.out.printf(
           "%nStart-up to the first 200 of /healthz without a runtime (%d starts before any pod): median %.0f ms, all %s%n",
@@ -446,6 +467,12 @@ public final class NodeBenchmark {
     List<Wrk> sorted = new ArrayList<>(runs);
     sorted.sort((a, b) -> Double.compare(a.rps(), b.rps()));
     return sorted.get(sorted.size() / 2);
+  }
+
+  /** The machine's load averages over 1, 5 and 15 minutes: the machine is shared, every figure carries its load. */
+  private static String loadAverage() throws IOException {
+    String[] f = Files.readString(Path.of("/proc/loadavg")).strip().split(" ");
+    return f[0] + " " + f[1] + " " + f[2];
   }
 
   private static long cpuTicks(long pid) throws IOException {
