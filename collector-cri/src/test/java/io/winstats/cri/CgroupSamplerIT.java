@@ -8,7 +8,9 @@ import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.cri.cgroups.CgroupSpec;
 import io.winstats.cri.cgroups.CgroupStats;
+import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NetDevInterface;
+import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.cri.testing.Cgroups;
 import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdExtension;
@@ -70,6 +72,44 @@ class CgroupSamplerIT {
       assertThat(s.cpu().throttledNanos()).isBetween(throttledNanosBefore, throttledNanosAfter).isPositive();
       assertThat(s.cpu().userNanos()).isBetween(userBefore * 10_000_000L, userAfter * 10_000_000L);
       assertThat(s.path()).isEqualTo(pod.cgroupParent() + "/" + pod.containerId("burn"));
+    }
+  }
+
+  /**
+   * PSI by the host's kind, as the kubelet reports it (upstream cited in {@code CgroupRoundFilesTest}): on cgroup v2
+   * with PSI on, each container's and pod's three pressure figures and the node's; on v1, hybrid included, none at all
+   * (absent, not zero), though a hybrid host's unified hierarchy has the container's {@code cpu.pressure}.
+   */
+  @Test
+  void pressureIsReadOnCgroupV2Only(ContainerdHarness harness, CriTestClient client) {
+    PodHandle pod = client.runPod("psi", "it-cgroups", List.of(ContainerSpec.sleeper("app")));
+    try (pod;
+        CriStatsReader reader = open(harness)) {
+      CgroupSampler sampler = CgroupSampler.host(Clock.systemUTC());
+      CgroupSample sample = sample(sampler, reader);
+      CgroupStats container = sample.containers().get(pod.containerId("app"));
+      CgroupStats podCgroup = sample.pods().get(pod.sandboxId());
+      assertThat(container).as("cgroup of app in %s", sample.missing()).isNotNull();
+      assertThat(podCgroup).as("pod cgroup in %s", sample.missing()).isNotNull();
+      Path unified = Cgroups.ROOT.resolve("unified").resolve(container.path().substring(1)).resolve("cpu.pressure");
+      System.out.printf(
+          "CgroupSamplerIT psi: %s, %s %s, container cpu PSI %s%n",
+          sampler.version(), unified, Files.exists(unified) ? "exists" : "absent", container.cpuPressure());
+      if (sampler.version() == CgroupVersion.V2 && Files.exists(Cgroups.ROOT.resolve("cpu.pressure"))) {
+        for (CgroupStats s : List.of(container, podCgroup)) {
+          assertThat(s.cpuPressure()).as(s.path()).isNotNull();
+          assertThat(s.memoryPressure()).as(s.path()).isNotNull();
+          assertThat(s.ioPressure()).as(s.path()).isNotNull();
+        }
+        assertThat(sample.node().cpu()).isNotNull();
+      } else {
+        for (CgroupStats s : List.of(container, podCgroup)) {
+          assertThat(s.cpuPressure()).as(s.path()).isNull();
+          assertThat(s.memoryPressure()).as(s.path()).isNull();
+          assertThat(s.ioPressure()).as(s.path()).isNull();
+        }
+        assertThat(sample.node()).isEqualTo(NodePressure.NONE);
+      }
     }
   }
 

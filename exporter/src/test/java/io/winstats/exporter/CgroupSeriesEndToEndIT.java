@@ -110,6 +110,19 @@ class CgroupSeriesEndToEndIT {
                         .containsEntry("id", "/kubepods/pod" + pod.uid()));
       }
       assertThat(scrape).noneMatch(s -> s.name().startsWith("winstats_exporter_") || s.name().startsWith("jvm_"));
+      // PSI by the host's kind, as the kubelet asks cAdvisor for it: where /sys/fs/cgroup/cpu.pressure opens
+      // (kubernetes#137326), i.e. cgroup v2 with PSI on; on v1, hybrid included, absent from both outputs, not zero.
+      String summary = daemon.get("/stats/summary").body();
+      if (Files.exists(Path.of("/sys/fs/cgroup/cpu.pressure"))) {
+        assertThat(PrometheusText.select(scrape, "container_pressure_cpu_waiting_seconds_total", "name", id))
+            .hasSize(1);
+        assertThat(summary).contains("\"psi\"");
+      } else {
+        assertThat(scrape).as("no container_pressure_* on a cgroup v1 host")
+            .noneMatch(s -> s.name().startsWith("container_pressure_"));
+        assertThat(summary).as("no PSI in the Summary on a cgroup v1 host").contains("\"pods\"")
+            .doesNotContain("\"psi\"");
+      }
       assertThat(daemon.get("/metrics").body()).contains("container_cpu_cfs_throttled_periods_total{");
     }
   }

@@ -144,8 +144,10 @@ public final class CgroupReader {
     }
     HostFacts h = host;
     boolean v2 = version == CgroupVersion.V2;
-    // PSI where the kubelet and cAdvisor report it: cgroup v2 only (runc's fs2 manager reads the pressure files, its
-    // v1 manager does not, so a v1 hybrid host's unified mount is not read: three files of ~14 per cgroup).
+    // PSI where the kubelet and cAdvisor report it: cgroup v2 only. runc's v2 manager reads the pressure files, its v1
+    // manager none (opencontainers/cgroups fs2/fs2.go:131-137, fs/fs.go:183 @v0.0.6, cAdvisor v0.60.5's), and the
+    // kubelet asks cAdvisor for PSI only where /sys/fs/cgroup/cpu.pressure opens (kubernetes#137326). So a v1 hybrid
+    // host's unified mount is not read: three files of ~14 per cgroup (CgroupRoundFilesTest counts them).
     boolean psi = v2;
     return new CgroupStats(
         path,

@@ -168,6 +168,16 @@ public final class CgroupSampler {
     return stats.memory() == null;
   }
 
+  /**
+   * Records into {@code names} the name of every file the cgroup reads on this thread open from now on (each kernel
+   * file, and each process's {@code fd} directory listed), until called with {@code null}: a round costs the kernel's
+   * price of a file times their count ({@link CgroupReader}), which {@code bench/cgroup-round} counts and replays
+   * through this.
+   */
+  public static void recordOpens(@Nullable List<String> names) {
+    KernelFile.recordOpens(names);
+  }
+
   /** The host's cgroup layout. */
   public CgroupVersion version() {
     return reader.version();

@@ -3,7 +3,9 @@ package io.winstats.cri.cgroups;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
@@ -53,6 +55,9 @@ final class KernelFile {
   /** The file being parsed, or null outside a parser. */
   private @Nullable String parsing;
 
+  /** Where this thread's opens are recorded ({@link #recordOpens}), or null. */
+  private @Nullable List<String> opens;
+
   private KernelFile() {}
 
   /**
@@ -101,7 +106,28 @@ final class KernelFile {
    */
   static final int WHOLE_BELOW = 2048;
 
+  /**
+   * Records into {@code names} the name of every file this thread opens from now on: each {@link #read}, whether the
+   * file could be opened or not (a failed open costs the path walk too), and each directory a reader lists through
+   * {@link #listing}; {@code null} stops. A round costs its opens (the kernel's path walk, open, read and close,
+   * {@link CgroupReader}), so this is what the unit tests and {@code bench/cgroup-round} count them through.
+   */
+  static void recordOpens(@Nullable List<String> names) {
+    PER_THREAD.get().opens = names;
+  }
+
+  /** Notes that the caller opens the directory {@code directory} to list it (a process's {@code fd}). */
+  static void listing(Path directory) {
+    List<String> names = PER_THREAD.get().opens;
+    if (names != null) {
+      names.add(directory.toString());
+    }
+  }
+
   private boolean fill(String path) {
+    if (opens != null) {
+      opens.add(path);
+    }
     try (FileInputStream in = new FileInputStream(path)) {
       int n = 0;
       while (true) {

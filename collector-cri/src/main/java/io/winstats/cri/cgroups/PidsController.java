@@ -81,7 +81,9 @@ final class PidsController {
       processes++;
       lowestPid = Math.min(lowestPid, KernelFile.parseLong(b, from, to));
       String pid = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
-      try (DirectoryStream<Path> entries = Files.newDirectoryStream(procRoot.resolve(pid).resolve("fd"))) {
+      Path fdDirectory = procRoot.resolve(pid).resolve("fd");
+      KernelFile.listing(fdDirectory);
+      try (DirectoryStream<Path> entries = Files.newDirectoryStream(fdDirectory)) {
         for (Path fd : entries) {
           fds++;
           try {

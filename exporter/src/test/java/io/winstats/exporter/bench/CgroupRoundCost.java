@@ -5,10 +5,13 @@ import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
 import io.winstats.cri.testing.PodHandle;
+import java.io.FileInputStream;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -22,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the daemon's cgroup round ({@link CgroupSampler#sample(Collection, Collection)}: every container's cgroup,
@@ -49,8 +53,14 @@ public final class CgroupRoundCost {
     final Object sampler;
     final Method sample;
     final Method missing;
+    /** {@code CgroupSampler.recordOpens}, or null in a build that has none. */
+    final @Nullable Method recordOpens;
     final List<Long> cpuNanos = new ArrayList<>();
     final List<Long> allocated = new ArrayList<>();
+    /** The files the last measured round opened, in its order; empty without {@link #recordOpens}. */
+    List<String> opened = List.of();
+    final List<Long> floorNanos = new ArrayList<>();
+    final List<Long> filesOnlyNanos = new ArrayList<>();
 
     Side(String name, Path source) throws Exception {
       this.name = name;
@@ -62,6 +72,13 @@ public final class CgroupRoundCost {
       this.sampler = samplerClass.getMethod("host", Clock.class).invoke(null, Clock.systemUTC());
       this.sample = samplerClass.getMethod("sample", Collection.class, Collection.class);
       this.missing = loader.loadClass(PACKAGE + "CgroupSample").getMethod("missing");
+      Method record;
+      try {
+        record = samplerClass.getMethod("recordOpens", List.class);
+      } catch (NoSuchMethodException e) {
+        record = null;
+      }
+      this.recordOpens = record;
     }
 
     void round(List<String> sandboxes, List<String> containers, boolean keep) throws Exception {
@@ -81,6 +98,71 @@ public final class CgroupRoundCost {
         allocated.add(a1 - a0);
       }
     }
+
+    /**
+     * The files of one round, recorded in a round of their own after the measured ones (recording adds a name per
+     * open, so it is not on in the measured rounds).
+     */
+    void recordOneRound(List<String> sandboxes, List<String> containers) throws Exception {
+      if (recordOpens == null) {
+        return;
+      }
+      List<String> names = new ArrayList<>();
+      recordOpens.invoke(null, names);
+      try {
+        sample.invoke(sampler, sandboxes, containers);
+      } finally {
+        recordOpens.invoke(null, (Object) null);
+      }
+      opened = List.copyOf(names);
+    }
+
+    /** Kernel files among {@link #opened}: all but the processes' {@code fd} directories. */
+    long files() {
+      return opened.stream().filter(n -> !n.endsWith("/fd")).count();
+    }
+  }
+
+  /**
+   * The kernel's floor of a round: the thread CPU of opening, reading and closing each of its files again with nothing
+   * else done (the round's own read: {@code FileInputStream}, an 8 KiB buffer, a first read short of 2 KiB is the
+   * whole file) and listing each {@code fd} directory with its links, as the round does; {@code filesOnly} times the
+   * kernel files alone, for the cost of one file.
+   */
+  private static long replay(List<String> names, boolean filesOnly, byte[] buffer) throws IOException {
+    java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long c0 = threads.getCurrentThreadCpuTime();
+    for (String name : names) {
+      if (name.endsWith("/fd")) {
+        if (!filesOnly) {
+          try (DirectoryStream<Path> entries = Files.newDirectoryStream(Path.of(name))) {
+            for (Path fd : entries) {
+              try {
+                Files.readSymbolicLink(fd);
+              } catch (IOException e) {
+                // Closed meanwhile, as in the round.
+              }
+            }
+          } catch (IOException e) {
+            // The process exited, as in the round.
+          }
+        }
+        continue;
+      }
+      try (FileInputStream in = new FileInputStream(name)) {
+        int n = 0;
+        int r;
+        while ((r = in.read(buffer, n, buffer.length - n)) > 0 && !(n == 0 && r < 2048)) {
+          n += r;
+          if (n == buffer.length) {
+            n = 0;
+          }
+        }
+      } catch (IOException e) {
+        // A file that cannot be opened costs its open, as in the round.
+      }
+    }
+    return threads.getCurrentThreadCpuTime() - c0;
   }
 
   /** Loads the cgroup package from its own URL first; everything else from the parent. */
@@ -166,6 +248,24 @@ public final class CgroupRoundCost {
           Thread.sleep(1000);
         }
       }
+      // The kernel's floor: each side's files of one round, replayed alternately, 5 warm-up passes then 20.
+      byte[] buffer = new byte[8192];
+      for (Side side : sides) {
+        side.recordOneRound(sandboxes, containers);
+      }
+      for (int i = 0; i < 25; i++) {
+        for (Side side : sides) {
+          if (side.opened.isEmpty()) {
+            continue;
+          }
+          long all = replay(side.opened, false, buffer);
+          long files = replay(side.opened, true, buffer);
+          if (i >= 5) {
+            side.floorNanos.add(all);
+            side.filesOnlyNanos.add(files);
+          }
+        }
+      }
       StringBuilder table = new StringBuilder();
       table.append(
           String.format(
@@ -185,6 +285,28 @@ public final class CgroupRoundCost {
                 "| %s | %.1f | %.1f–%.1f | %.0f | %.0f | %.0f |%n",
                 side.name, cpu, percentile(side.cpuNanos, 10) / 1e6, percentile(side.cpuNanos, 90) / 1e6,
                 cpu * 1000 / cgroups, alloc / 1024, alloc / cgroups));
+      }
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "%nThe kernel's floor: each side's files of one round opened, read and closed again with nothing else"
+                  + " done, 20 passes after 5%n"
+                  + "| side | kernel files per round | fd directories | per cgroup | one file's open+read+close µs"
+                  + " (median) | floor per round ms (median) | round CPU / floor |%n|---|---|---|---|---|---|---|%n"));
+      for (Side side : sides) {
+        if (side.opened.isEmpty()) {
+          table.append("| ").append(side.name).append(" | not counted: this build has no recordOpens | | | | | |\n");
+          continue;
+        }
+        long files = side.files();
+        double perFile = percentile(side.filesOnlyNanos, 50) / 1e3 / files;
+        double floor = percentile(side.floorNanos, 50) / 1e6;
+        table.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %d | %d | %.1f | %.2f | %.1f | %.2f |%n",
+                side.name, files, side.opened.size() - files, side.opened.size() / (double) cgroups, perFile, floor,
+                percentile(side.cpuNanos, 50) / 1e6 / floor));
       }
       System.out.print(table);
     }

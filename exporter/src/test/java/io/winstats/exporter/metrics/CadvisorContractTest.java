@@ -78,8 +78,8 @@ class CadvisorContractTest {
   private static final String V2_HUGETLB_PEAK =
       "cgroup v2 keeps no huge page peak (hugetlb.<size>.current and .events only); cAdvisor serves a constant 0";
   private static final String V1_PSI =
-      "pure cgroup v1 has no per-cgroup pressure files (a hybrid host's unified hierarchy has them where runc joined the"
-          + " cgroup there, and they are served then)";
+      "the kubelet and cAdvisor report PSI on cgroup v2 only (runc's v1 manager reads no pressure file), so a hybrid"
+          + " v1 host's unified hierarchy is not read";
 
   /** Windows has nothing the name could measure. */
   private static final String NO_WINDOWS_EQUIVALENT = "no Windows equivalent: ";
