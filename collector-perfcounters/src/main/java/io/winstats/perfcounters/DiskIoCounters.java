@@ -11,6 +11,15 @@ import org.jspecify.annotations.Nullable;
  * @param queueLength requests in flight now (a gauge)
  * @param weightedIoTimeNanos time spent doing I/O weighted by the requests in flight ({@code /proc/diskstats} field
  *     11, Linux only): the I/O time times the queue depth, what node_exporter serves for disk saturation
+ * @param idleTimeNanos time idle, from {@code % Idle Time} (Windows only)
+ * @param splitIos I/Os split into several, from {@code Split IO/Sec} (Windows only)
+ * @param readQueueNanos the read queue length integrated over time, in request-nanoseconds, from {@code Avg. Disk
+ *     Read Queue Length} (Windows only): its increase over an interval divided by the interval is the mean read queue
+ * @param writeQueueNanos the same for writes, from {@code Avg. Disk Write Queue Length} (Windows only)
+ * @param readLatencyNanos the sum of every read's duration ({@code Avg. Disk sec/Read}'s FirstValue); none where the
+ *     source has no total (Linux; a counter log holds the average over each interval only)
+ * @param writeLatencyNanos the same for writes ({@code Avg. Disk sec/Write})
+ * @param transferLatencyNanos the same for every transfer ({@code Avg. Disk sec/Transfer})
  */
 public record DiskIoCounters(
     String device,
@@ -22,28 +31,21 @@ public record DiskIoCounters(
     long writeTimeNanos,
     long ioTimeNanos,
     long queueLength,
-    @Nullable Long weightedIoTimeNanos) {
+    @Nullable Long weightedIoTimeNanos,
+    @Nullable Long idleTimeNanos,
+    @Nullable Long splitIos,
+    @Nullable Long readQueueNanos,
+    @Nullable Long writeQueueNanos,
+    @Nullable Long readLatencyNanos,
+    @Nullable Long writeLatencyNanos,
+    @Nullable Long transferLatencyNanos) {
   public DiskIoCounters {
     Objects.requireNonNull(device, "device");
   }
 
-  /** Counters of a source without a weighted I/O time (Windows, a counter log). */
-  public DiskIoCounters(
-      String device,
-      long readBytes,
-      long writtenBytes,
-      long reads,
-      long writes,
-      long readTimeNanos,
-      long writeTimeNanos,
-      long ioTimeNanos,
-      long queueLength) {
-    this(device, readBytes, writtenBytes, reads, writes, readTimeNanos, writeTimeNanos, ioTimeNanos, queueLength, null);
-  }
-
   /**
-   * A builder for {@code device} with every counter 0 and no weighted I/O time (the sources without one: Windows, a
-   * counter log); a source sets each by name.
+   * A builder for {@code device} with every counter 0 and no optional figure (none a source does not read); a source
+   * sets each by name.
    */
   public static Builder builder(String device) {
     return new Builder(device);
@@ -61,6 +63,13 @@ public record DiskIoCounters(
     private long ioTimeNanos;
     private long queueLength;
     private @Nullable Long weightedIoTimeNanos;
+    private @Nullable Long idleTimeNanos;
+    private @Nullable Long splitIos;
+    private @Nullable Long readQueueNanos;
+    private @Nullable Long writeQueueNanos;
+    private @Nullable Long readLatencyNanos;
+    private @Nullable Long writeLatencyNanos;
+    private @Nullable Long transferLatencyNanos;
 
     private Builder(String device) {
       this.device = Objects.requireNonNull(device, "device");
@@ -112,6 +121,41 @@ public record DiskIoCounters(
       return this;
     }
 
+    public Builder idleTimeNanos(@Nullable Long value) {
+      this.idleTimeNanos = value;
+      return this;
+    }
+
+    public Builder splitIos(@Nullable Long value) {
+      this.splitIos = value;
+      return this;
+    }
+
+    public Builder readQueueNanos(@Nullable Long value) {
+      this.readQueueNanos = value;
+      return this;
+    }
+
+    public Builder writeQueueNanos(@Nullable Long value) {
+      this.writeQueueNanos = value;
+      return this;
+    }
+
+    public Builder readLatencyNanos(@Nullable Long value) {
+      this.readLatencyNanos = value;
+      return this;
+    }
+
+    public Builder writeLatencyNanos(@Nullable Long value) {
+      this.writeLatencyNanos = value;
+      return this;
+    }
+
+    public Builder transferLatencyNanos(@Nullable Long value) {
+      this.transferLatencyNanos = value;
+      return this;
+    }
+
     public DiskIoCounters build() {
       return new DiskIoCounters(
           device,
@@ -123,7 +167,14 @@ public record DiskIoCounters(
           writeTimeNanos,
           ioTimeNanos,
           queueLength,
-          weightedIoTimeNanos);
+          weightedIoTimeNanos,
+          idleTimeNanos,
+          splitIos,
+          readQueueNanos,
+          writeQueueNanos,
+          readLatencyNanos,
+          writeLatencyNanos,
+          transferLatencyNanos);
     }
   }
 }

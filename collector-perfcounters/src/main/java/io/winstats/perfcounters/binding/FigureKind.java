@@ -18,8 +18,10 @@ public enum FigureKind {
    */
   CUMULATIVE,
   /**
-   * Cumulative time in nanoseconds that a timer counts as active. PDH: a 100 ns FirstValue × 100. Log: the percentage
-   * of the interval, integrated back.
+   * Cumulative time in nanoseconds that a timer counts as active, or a queue length integrated over time in
+   * request-nanoseconds ({@code PERF_COUNTER_100NS_QUEUELEN_TYPE}). PDH: a 100 ns FirstValue × 100. Log: the
+   * percentage of the interval ({@code PERCENT_OF_INTERVAL}) or the mean queue length over it ({@code
+   * MEAN_OVER_INTERVAL}), integrated back.
    */
   TIMER,
   /**

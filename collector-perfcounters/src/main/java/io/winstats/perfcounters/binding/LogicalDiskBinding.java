@@ -5,12 +5,21 @@ import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import java.util.List;
 
 /**
- * {@code \LogicalDisk(*)}'s I/O counters bound to {@link DiskIoCounters}, one per volume; every counter is needed.
+ * {@code \LogicalDisk(*)}'s I/O counters bound to {@link DiskIoCounters}, one per volume. The eight figures every
+ * source has are needed; the four windows_exporter v0.31.8 serves besides ({@code
+ * internal/collector/logical_disk/logical_disk.go:409-421,479-491@v0.31.8}: idle time, split I/Os and the two average
+ * queues) are optional, so a log without their columns still replays the rest.
  *
  * <p>The readers keep the special cases: live, PDH reads the read and write time as the 64-bit FirstValue of {@code %
  * Disk Read Time} and {@code % Disk Write Time} in 100 ns (as windows_exporter 0.31.8 does; a log carries them as
- * percentages of the interval) and the busy time as elapsed minus {@code % Idle Time} since it first saw the volume; the volume space ({@code Free Megabytes}, {@code % Free Space}, which Windows refreshes every
+ * percentages of the interval), the idle time and the two queue integrals as their 64-bit FirstValue in 100 ns, the
+ * busy time as elapsed minus {@code % Idle Time} since it first saw the volume, and the three {@code Avg. Disk sec/…}
+ * totals from their FirstValue, which a counter log does not hold (it holds the average over each interval), so they
+ * are in no row here; the volume space ({@code Free Megabytes}, {@code % Free Space}, which Windows refreshes every
  * 10–15 minutes) is a {@code FilesystemUsage} of its own.
+ *
+ * <p>{@code % Idle Time} fills two figures, the idle time and the busy time (its complement): a recorded log writes it
+ * once, from the first of the two a sample has.
  */
 public final class LogicalDiskBinding {
   /** The disk I/O counters, as logs hold them. */
@@ -36,6 +45,8 @@ public final class LogicalDiskBinding {
                   DiskIoCounters::writeTimeNanos,
                   DiskIoCounters.Builder::writeTimeNanos)
               .asNeeded(),
+          Figure.timer(
+              LogicalDiskCounter.IDLE_TIME, DiskIoCounters::idleTimeNanos, DiskIoCounters.Builder::idleTimeNanos),
           Figure.inverseTimer(
                   LogicalDiskCounter.IDLE_TIME, DiskIoCounters::ioTimeNanos, DiskIoCounters.Builder::ioTimeNanos)
               .asNeeded(),
@@ -43,7 +54,16 @@ public final class LogicalDiskBinding {
                   LogicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH,
                   DiskIoCounters::queueLength,
                   DiskIoCounters.Builder::queueLength)
-              .asNeeded()));
+              .asNeeded(),
+          Figure.cumulative(LogicalDiskCounter.SPLIT_IO, DiskIoCounters::splitIos, DiskIoCounters.Builder::splitIos),
+          Figure.timer(
+              LogicalDiskCounter.AVG_DISK_READ_QUEUE_LENGTH,
+              DiskIoCounters::readQueueNanos,
+              DiskIoCounters.Builder::readQueueNanos),
+          Figure.timer(
+              LogicalDiskCounter.AVG_DISK_WRITE_QUEUE_LENGTH,
+              DiskIoCounters::writeQueueNanos,
+              DiskIoCounters.Builder::writeQueueNanos)));
 
   private LogicalDiskBinding() {}
 

@@ -10,6 +10,11 @@ public enum FormattedUnit {
    * integrated as value / 100 × interval.
    */
   PERCENT_OF_INTERVAL,
+  /**
+   * The mean of a number over the interval before the sample, such as an average queue length: a rate of its time
+   * integral, integrated as value × interval.
+   */
+  MEAN_OVER_INTERVAL,
   /** Events, bytes or packets per second over the interval before the sample: integrated as value × interval. */
   PER_SECOND,
   /** A share at the sample time, in percent, such as {@code % Free Space}. */
@@ -28,6 +33,6 @@ public enum FormattedUnit {
    * the first row of a log has none.
    */
   public boolean isRate() {
-    return this == PERCENT_OF_INTERVAL || this == PER_SECOND;
+    return this == PERCENT_OF_INTERVAL || this == MEAN_OVER_INTERVAL || this == PER_SECOND;
   }
 }

@@ -29,6 +29,11 @@ public enum RawKind {
    * PERF_AVERAGE_BASE} count, wrapping at 2^32).
    */
   AVERAGE_BULK,
+  /**
+   * {@code PERF_COUNTER_100NS_QUEUELEN_TYPE}: FirstValue a queue length summed over time in 100 ns (64-bit), whose
+   * delta over the elapsed 100 ns is the mean queue length; SecondValue the 100 ns time stamp.
+   */
+  QUEUE_LENGTH_100NS,
   /** {@code PERF_ELAPSED_TIME}: FirstValue a start time, SecondValue "now", both in ticks of the time base. */
   ELAPSED_TIME
 }

@@ -29,18 +29,22 @@ import org.slf4j.Logger;
 
 /**
  * {@code \LogicalDisk(*)} as {@link FilesystemUsage} per lettered volume ({@code C:}; {@code _Total} and {@code
- * HarddiskVolumeN} left out) and {@link DiskIoCounters} per volume but {@code _Total}. Confined to the sampling thread.
+ * HarddiskVolumeN} left out) and {@link DiskIoCounters} per volume but {@code _Total}, which windows_exporter v0.31.8
+ * leaves out too ({@code internal/pdh/collector.go:380-382@v0.31.8}). Confined to the sampling thread.
  */
 final class PdhLogicalDisk {
+  /** The {@code Avg. Disk sec/…} average timers whose FirstValue is a volume's total read, write or transfer time. */
+  private static final List<LogicalDiskCounter> LATENCY_TOTALS =
+      List.of(
+          LogicalDiskCounter.AVG_DISK_SEC_PER_READ,
+          LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE,
+          LogicalDiskCounter.AVG_DISK_SEC_PER_TRANSFER);
+
   /**
-   * Every LogicalDisk counter but the {@code Avg. Disk sec} average timers, which no figure reads: read and write time
-   * come from the 64-bit {@code % Disk Read Time} and {@code % Disk Write Time} as windows_exporter 0.31.8 reads them
-   * ({@code internal/collector/logical_disk/logical_disk.go:263-275,452-462@v0.31.8}); the 32-bit FirstValue of an
-   * average timer wraps every 2^32 ticks (429.5 s at 10 MHz), more than once a round on a busy volume.
+   * Every LogicalDisk counter, the sixteen windows_exporter v0.31.8 reads ({@code
+   * internal/collector/logical_disk/types.go:20-39@v0.31.8}).
    */
-  static final Set<? extends PerfCounter> COUNTERS =
-      EnumSet.complementOf(
-          EnumSet.of(LogicalDiskCounter.AVG_DISK_SEC_PER_READ, LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE));
+  static final Set<? extends PerfCounter> COUNTERS = EnumSet.allOf(LogicalDiskCounter.class);
 
   private static final long BYTES_PER_MB = 1L << 20;
 
@@ -90,11 +94,27 @@ final class PdhLogicalDisk {
    * write time from the FirstValue of {@code % Disk Read Time} and {@code % Disk Write Time} (64-bit busy time in
    * 100 ns, as windows_exporter's {@code windows_logical_disk_read_seconds_total} multiplies it by 1e-7); {@code
    * ioTimeNanos} from {@code % Idle Time} (see {@link BusyTime}).
+   *
+   * <p>The optional figures, each left out (null) where PDH does not give it, the volume not: the idle time, the
+   * FirstValue of {@code % Idle Time} ({@code PERF_PRECISION_100NS_TIMER}, which windows_exporter's PDH collector
+   * scales by 1e-7 s, {@code internal/pdh/collector.go:421-424@v0.31.8}); the two queue integrals, the FirstValue of
+   * {@code Avg. Disk Read Queue Length} and {@code Avg. Disk Write Queue Length} ({@code
+   * PERF_COUNTER_100NS_QUEUELEN_TYPE}, {@code internal/pdh/const.go:43@v0.31.8}: read as it is, {@code
+   * collector.go:425-436}, and multiplied by 1e-7 in {@code logical_disk.go:409-421@v0.31.8}), in 100 ns; {@code Split
+   * IO/Sec}'s count, as the binding fills it. The {@code Avg. Disk sec/…} totals are the FirstValue of a {@code
+   * PERF_AVERAGE_TIMER}, cumulative ticks of the counter's time base: windows_exporter serves them as FirstValue ×
+   * 1e-7 ({@code logical_disk.go:493-512@v0.31.8}), which is the same figure when the time base is 10 MHz, as it is on
+   * Windows 10 and later; here the time base PDH reports divides, and the 32-bit value is carried across its 2^32 wrap
+   * (429.5 s of I/O time at 10 MHz), where windows_exporter's series drops. A wrap is told only once between two
+   * samples: a volume with more than 429.5 s of I/O time in one interval (a queue deeper than 43 for 10 s) loses a
+   * multiple of it.
    */
   @Nullable List<DiskIoCounters> disks(Collected c, Map<NodePart, String> missing) {
     List<Reading> readings = new ArrayList<>();
     for (Figure<LogicalDiskCounter, ?, ?> f : LogicalDiskBinding.DISK_IO.figures()) {
-      readings.add(reading(c, f.counter()));
+      if (f.needed()) {
+        readings.add(reading(c, f.counter()));
+      }
     }
     if (!require(NodePart.DISK_IO, missing, readings.toArray(Reading[]::new))) {
       return null;
@@ -102,12 +122,15 @@ final class PdhLogicalDisk {
     Reading readTime = reading(c, LogicalDiskCounter.DISK_READ_TIME);
     Reading writeTime = reading(c, LogicalDiskCounter.DISK_WRITE_TIME);
     Reading idle = reading(c, LogicalDiskCounter.IDLE_TIME);
-    for (Reading r : List.of(readTime, writeTime)) {
+    for (Reading r : List.of(readTime, writeTime, idle)) {
       if (!PerfCounterType.is100Ns(r.type()) && r.timeBase() <= 0) {
         missing.put(NodePart.DISK_IO, r.path() + " NO_TIME_BASE");
         return null;
       }
     }
+    Reading readQueue = reading(c, LogicalDiskCounter.AVG_DISK_READ_QUEUE_LENGTH);
+    Reading writeQueue = reading(c, LogicalDiskCounter.AVG_DISK_WRITE_QUEUE_LENGTH);
+    List<Reading> latencies = LATENCY_TOTALS.stream().map(counter -> reading(c, counter)).toList();
     List<DiskIoCounters> out = new ArrayList<>();
     Set<String> keys = new HashSet<>();
     Set<String> volumes = new HashSet<>();
@@ -134,11 +157,42 @@ final class PdhLogicalDisk {
               .writeTimeNanos(timerNanos(writeTicks, writeTime))
               .ioTimeNanos(
                   busy.computeIfAbsent(volume, v -> new BusyTime()).update(idleNow, idle.type(), idle.timeBase()))
+              .idleTimeNanos(optionalTimerNanos(idle, volume, keys))
+              .readQueueNanos(optionalTimerNanos(readQueue, volume, keys))
+              .writeQueueNanos(optionalTimerNanos(writeQueue, volume, keys))
+              .readLatencyNanos(latencyNanos(latencies.get(0), volume, keys))
+              .writeLatencyNanos(latencyNanos(latencies.get(1), volume, keys))
+              .transferLatencyNanos(latencyNanos(latencies.get(2), volume, keys))
               .build());
     }
     counts.retainOnly(keys);
     busy.keySet().retainAll(volumes);
     return out;
+  }
+
+  /**
+   * A 100 ns timer's or queue integral's FirstValue in nanoseconds (ticks of its time base for another type); null
+   * when PDH does not give it.
+   */
+  private @Nullable Long optionalTimerNanos(Reading r, String volume, Set<String> keys) {
+    RawCounter item = r.ok() && (PerfCounterType.is100Ns(r.type()) || r.timeBase() > 0) ? r.items().get(volume) : null;
+    if (item == null) {
+      return null;
+    }
+    String key = PdhReadings.key(r, volume);
+    keys.add(key);
+    return timerNanos(counts.update(key, item.firstValue(), r.type()), r);
+  }
+
+  /** An average timer's FirstValue, its total time, in nanoseconds; null when PDH does not give it. */
+  private @Nullable Long latencyNanos(Reading r, String volume, Set<String> keys) {
+    RawCounter item = r.ok() && r.timeBase() > 0 ? r.items().get(volume) : null;
+    if (item == null) {
+      return null;
+    }
+    String key = PdhReadings.key(r, volume);
+    keys.add(key);
+    return ticksToNanos(counts.update(key, item.firstValue(), r.type()), r.timeBase());
   }
 
   /** A timer's FirstValue in nanoseconds: 100 ns units for the 100 ns types, else ticks of the counter's time base. */

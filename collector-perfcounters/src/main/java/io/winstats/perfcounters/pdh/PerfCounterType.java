@@ -28,6 +28,7 @@ final class PerfCounterType {
   static final int PERF_ELAPSED_TIME = 0x30240500;
   static final int PERF_AVERAGE_BULK = 0x40020500;
   static final int PERF_PRECISION_100NS_TIMER = 0x20570500;
+  static final int PERF_COUNTER_100NS_QUEUELEN_TYPE = 0x00550500;
 
   private PerfCounterType() {}
 
@@ -47,6 +48,7 @@ final class PerfCounterType {
       case RAW_FRACTION -> PERF_RAW_FRACTION;
       case AVERAGE_TIMER -> PERF_AVERAGE_TIMER;
       case AVERAGE_BULK -> PERF_AVERAGE_BULK;
+      case QUEUE_LENGTH_100NS -> PERF_COUNTER_100NS_QUEUELEN_TYPE;
       case ELAPSED_TIME -> PERF_ELAPSED_TIME;
     };
   }

@@ -47,17 +47,17 @@ record DiskStats(List<DiskIoCounters> disks) {
         continue;
       }
       result.add(
-          new DiskIoCounters(
-              device,
-              ProcfsText.parseScaledCounter(FILE, f[5], SECTOR_BYTES),
-              ProcfsText.parseScaledCounter(FILE, f[9], SECTOR_BYTES),
-              ProcfsText.parseCounter(FILE, f[3]),
-              ProcfsText.parseCounter(FILE, f[7]),
-              ProcfsText.parseScaledCounter(FILE, f[6], NANOS_PER_MILLI),
-              ProcfsText.parseScaledCounter(FILE, f[10], NANOS_PER_MILLI),
-              ProcfsText.parseScaledCounter(FILE, f[12], NANOS_PER_MILLI),
-              ProcfsText.parseCounter(FILE, f[11]),
-              ProcfsText.parseScaledCounter(FILE, f[13], NANOS_PER_MILLI)));
+          DiskIoCounters.builder(device)
+              .readBytes(ProcfsText.parseScaledCounter(FILE, f[5], SECTOR_BYTES))
+              .writtenBytes(ProcfsText.parseScaledCounter(FILE, f[9], SECTOR_BYTES))
+              .reads(ProcfsText.parseCounter(FILE, f[3]))
+              .writes(ProcfsText.parseCounter(FILE, f[7]))
+              .readTimeNanos(ProcfsText.parseScaledCounter(FILE, f[6], NANOS_PER_MILLI))
+              .writeTimeNanos(ProcfsText.parseScaledCounter(FILE, f[10], NANOS_PER_MILLI))
+              .ioTimeNanos(ProcfsText.parseScaledCounter(FILE, f[12], NANOS_PER_MILLI))
+              .queueLength(ProcfsText.parseCounter(FILE, f[11]))
+              .weightedIoTimeNanos(ProcfsText.parseScaledCounter(FILE, f[13], NANOS_PER_MILLI))
+              .build());
     }
     return new DiskStats(result);
   }

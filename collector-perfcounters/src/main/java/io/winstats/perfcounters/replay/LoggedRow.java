@@ -113,8 +113,8 @@ final class LoggedRow {
 
   /**
    * A bound figure from its column: a unit that is no rate as the value itself; a rate integrated up to this row, as a
-   * count ({@link FigureKind#CUMULATIVE}) or as the nanoseconds of a timer's percentage ({@link FigureKind#TIMER}) or of
-   * its complement ({@link FigureKind#INVERSE_TIMER}).
+   * count ({@link FigureKind#CUMULATIVE}) or as the nanoseconds of a timer's percentage or mean ({@link
+   * FigureKind#TIMER}) or of its complement ({@link FigureKind#INVERSE_TIMER}).
    *
    * @param strict whether a blank cell throws {@link BlankCell} (the part leaves the row's sample) rather than give
    *     null; a rate's first row is never blank, its integral is 0 there
@@ -128,10 +128,18 @@ final class LoggedRow {
     }
     return switch (kind) {
       case CUMULATIVE -> count(column);
-      case TIMER -> Math.round(rate(column) / 100 * NANOS_PER_SECOND);
+      case TIMER -> Math.round(rate(column) / timerScale(unit) * NANOS_PER_SECOND);
       case INVERSE_TIMER -> Math.round(complement(column) / 100 * NANOS_PER_SECOND);
       case GAUGE -> throw new IllegalStateException("Figure refuses a gauge logged as a rate: " + header.path(column));
     };
+  }
+
+  /**
+   * What a {@link FigureKind#TIMER}'s logged value is divided by to give the active share of the interval: 100 for a
+   * percentage, 1 for a mean over the interval (a queue length).
+   */
+  static double timerScale(FormattedUnit unit) {
+    return unit == FormattedUnit.PERCENT_OF_INTERVAL ? 100 : 1;
   }
 
   /** A {@link BlankCell} naming this row. */

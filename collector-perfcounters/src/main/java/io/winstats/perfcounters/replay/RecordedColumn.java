@@ -9,8 +9,10 @@ import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.counters.CounterPath;
 import io.winstats.perfcounters.counters.LoggedCounter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -50,7 +52,8 @@ record RecordedColumn(CounterPath path, Cell cell) {
     /**
      * Adds a column under {@code object(instance)} for each figure of {@code binding} that {@code first} has, written
      * as the figure's counter formats it: a unit that is no rate as the value, a count per second, a timer as the
-     * percentage of the interval (an inverse timer as 100 minus it), each between the previous and the current row.
+     * percentage of the interval or its mean (an inverse timer as 100 minus the percentage), each between the previous
+     * and the current row. A counter two figures read is written once, from the first figure {@code first} has.
      *
      * @param select the record in a sample (null when the sample lacks it)
      */
@@ -60,8 +63,10 @@ record RecordedColumn(CounterPath path, Cell cell) {
         Binding<C, M, B> binding,
         M first,
         Select<M> select) {
+      Set<C> written = new HashSet<>();
       for (Figure<C, M, B> f : binding.figures()) {
-        if (f.value().apply(first) == null) {
+        // A counter that fills two figures (% Idle Time: idle and busy time) is one column, from the first it has.
+        if (f.value().apply(first) == null || !written.add(f.counter())) {
           continue;
         }
         add(object, instance, f.counter(), (p, c, dt) -> {
@@ -77,8 +82,8 @@ record RecordedColumn(CounterPath path, Cell cell) {
           Long before = then == null ? null : f.value().apply(then);
           return switch (f.kind()) {
             case CUMULATIVE -> perSecond(before, value, dt);
-            case TIMER -> percentOfInterval(before, value, dt, false);
-            case INVERSE_TIMER -> percentOfInterval(before, value, dt, true);
+            case TIMER -> shareOfInterval(before, value, dt, LoggedRow.timerScale(f.counter().formatted()), false);
+            case INVERSE_TIMER -> shareOfInterval(before, value, dt, 100, true);
             case GAUGE -> throw new IllegalStateException("Figure refuses a gauge logged as a rate");
           };
         });
@@ -91,11 +96,12 @@ record RecordedColumn(CounterPath path, Cell cell) {
   }
 
   /**
-   * The share of the interval that {@code before} to {@code now} nanoseconds of a timer took, in percent as PDH formats
-   * it ({@code inverse}: 100 minus it), or null (a blank cell) without a previous value, on a reset or without an
-   * interval.
+   * The share of the interval that {@code before} to {@code now} nanoseconds of a timer took, times {@code scale} as
+   * PDH formats it (100: in percent; 1: a queue length's mean over the interval) ({@code inverse}: {@code scale} minus
+   * it), or null (a blank cell) without a previous value, on a reset or without an interval.
    */
-  static @Nullable String percentOfInterval(@Nullable Long before, long now, long intervalNanos, boolean inverse) {
+  static @Nullable String shareOfInterval(
+      @Nullable Long before, long now, long intervalNanos, double scale, boolean inverse) {
     if (before == null) {
       return null;
     }
@@ -103,8 +109,8 @@ record RecordedColumn(CounterPath path, Cell cell) {
     if (rate.isEmpty()) {
       return null;
     }
-    double percent = rate.getAsDouble() / NANOS_PER_SECOND * 100;
-    return PdhCsv.decimal(inverse ? 100 - percent : percent);
+    double share = rate.getAsDouble() / NANOS_PER_SECOND * scale;
+    return PdhCsv.decimal(inverse ? scale - share : share);
   }
 
   /** The per-second rate of a 64-bit cumulative figure over {@code intervalNanos}; empty on a reset or no interval. */

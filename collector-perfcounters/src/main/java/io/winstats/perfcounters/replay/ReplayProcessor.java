@@ -151,7 +151,7 @@ final class ReplayProcessor {
         CoreCpuTime now = core(c, name);
         return now == null
             ? null
-            : RecordedColumn.percentOfInterval(before == null ? null : busy(before), busy(now), dt, false);
+            : RecordedColumn.shareOfInterval(before == null ? null : busy(before), busy(now), dt, 100, false);
       });
       out.addFigures(object, name, MODES, core, s -> core(s, name));
     }

@@ -34,9 +34,10 @@ class PerfCounterTest {
   }
 
   @Test
-  void onlyIntervalPercentagesAndPerSecondValuesAreRates() {
+  void onlyIntervalPercentagesMeansAndPerSecondValuesAreRates() {
     assertThat(Stream.of(FormattedUnit.values()).filter(FormattedUnit::isRate))
-        .containsExactly(FormattedUnit.PERCENT_OF_INTERVAL, FormattedUnit.PER_SECOND);
+        .containsExactly(FormattedUnit.PERCENT_OF_INTERVAL, FormattedUnit.MEAN_OVER_INTERVAL, FormattedUnit.PER_SECOND);
+    assertThat(LogicalDiskCounter.AVG_DISK_READ_QUEUE_LENGTH.formatted().isRate()).isTrue();
     assertThat(ProcessorInformationCounter.USER_TIME.formatted().isRate()).isTrue();
     assertThat(LogicalDiskCounter.PERCENT_FREE_SPACE.formatted().isRate()).isFalse();
     assertThat(NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS.formatted().isRate()).isFalse();

@@ -194,11 +194,11 @@ final class FakePdhLibrary implements PdhLibrary {
   /**
    * Moves the frame {@code seconds} on, as a host that does each second what the loaded fixture holds. A cumulative
    * counter gains its fixture value per second: a count or bulk count (a 32-bit one wrapping as a DWORD does), a
-   * 100 ns timer (the fixture's value taken as its ticks in one second), an average timer (its time and its count),
-   * an average bulk (its numerator and its 32-bit base);
-   * a precision 100 ns timer keeps the fixture's fraction of its own elapsed base. Time moves on: the collect's local
-   * time, the perf time of the counts, the timers' time stamps and System Up Time's "now". Instantaneous values (raw
-   * counts and fractions) stay.
+   * 100 ns timer (the fixture's value taken as its ticks in one second), a 100 ns queue length (the fixture's value
+   * taken as the queue length summed over one second in 100 ns, its SecondValue the 100 ns stamp), an average timer
+   * (its time and its count), an average bulk (its numerator and its 32-bit base); a precision 100 ns timer keeps the
+   * fixture's fraction of its own elapsed base. Time moves on: the collect's local time, the perf time of the counts,
+   * the timers' time stamps and System Up Time's "now". Instantaneous values (raw counts and fractions) stay.
    */
   synchronized void advance(int seconds) {
     long ticks = seconds * 10_000_000L;
@@ -218,7 +218,9 @@ final class FakePdhLibrary implements PdhLibrary {
             first = PerfCounterType.is64Bit(type) ? first : first & 0xFFFF_FFFFL;
             second = second == 0 ? 0 : second + ticks;
           }
-          case PerfCounterType.PERF_100NSEC_TIMER, PerfCounterType.PERF_100NSEC_TIMER_INV -> {
+          case PerfCounterType.PERF_100NSEC_TIMER,
+              PerfCounterType.PERF_100NSEC_TIMER_INV,
+              PerfCounterType.PERF_COUNTER_100NS_QUEUELEN_TYPE -> {
             first += s.firstValue() * seconds;
             second += ticks;
           }

@@ -25,6 +25,7 @@ import io.winstats.perfcounters.binding.PhysicalDiskBinding;
 import io.winstats.perfcounters.binding.ProcessorBinding;
 import io.winstats.perfcounters.binding.SystemBinding;
 import io.winstats.perfcounters.counters.CounterPath;
+import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.PhysicalDiskCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
@@ -105,6 +106,12 @@ class RecordReplayParityTest {
           PhysicalDiskCounter.AVG_DISK_SEC_PER_WRITE.path().toString(),
           LATENCY_TOTAL,
           PhysicalDiskCounter.AVG_DISK_SEC_PER_TRANSFER.path().toString(),
+          LATENCY_TOTAL,
+          LogicalDiskCounter.AVG_DISK_SEC_PER_READ.path().toString(),
+          LATENCY_TOTAL,
+          LogicalDiskCounter.AVG_DISK_SEC_PER_WRITE.path().toString(),
+          LATENCY_TOTAL,
+          LogicalDiskCounter.AVG_DISK_SEC_PER_TRANSFER.path().toString(),
           LATENCY_TOTAL);
 
   /** How a record component fares in a log. */
@@ -189,7 +196,10 @@ class RecordReplayParityTest {
           DiskIoCounters.class,
           Map.of(
               "device", SAME,
-              "weightedIoTimeNanos", notCarried("Linux only (/proc/diskstats field 11); no column is written for it")),
+              "weightedIoTimeNanos", notCarried("Linux only (/proc/diskstats field 11); no column is written for it"),
+              "readLatencyNanos", notCarried(LATENCY_TOTAL),
+              "writeLatencyNanos", notCarried(LATENCY_TOTAL),
+              "transferLatencyNanos", notCarried(LATENCY_TOTAL)),
           PhysicalDiskCounters.class,
           Map.of(
               "instance", SAME,

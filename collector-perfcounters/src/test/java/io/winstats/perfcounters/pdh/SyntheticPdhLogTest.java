@@ -21,6 +21,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,6 +76,8 @@ class SyntheticPdhLogTest {
     assertThat(last.filesystems().get(0).capacityBytes()).isEqualTo(102_400L << 20);
     assertThat(last.filesystems().get(0).availableBytes()).isEqualTo(51_200L << 20);
     assertThat(last.disks()).extracting(DiskIoCounters::device).containsExactly("C:", "D:", "HarddiskVolume1");
+    assertThat(disk(last, "C:").readLatencyNanos()).as("a log holds no average timer's total").isNull();
+    assertThat(disk(last, "C:").splitIos()).as("Split IO/Sec, integrated from row 0").isNotNull();
     assertThat(last.physicalDisks()).extracting(PhysicalDiskCounters::instance).containsExactly("0 C:", "1 D:");
     assertThat(last.physicalDisks().get(0).queueLength()).isEqualTo(1);
     assertThat(last.physicalDisks().get(0).readLatencyNanos()).as("a log holds no average timer's total").isNull();
@@ -104,6 +108,12 @@ class SyntheticPdhLogTest {
     assertThat(perSecond(c1.readBytes(), c0.readBytes())).isCloseTo(1e6, within(1e-3));
     assertThat(perSecond(c1.readTimeNanos(), c0.readTimeNanos())).as("5 ms for each of 100 reads").isCloseTo(5e8, within(1e3));
     assertThat(perSecond(c1.ioTimeNanos(), c0.ioTimeNanos())).as("% Idle Time 90").isCloseTo(1e8, within(1e3));
+    assertThat(perSecond(c1.idleTimeNanos(), c0.idleTimeNanos())).as("% Idle Time 90").isCloseTo(9e8, within(1e3));
+    assertThat(perSecond(c1.splitIos(), c0.splitIos())).isCloseTo(3, within(1e-6));
+    assertThat(perSecond(c1.readQueueNanos(), c0.readQueueNanos())).as("a mean read queue of 0.6")
+        .isCloseTo(6e8, within(1e3));
+    assertThat(perSecond(c1.writeQueueNanos(), c0.writeQueueNanos())).as("a mean write queue of 0.8")
+        .isCloseTo(8e8, within(1e3));
     PhysicalDiskCounters p0 = from.physicalDisks().get(0);
     PhysicalDiskCounters p1 = to.physicalDisks().get(0);
     assertThat(perSecond(p1.writes(), p0.writes())).isCloseTo(400, within(1e-6));
@@ -118,6 +128,37 @@ class SyntheticPdhLogTest {
     assertThat(perSecond(nics.get(0).rxBytes(), nic0.rxBytes()))
         .as("a 32-bit count near 2^32 a second, unwrapped").isCloseTo(4_294_967_000d, within(1.0));
     assertThat(perSecond(nics.get(0).txBytes(), nic0.txBytes())).isCloseTo(5e9, within(1.0));
+  }
+
+  /**
+   * The cells as Windows' typeperf formats them: {@code Avg. Disk Read Queue Length} as the mean queue length over the
+   * interval ({@code PERF_COUNTER_100NS_QUEUELEN_TYPE}: delta of the queue sum / delta of the 100 ns time), {@code %
+   * Idle Time} as a percentage; the fixture's C: reads with a mean queue of 0.6 and writes with 0.8, and is 90 % idle.
+   */
+  @Test
+  void queueLengthsAreLoggedAsTheirMeanAndIdleTimeAsItsPercentage() throws IOException {
+    Path log = dir.resolve("synthetic.csv");
+    SyntheticPdhLog.write(log, "SYNTHETIC", START, 3);
+    List<String> lines = Files.readAllLines(log);
+    List<String> header = cells(lines.get(0));
+    List<String> row = cells(lines.get(2));
+    String c = "\\\\SYNTHETIC\\LogicalDisk(C:)\\";
+
+    assertThat(Double.parseDouble(row.get(header.indexOf(c + "Avg. Disk Read Queue Length"))))
+        .isCloseTo(0.6, within(1e-9));
+    assertThat(Double.parseDouble(row.get(header.indexOf(c + "Avg. Disk Write Queue Length"))))
+        .isCloseTo(0.8, within(1e-9));
+    assertThat(Double.parseDouble(row.get(header.indexOf(c + "% Idle Time")))).isCloseTo(90, within(1e-9));
+    assertThat(header).as("% Idle Time fills two figures and is one column").containsOnlyOnce(c + "% Idle Time");
+  }
+
+  private static List<String> cells(String line) {
+    List<String> cells = new ArrayList<>();
+    Matcher m = Pattern.compile("\"((?:[^\"]|\"\")*)\"").matcher(line);
+    while (m.find()) {
+      cells.add(m.group(1).replace("\"\"", "\""));
+    }
+    return cells;
   }
 
   private static double perSecond(long to, long from) {

@@ -221,6 +221,10 @@ public final class NodeExporterSeries extends PerVersionCollector {
           Map.entry("NodeMemory.cacheBytes", "a Windows figure (Memory\\Cache Bytes)"),
           Map.entry("NodeMemory.physicalFreeBytes", "a Windows figure (GlobalMemoryStatusEx.ullAvailPhys)"),
           Map.entry("NodeMemory.processMemoryLimitBytes", "a Windows figure (GlobalMemoryStatusEx.ullTotalVirtual)"),
+          Map.entry("DiskIoCounters.readLatencyNanos", "a Windows figure (LogicalDisk\\Avg. Disk sec/Read's total)"),
+          Map.entry("DiskIoCounters.writeLatencyNanos", "a Windows figure (LogicalDisk\\Avg. Disk sec/Write's total)"),
+          Map.entry(
+              "DiskIoCounters.transferLatencyNanos", "a Windows figure (LogicalDisk\\Avg. Disk sec/Transfer's total)"),
           Map.entry("NodeSystem.maxThreads", "the kubelet's rlimit.maxpid: /stats/summary"));
 
   /** node_exporter's meminfo family of one {@code /proc/meminfo} field, with node_exporter's own mixed case. */

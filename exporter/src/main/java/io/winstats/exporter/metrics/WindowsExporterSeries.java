@@ -203,7 +203,44 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               "windows_logical_disk_requests_queued",
               "The number of requests queued to the disk (LogicalDisk.CurrentDiskQueueLength)",
               DiskIoCounters::queueLength)
+          // logical_disk.go:221-233,291-324,409-421,479-512@v0.31.8: the queue integrals (a gauge upstream, though
+          // cumulative) and the latency totals are FirstValue x 1e-7 s; a figure the source lacks adds no point.
+          .gauge(
+              "windows_logical_disk_avg_read_requests_queued",
+              "Average number of read requests that were queued for the selected disk during the sample interval"
+                  + " (LogicalDisk.AvgDiskReadQueueLength)",
+              d -> seconds(d.readQueueNanos()))
+          .gauge(
+              "windows_logical_disk_avg_write_requests_queued",
+              "Average number of write requests that were queued for the selected disk during the sample interval"
+                  + " (LogicalDisk.AvgDiskWriteQueueLength)",
+              d -> seconds(d.writeQueueNanos()))
+          .counter(
+              "windows_logical_disk_idle_seconds_total",
+              "Seconds that the disk was idle (LogicalDisk.PercentIdleTime)",
+              d -> seconds(d.idleTimeNanos()))
+          .counter(
+              "windows_logical_disk_split_ios_total",
+              "The number of I/Os to the disk were split into multiple I/Os (LogicalDisk.SplitIOPerSec)",
+              DiskIoCounters::splitIos)
+          .counter(
+              "windows_logical_disk_read_latency_seconds_total",
+              "Shows the average time, in seconds, of a read operation from the disk (LogicalDisk.AvgDiskSecPerRead)",
+              d -> seconds(d.readLatencyNanos()))
+          .counter(
+              "windows_logical_disk_write_latency_seconds_total",
+              "Shows the average time, in seconds, of a write operation to the disk (LogicalDisk.AvgDiskSecPerWrite)",
+              d -> seconds(d.writeLatencyNanos()))
+          .counter(
+              "windows_logical_disk_read_write_latency_seconds_total",
+              "Shows the time, in seconds, of the average disk transfer (LogicalDisk.AvgDiskSecPerTransfer)",
+              d -> seconds(d.transferLatencyNanos()))
           .build();
+
+  /** Nanoseconds as seconds; none (no point) where the source lacks the figure. */
+  private static @Nullable Double seconds(@Nullable Long nanos) {
+    return nanos == null ? null : nanos / 1e9;
+  }
 
   /**
    * windows_exporter v0.31.8's {@code windows_logical_disk_info}, name, labels and help verbatim ({@code

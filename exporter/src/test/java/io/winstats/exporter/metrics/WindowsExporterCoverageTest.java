@@ -36,31 +36,18 @@ class WindowsExporterCoverageTest {
   private static final Set<String> COLLECTORS =
       Set.of("cpu", "memory", "logical_disk", "physical_disk", "net", "os", "service", "system", "container");
 
-  private static final String UNREAD = "a PDH counter the node source does not read yet: ";
-
   /** Families of those collectors the daemon does not serve, each with why. */
   static final Map<String, String> UNSERVED =
       Map.ofEntries(
           entry("windows_container_count", "the container collector's count of containers: not served yet"),
           entry("windows_cs_hostname", "GetComputerNameEx (removed in 0.31 with the cs collector): not read"),
-          entry("windows_logical_disk_avg_read_requests_queued", UNREAD + "LogicalDisk\\Avg. Disk Read Queue Length"),
-          entry(
-              "windows_logical_disk_avg_write_requests_queued",
-              UNREAD + "LogicalDisk\\Avg. Disk Write Queue Length"),
           entry(
               "windows_logical_disk_bitlocker_status",
               "off by default upstream (sub-collector bitlocker_status, logical_disk.go:57-63@v0.31.8); read from the"
                   + " shell property System.Volume.BitLockerProtection over COM (logical_disk.go:752-859): not read"),
-          entry("windows_logical_disk_idle_seconds_total", UNREAD + "LogicalDisk\\% Idle Time as seconds"),
-          entry("windows_logical_disk_read_latency_seconds_total", UNREAD + "LogicalDisk\\Avg. Disk sec/Read"),
-          entry(
-              "windows_logical_disk_read_write_latency_seconds_total",
-              UNREAD + "LogicalDisk\\Avg. Disk sec/Transfer"),
           entry(
               "windows_logical_disk_readonly",
               "declared but emitted by no call in 0.31.8 (logical_disk.go): served as upstream serves it, never"),
-          entry("windows_logical_disk_split_ios_total", UNREAD + "LogicalDisk\\Split IO/Sec"),
-          entry("windows_logical_disk_write_latency_seconds_total", UNREAD + "LogicalDisk\\Avg. Disk sec/Write"),
           entry("windows_memory_pool_nonpaged_allocs_total", WindowsExporterSeries.POOL_NONPAGED_ALLOCS),
           entry(
               "windows_net_route_info",
