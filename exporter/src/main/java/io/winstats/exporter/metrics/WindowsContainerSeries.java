@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -65,8 +66,13 @@ public final class WindowsContainerSeries extends PerVersionCollector {
       return f.build();
     }
     Instant noTimestamp = null;
+    long hcsContainers = 0;
     for (PodSample pod : runtime.pods()) {
-      for (ContainerSample c : RunningContainers.of(pod)) {
+      List<ContainerSample> running = RunningContainers.of(pod);
+      if (!Boolean.TRUE.equals(pod.hostProcess())) {
+        hcsContainers += 1 + running.size();
+      }
+      for (ContainerSample c : running) {
         Labels l =
             Labels.of(
                 "container", c.name(),
@@ -91,8 +97,19 @@ public final class WindowsContainerSeries extends PerVersionCollector {
         }
       }
     }
+    f.add(COUNT, hcsContainers, Labels.EMPTY, noTimestamp);
     return f.build();
   }
+
+  /**
+   * 0.31's count of the compute systems HCS lists as containers ({@code {"Types":["Container"]}}, hcs.go:30-34@v0.31.8)
+   * in state {@code Running} (container.go:319-393@v0.31.8): a pod's sandbox (its pause container is one) and its
+   * running containers. HostProcess containers are job objects, not HCS compute systems, so 0.31 leaves them out of
+   * the count (collectJobContainers emits none; windows_exporter issue 964). Served with 0 when no pod runs, as 0.31
+   * does (container.go:320-324@v0.31.8); not served when the round has no runtime sample, as 0.31 serves nothing when
+   * HCS does not answer.
+   */
+  static final MetricFamilyDescriptor COUNT = gauge("windows_container_count", "Number of containers", List.of());
 
   private static final List<String> CONTAINER = List.of("container", "container_id", "namespace", "pod");
 
@@ -169,7 +186,10 @@ public final class WindowsContainerSeries extends PerVersionCollector {
           .build();
 
   /** Every family, in the order a full round first serves them. */
-  static final List<MetricFamilyDescriptor> FAMILIES = SeriesTable.families(POD, CPU, MEMORY, STORAGE, NETWORK);
+  static final List<MetricFamilyDescriptor> FAMILIES =
+      Stream.concat(
+              SeriesTable.families(POD, CPU, MEMORY, STORAGE, NETWORK).stream(), Stream.of(COUNT))
+          .toList();
 
   /**
    * Figures of the runtime's model this collector does not serve, each with the reason: {@code ServedFiguresTest}

@@ -45,6 +45,45 @@ class WindowsContainerSeriesTest {
         .doesNotContain("hostprocess");
   }
 
+  /**
+   * windows_container_count counts what HCS lists as running containers (container.go:319-393@v0.31.8, query
+   * {@code {"Types":["Container"]}} at hcs.go:30-34@v0.31.8): each non-HostProcess pod's sandbox (the pause container)
+   * and its running containers. A HostProcess pod's containers are job objects, absent from HCS, so 0.31 counts
+   * none of them (windows_exporter issue 964).
+   */
+  @Test
+  void theCountIsHcsRunningContainersSandboxesIncludedHostProcessLeftOut() throws IOException {
+    RuntimeSample r = SampleFixtures.windowsRuntime();
+    assertThat(r.pods()).extracting(PodSample::hostProcess).containsExactly(false, true);
+
+    assertThat(ExpositionGoldenTest.text(WindowsContainerSeries.build(r)))
+        .contains("# TYPE windows_container_count gauge", "# HELP windows_container_count Number of containers",
+            "windows_container_count 2.0");
+
+    List<PodSample> unknown = r.pods().stream().map(p -> p.toBuilder().hostProcess(null).build()).toList();
+    assertThat(ExpositionGoldenTest.text(WindowsContainerSeries.build(r.toBuilder().pods(unknown).build())))
+        .as("a pod whose kind the runtime did not say is counted as HCS's (the default kind)")
+        .contains("windows_container_count 4.0");
+
+    List<PodSample> exited =
+        unknown.stream()
+            .map(p -> p.toBuilder().containers(p.containers().stream()
+                .map(c -> c.toBuilder().state(ContainerSample.State.EXITED).build()).toList()).build())
+            .toList();
+    assertThat(ExpositionGoldenTest.text(WindowsContainerSeries.build(r.toBuilder().pods(exited).build())))
+        .as("HCS lists only State Running (container.go:334-336@v0.31.8); the sandboxes still run")
+        .contains("windows_container_count 2.0");
+  }
+
+  /** 0.31 serves 0 when HCS lists none (container.go:320-324@v0.31.8), nothing when HCS does not answer. */
+  @Test
+  void theCountIsZeroWithoutPodsAndAbsentWithoutARuntimeSample() throws IOException {
+    RuntimeSample none = SampleFixtures.windowsRuntime().toBuilder().pods(List.of()).build();
+
+    assertThat(ExpositionGoldenTest.text(WindowsContainerSeries.build(none))).contains("windows_container_count 0.0");
+    assertThat(ExpositionGoldenTest.text(WindowsContainerSeries.build(null))).doesNotContain("windows_container_count");
+  }
+
   /** The burner pod with task-metric figures on its container and HNS packet counts on its endpoint. */
   private static RuntimeSample withTaskFigures() {
     RuntimeSample r = SampleFixtures.windowsRuntime();

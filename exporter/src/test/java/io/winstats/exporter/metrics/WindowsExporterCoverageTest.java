@@ -39,7 +39,6 @@ class WindowsExporterCoverageTest {
   /** Families of those collectors the daemon does not serve, each with why. */
   static final Map<String, String> UNSERVED =
       Map.ofEntries(
-          entry("windows_container_count", "the container collector's count of containers: not served yet"),
           entry("windows_cs_hostname", "GetComputerNameEx (removed in 0.31 with the cs collector): not read"),
           entry(
               "windows_logical_disk_bitlocker_status",
