@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * ExpositionGoldenTest holds (golden/prometheus/windows-exporter.prom and windows-containers.prom). The
  * windows_exporter side is the same series as windows_exporter 0.31.8 types them: cpu_usage_seconds_kernelmode and
  * _usermode are counters there (internal/collector/container/container.go:217-228@v0.31.8, prometheus.CounterValue),
- * with families the daemon does not serve (windows_textfile_mtime_seconds of the textfile collector,
- * windows_container_count) and its own windows_exporter_build_info.
+ * with a family the daemon does not serve (windows_textfile_mtime_seconds of the textfile collector) and its own
+ * windows_exporter_build_info.
  */
 public class ExpositionComparisonTest {
   static final Instant T0 = Instant.parse("2026-11-28T10:00:00Z");
@@ -32,7 +32,7 @@ public class ExpositionComparisonTest {
         + resource("/golden/prometheus/windows-containers.prom");
   }
 
-  /** The daemon's series as windows_exporter 0.31.8 serves them, with three families of its own. */
+  /** The daemon's series as windows_exporter 0.31.8 serves them, with two families of its own. */
   public static String windowsExporterExposition() throws Exception {
     return daemonExposition()
             .replace(
@@ -41,9 +41,6 @@ public class ExpositionComparisonTest {
             .replace(
                 "# TYPE windows_container_cpu_usage_seconds_usermode gauge",
                 "# TYPE windows_container_cpu_usage_seconds_usermode counter")
-        + "# HELP windows_container_count Number of containers\n"
-        + "# TYPE windows_container_count gauge\n"
-        + "windows_container_count 2\n"
         + "# TYPE windows_textfile_mtime_seconds gauge\n"
         + "windows_textfile_mtime_seconds{file=\"C:\\\\textfile\\\\node.prom\"} 1.7951562E9\n"
         + "# TYPE windows_exporter_build_info gauge\n"
@@ -171,7 +168,7 @@ public class ExpositionComparisonTest {
     assertThat(notOk(result)).isEmpty();
     assertThat(result.onlyReference())
         .containsOnlyKeys(
-            "windows_container_count", "windows_logical_disk_free_bytes", "windows_textfile_mtime_seconds")
+            "windows_logical_disk_free_bytes", "windows_textfile_mtime_seconds")
         .containsEntry("windows_textfile_mtime_seconds", "family windows_textfile_mtime_seconds");
     assertThat(result.onlyDaemon()).isEmpty();
     assertThat(result.figuresOnlyDaemon()).containsExactly("windows_cpu_time_total{core=\"0,1\",mode=\"dpc\"}");

@@ -81,7 +81,8 @@ class WindowsContainerSeriesTest {
     RuntimeSample none = SampleFixtures.windowsRuntime().toBuilder().pods(List.of()).build();
 
     assertThat(ExpositionGoldenTest.text(WindowsContainerSeries.build(none))).contains("windows_container_count 0.0");
-    assertThat(ExpositionGoldenTest.text(WindowsContainerSeries.build(null))).doesNotContain("windows_container_count");
+    assertThat(ExpositionGoldenTest.text(WindowsContainerSeries.build((RuntimeSample) null)))
+        .doesNotContain("windows_container_count");
   }
 
   /** The burner pod with task-metric figures on its container and HNS packet counts on its endpoint. */
