@@ -25,6 +25,7 @@ collector.windows.net: {switch: true, negatable: true, inFile: true, choices: []
 collector.windows.logical_disk: {switch: true, negatable: true, inFile: true, choices: []}
 collector.windows.physical_disk: {switch: true, negatable: true, inFile: true, choices: []}
 collector.windows.system: {switch: true, negatable: true, inFile: true, choices: []}
+collector.windows.os: {switch: true, negatable: true, inFile: true, choices: []}
 collector.windows.service: {switch: true, negatable: true, inFile: true, choices: []}
 collector.container: {switch: true, negatable: true, inFile: true, choices: []}
 cri.endpoint: {switch: false, negatable: false, inFile: true, choices: []}

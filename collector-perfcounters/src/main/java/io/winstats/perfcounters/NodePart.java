@@ -18,7 +18,12 @@ public enum NodePart {
   /** Windows' network adapters from the IP Helper API ({@link NodeSample#adapters()}); no counter. */
   NETWORK_ADAPTERS,
   /** Windows' volumes from the volume management functions ({@link NodeSample#volumes()}); no counter. */
-  VOLUMES;
+  VOLUMES,
+  /**
+   * Windows' release (the registry and {@code RtlGetVersion}) and DNS names ({@code GetComputerNameExW}) ({@link
+   * NodeSample#windowsOs()}); no counter.
+   */
+  OS;
 
   /** The parts built from performance counters or {@code /proc}: a source that reads none of them has no sample. */
   public static Set<NodePart> counterParts() {

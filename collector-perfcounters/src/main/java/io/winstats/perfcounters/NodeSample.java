@@ -32,6 +32,8 @@ import org.jspecify.annotations.Nullable;
  *     source reads none or {@link NodePart#NETWORK_ADAPTERS} is missing
  * @param volumes the volume information of each {@code \LogicalDisk(*)} instance (pdh source only), sorted by
  *     volume; empty when the source reads none or {@link NodePart#VOLUMES} is missing
+ * @param windowsOs the Windows release and the node's DNS names (pdh source only), each part {@code null} and {@link
+ *     NodePart#OS} missing when it could not be read; {@code null} when the source reads neither
  */
 public record NodeSample(
     Instant timestamp,
@@ -48,7 +50,8 @@ public record NodeSample(
     @Nullable FilesystemUsage kubeletRootFs,
     List<WindowsService> services,
     List<NetworkAdapter> adapters,
-    List<LogicalDiskInfo> volumes) {
+    List<LogicalDiskInfo> volumes,
+    @Nullable WindowsOs windowsOs) {
 
   /** A sample without physical disks (a source that reads none: procfs). */
   public NodeSample(
@@ -65,7 +68,7 @@ public record NodeSample(
       @Nullable FilesystemUsage kubeletRootFs) {
     this(
         timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, List.of(), system, missing,
-        kubeletRootFs, List.of(), List.of(), List.of());
+        kubeletRootFs, List.of(), List.of(), List.of(), null);
   }
 
   /** A sample without a live reading of the kubelet's root filesystem. */
@@ -126,7 +129,8 @@ public record NodeSample(
         .kubeletRootFs(kubeletRootFs)
         .services(services)
         .adapters(adapters)
-        .volumes(volumes);
+        .volumes(volumes)
+        .windowsOs(windowsOs);
   }
 
   /** Names each component of a {@link NodeSample}; not thread-safe. */
@@ -146,6 +150,7 @@ public record NodeSample(
     private List<WindowsService> services = List.of();
     private List<NetworkAdapter> adapters = List.of();
     private List<LogicalDiskInfo> volumes = List.of();
+    private @Nullable WindowsOs windowsOs;
 
     private Builder(Instant timestamp, long monotonicNanos) {
       this.timestamp = timestamp;
@@ -217,6 +222,11 @@ public record NodeSample(
       return this;
     }
 
+    public Builder windowsOs(@Nullable WindowsOs value) {
+      this.windowsOs = value;
+      return this;
+    }
+
     public NodeSample build() {
       return new NodeSample(
           timestamp,
@@ -233,7 +243,8 @@ public record NodeSample(
           kubeletRootFs,
           services,
           adapters,
-          volumes);
+          volumes,
+          windowsOs);
     }
   }
 }

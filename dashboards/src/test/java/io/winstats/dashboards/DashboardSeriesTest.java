@@ -95,6 +95,6 @@ class DashboardSeriesTest {
         .contains("container_cpu_usage_seconds_total", "windows_cpu_time_total", "node_cpu_seconds_total",
             "winstats_exporter_collector_success", "jvm_memory_used_bytes")
         .doesNotContain("container_accelerator_duty_cycle", "windows_memory_pool_nonpaged_allocs_total",
-            "windows_os_info");
+            "windows_logical_disk_readonly");
   }
 }

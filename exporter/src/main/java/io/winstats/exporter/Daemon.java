@@ -282,6 +282,8 @@ public final class Daemon implements AutoCloseable {
           config.collectors().runs(Collector.WINDOWS_NET, NodePlatform.WINDOWS),
           // Nor are the volume management functions when the logical_disk collector is off.
           config.collectors().runs(Collector.WINDOWS_LOGICAL_DISK, NodePlatform.WINDOWS),
+          // Nor are the registry and GetComputerNameExW when the os collector is off.
+          config.collectors().runs(Collector.WINDOWS_OS, NodePlatform.WINDOWS),
           HostOs.current().isWindows());
     } catch (NodeSourceException | IllegalArgumentException e) {
       throw new IllegalArgumentException("--node.source=" + spec + ": " + e.getMessage(), e);

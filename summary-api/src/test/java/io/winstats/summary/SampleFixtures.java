@@ -18,6 +18,7 @@ import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.HostName;
 import io.winstats.perfcounters.LogicalDiskInfo;
 import io.winstats.perfcounters.NetworkAdapter;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
@@ -27,7 +28,9 @@ import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
 import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.ProcessorCounters;
+import io.winstats.perfcounters.WindowsOs;
 import io.winstats.perfcounters.WindowsService;
+import io.winstats.perfcounters.WindowsVersion;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.MemoryBinding;
 import io.winstats.perfcounters.counters.MemoryCounter;
@@ -246,6 +249,10 @@ public final class SampleFixtures {
         .volumes(List.of(
             new LogicalDiskInfo("C:", "0", "fixed", "Windows", "NTFS", "A1B2C3D"),
             LogicalDiskInfo.unread("HarddiskVolume2")))
+        // A Windows Server 2022 node in no domain (perfcounters' FakeSystemInformation.windowsServer2022()).
+        .windowsOs(new WindowsOs(
+            new WindowsVersion("Windows Server 2022 Datacenter", 10, 0, 20348, 2849),
+            new HostName("akswin000000", "", "akswin000000")))
         .build();
   }
 

@@ -75,10 +75,14 @@ public final class ProcfsNodeSource implements NodeCounterSource {
   private static final Set<CpuMode> BUSY_MODES =
       EnumSet.of(CpuMode.USER, CpuMode.NICE, CpuMode.SYSTEM, CpuMode.IRQ, CpuMode.SOFTIRQ, CpuMode.STEAL);
 
-  /** The parts this source reads: every one but Windows' physical disks, services, network adapters and volumes. */
+  /**
+   * The parts this source reads: every one but Windows' physical disks, services, network adapters, volumes and
+   * release.
+   */
   private static final Set<NodePart> PARTS =
       EnumSet.complementOf(
-          EnumSet.of(NodePart.PHYSICAL_DISK, NodePart.SERVICES, NodePart.NETWORK_ADAPTERS, NodePart.VOLUMES));
+          EnumSet.of(
+              NodePart.PHYSICAL_DISK, NodePart.SERVICES, NodePart.NETWORK_ADAPTERS, NodePart.VOLUMES, NodePart.OS));
 
   private final Path procRoot;
   private final Path rootFs;

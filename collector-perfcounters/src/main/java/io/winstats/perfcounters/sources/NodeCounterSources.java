@@ -9,12 +9,14 @@ import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import io.winstats.perfcounters.procfs.ProcfsNodeSource;
 import io.winstats.perfcounters.replay.ReplayNodeSource;
 import io.winstats.perfcounters.win32.AdapterReader;
+import io.winstats.perfcounters.win32.OsReader;
 import io.winstats.perfcounters.win32.ServiceFilter;
 import io.winstats.perfcounters.win32.ServiceReader;
 import io.winstats.perfcounters.win32.VolumeReader;
 import io.winstats.perfcounters.win32.Win32NodeSource;
 import io.winstats.perfcounters.win32.jna.JnaIpHelper;
 import io.winstats.perfcounters.win32.jna.JnaServiceControlManager;
+import io.winstats.perfcounters.win32.jna.JnaSystemInformation;
 import io.winstats.perfcounters.win32.jna.JnaVolumeManagement;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -45,6 +47,7 @@ public final class NodeCounterSources {
         ServiceFilter.ALL,
         true,
         true,
+        true,
         windowsHost);
   }
 
@@ -53,7 +56,8 @@ public final class NodeCounterSources {
    * it, and (PDH) the kubelet's root directory, whose volume is read live for the Summary's node filesystem, and the
    * services {@code services} selects, read from the Service Control Manager with each sample ({@code null}: none),
    * and, when {@code networkAdapters}, the network adapters of the IP Helper API with each sample, and, when {@code
-   * volumes}, the volume information of the {@code \LogicalDisk(*)} instances with each sample (pdh only).
+   * volumes}, the volume information of the {@code \LogicalDisk(*)} instances with each sample, and, when {@code os}, the
+   * Windows release (once) and the DNS names (with each sample) (pdh only).
    *
    * @throws IllegalArgumentException also when {@code customCounters} is not empty, or {@code workingSet} is not
    *     {@link WorkingSetDefinition#KUBELET}, and the source is not PDH
@@ -67,6 +71,7 @@ public final class NodeCounterSources {
       @Nullable ServiceFilter services,
       boolean networkAdapters,
       boolean volumes,
+      boolean os,
       boolean windowsHost) {
     boolean pdh = spec instanceof NodeSourceSpec.Pdh;
     if (!customCounters.isEmpty() && !pdh) {
@@ -90,7 +95,7 @@ public final class NodeCounterSources {
     }
     PdhNodeSource counters =
         PdhNodeSource.open(new JnaPdhLibrary(), clock, customCounters, workingSet, kubeletRootDirectory);
-    if (services == null && !networkAdapters && !volumes) {
+    if (services == null && !networkAdapters && !volumes && !os) {
       return counters;
     }
     ServiceReader serviceReader =
@@ -101,6 +106,8 @@ public final class NodeCounterSources {
         networkAdapters ? new AdapterReader(new JnaIpHelper(), LoggerFactory.getLogger(AdapterReader.class)) : null;
     VolumeReader volumeReader =
         volumes ? new VolumeReader(new JnaVolumeManagement(), LoggerFactory.getLogger(VolumeReader.class)) : null;
-    return new Win32NodeSource(counters, serviceReader, adapterReader, volumeReader);
+    OsReader osReader =
+        os ? new OsReader(new JnaSystemInformation(), LoggerFactory.getLogger(OsReader.class)) : null;
+    return new Win32NodeSource(counters, serviceReader, adapterReader, volumeReader, osReader);
   }
 }

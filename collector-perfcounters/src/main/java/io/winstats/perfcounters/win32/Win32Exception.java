@@ -30,6 +30,8 @@ public final class Win32Exception extends RuntimeException {
   public static final int ERROR_INSUFFICIENT_BUFFER = 122;
   /** {@code ERROR_MORE_DATA}. */
   public static final int ERROR_MORE_DATA = 234;
+  /** {@code ERROR_UNSUPPORTED_TYPE}: a registry value of another type than asked for. */
+  public static final int ERROR_UNSUPPORTED_TYPE = 1630;
   /** {@code ERROR_MUI_FILE_NOT_FOUND}. */
   public static final int ERROR_MUI_FILE_NOT_FOUND = 15100;
 
@@ -65,6 +67,7 @@ public final class Win32Exception extends RuntimeException {
       case ERROR_BUFFER_OVERFLOW -> "ERROR_BUFFER_OVERFLOW";
       case ERROR_INSUFFICIENT_BUFFER -> "ERROR_INSUFFICIENT_BUFFER";
       case ERROR_MORE_DATA -> "ERROR_MORE_DATA";
+      case ERROR_UNSUPPORTED_TYPE -> "ERROR_UNSUPPORTED_TYPE";
       case ERROR_MUI_FILE_NOT_FOUND -> "ERROR_MUI_FILE_NOT_FOUND";
       default -> String.format(Locale.ROOT, "error %d", code);
     };

@@ -157,7 +157,10 @@ class RecordReplayParityTest {
                   "adapters", notCarried("read live from the IP Helper API (GetAdaptersAddresses), not a counter")),
               Map.entry(
                   "volumes",
-                  notCarried("read live from the volume management functions and IOCTL, not a counter"))),
+                  notCarried("read live from the volume management functions and IOCTL, not a counter")),
+              Map.entry(
+                  "windowsOs",
+                  notCarried("read live from the registry, RtlGetVersion and GetComputerNameExW, not a counter"))),
           NodeCpu.class,
           Map.of("logicalCores", SAME, "usageCoreNanos", INCREASE, "cores", SAME, "processors", SAME),
           ProcessorCounters.class,

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.slf4j.helpers.NOPLogger;
 
 /**
- * {@link Win32NodeSource}: each sample carries the services, the network adapters and the volumes, each read once per
- * sample; a failure of one is its part's alone.
+ * {@link Win32NodeSource}: each sample carries the services, the network adapters, the volumes and the release and
+ * names, each read once per sample (the release once); a failure of one is its part's alone.
  */
 class Win32NodeSourceTest {
   /** A counter source whose samples lack the network part. */
@@ -112,6 +112,28 @@ class Win32NodeSourceTest {
   }
 
   @Test
+  void eachSampleCarriesTheReleaseAndTheNamesAndTheirFailureIsTheirPartAlone() {
+    FakeSystemInformation system = FakeSystemInformation.windowsServer2022();
+    CountersSource counters = new CountersSource();
+    Win32NodeSource source =
+        new Win32NodeSource(counters, null, null, null, new OsReader(system, NOPLogger.NOP_LOGGER));
+
+    NodeSample sample = source.sample();
+    assertThat(sample.windowsOs()).isNotNull();
+    assertThat(sample.windowsOs().version().buildNumber()).isEqualTo(20348);
+    assertThat(sample.windowsOs().hostName().hostname()).isEqualTo("akswin000000");
+    assertThat(sample.missing()).containsOnlyKeys(NodePart.NETWORK);
+
+    system.nameFails(SystemInformation.COMPUTER_NAME_DNS_HOSTNAME, Win32Exception.ERROR_ACCESS_DENIED);
+    NodeSample failed = source.sample();
+    assertThat(failed.windowsOs().hostName()).isNull();
+    assertThat(failed.windowsOs().version()).as("the release stays").isNotNull();
+    assertThat(failed.missing()).containsOnlyKeys(NodePart.NETWORK, NodePart.OS);
+    assertThat(failed.memory()).as("the counters' parts stay").isNotNull();
+    assertThat(system.calls).filteredOn(c -> c.equals("RtlGetVersion")).hasSize(1);
+  }
+
+  @Test
   void withoutReadersTheSampleIsTheCountersOwn() {
     CountersSource counters = new CountersSource();
     Win32NodeSource source = new Win32NodeSource(counters, null, null);
@@ -120,6 +142,7 @@ class Win32NodeSourceTest {
 
     assertThat(sample.services()).isEmpty();
     assertThat(sample.adapters()).isEmpty();
+    assertThat(sample.windowsOs()).isNull();
     assertThat(sample.missing()).containsOnlyKeys(NodePart.NETWORK);
     source.close();
     assertThat(counters.closed).isTrue();

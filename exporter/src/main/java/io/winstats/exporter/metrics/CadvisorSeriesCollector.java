@@ -370,6 +370,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           Map.entry("Snapshot.previousNode", "the sample before, for /stats/summary's rates"),
           Map.entry("NodeSample.monotonicNanos", "the sampling clock, for rates"),
           Map.entry("NodeSample.kubeletRootFs", "the kubelet's root filesystem: /stats/summary's nodefs"),
+          Map.entry("NodeSample.windowsOs", "Windows' release and DNS names: windows_exporter's os series"),
           Map.entry("NodeSample.filesystems", "the node's volumes: node_exporter's and windows_exporter's series"),
           Map.entry("NodeSample.disks", "the node's disks: node_exporter's and windows_exporter's series"),
           Map.entry("NodeSample.physicalDisks", "Windows' physical disks: windows_exporter's physical_disk series"),

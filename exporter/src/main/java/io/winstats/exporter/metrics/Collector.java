@@ -56,6 +56,7 @@ public enum Collector {
   WINDOWS_LOGICAL_DISK(WindowsExporterCollector.LOGICAL_DISK, NODE, "windows_logical_disk_*"),
   WINDOWS_PHYSICAL_DISK(WindowsExporterCollector.PHYSICAL_DISK, NODE, "windows_physical_disk_*"),
   WINDOWS_SYSTEM(WindowsExporterCollector.SYSTEM, NODE, "windows_system_*"),
+  WINDOWS_OS(WindowsExporterCollector.OS, NODE, "windows_os_info, windows_os_hostname, windows_cs_hostname"),
   WINDOWS_SERVICE(WindowsExporterCollector.SERVICE, NODE, "windows_service_*"),
   CONTAINER(
       "container",

@@ -213,6 +213,7 @@ public final class NodeExporterSeries extends PerVersionCollector {
           Map.entry("NodeSample.timestamp", "node_exporter sets no sample timestamps"),
           Map.entry("NodeSample.monotonicNanos", "the sampling clock, for rates"),
           Map.entry("NodeSample.kubeletRootFs", "the kubelet's root filesystem: /stats/summary's nodefs"),
+          Map.entry("NodeSample.windowsOs", "Windows' release and DNS names: windows_exporter's os series"),
           Map.entry("NodeCpu.logicalCores", "cAdvisor's machine_cpu_cores (CadvisorSeriesCollector)"),
           Map.entry("NodeCpu.usageCoreNanos", "the sum of the cores' busy time: cAdvisor's root container_cpu_usage"),
           Map.entry("NodeMemory.workingSetBytes", "the kubelet's working set: /stats/summary and cAdvisor's root"),

@@ -147,6 +147,7 @@ public final class ResourceMetrics {
           Map.entry("Snapshot.cgroups", "cgroup figures: cAdvisor's series (CgroupSeriesCollector)"),
           Map.entry("NodeSample.monotonicNanos", "the sampling clock, for rates"),
           Map.entry("NodeSample.kubeletRootFs", "the kubelet's root filesystem: /stats/summary's nodefs"),
+          Map.entry("NodeSample.windowsOs", "Windows' release and DNS names: windows_exporter's os series"),
           Map.entry("NodeSample.interfaces", NOT_RESOURCE),
           Map.entry("NodeSample.filesystems", NOT_RESOURCE),
           Map.entry("NodeSample.disks", NOT_RESOURCE),

@@ -10,6 +10,7 @@ import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.ProcessorCounters;
+import io.winstats.perfcounters.WindowsOs;
 import io.winstats.perfcounters.WindowsService;
 import java.time.Instant;
 import java.util.List;
@@ -19,10 +20,10 @@ import org.jspecify.annotations.Nullable;
  * windows_exporter's collectors whose families {@link WindowsExporterSeries} serves, under their upstream names, each
  * switched by its own {@link Collector} row ({@code --[no-]collector.windows.NAME}), as windows_exporter's {@code
  * --collectors.enabled} list switches them. A family goes with the collector whose counters it reads, so the legacy
- * {@code windows_cs_logical_processors} is cpu's and {@code windows_cs_physical_memory_bytes} and {@code
- * windows_os_visible_memory_bytes} are memory's. windows_exporter's container collector is the daemon's own {@link
- * Collector#CONTAINER} row. A new collector is a constant here, its case in {@link #add} and {@link #families}, and its
- * row in {@link Collector}.
+ * {@code windows_cs_logical_processors} is cpu's, {@code windows_cs_physical_memory_bytes} and {@code
+ * windows_os_visible_memory_bytes} are memory's, and {@code windows_cs_hostname} is os's. windows_exporter's container
+ * collector is the daemon's own {@link Collector#CONTAINER} row. A new collector is a constant here, its case in {@link
+ * #add} and {@link #families}, and its row in {@link Collector}.
  */
 public enum WindowsExporterCollector {
   CPU("cpu"),
@@ -31,6 +32,7 @@ public enum WindowsExporterCollector {
   LOGICAL_DISK("logical_disk"),
   PHYSICAL_DISK("physical_disk"),
   SYSTEM("system"),
+  OS("os"),
   SERVICE("service");
 
   private final String upstreamName;
@@ -93,6 +95,15 @@ public enum WindowsExporterCollector {
           WindowsExporterSeries.SYSTEM.add(f, node.system(), Labels.EMPTY, none);
         }
       }
+      case OS -> {
+        WindowsOs os = node.windowsOs();
+        if (os != null && os.version() != null) {
+          WindowsOsSeries.RELEASE.add(f, os.version(), Labels.EMPTY, none);
+        }
+        if (os != null && os.hostName() != null) {
+          WindowsOsSeries.HOST.add(f, os.hostName(), Labels.EMPTY, none);
+        }
+      }
       case SERVICE -> {
         for (WindowsService s : node.services()) {
           WindowsServiceSeries.SERVICE.add(f, s, Labels.EMPTY, none);
@@ -112,6 +123,7 @@ public enum WindowsExporterCollector {
               WindowsExporterSeries.VOLUME_SPACE, WindowsExporterSeries.VOLUME_IO, WindowsExporterSeries.VOLUME_INFO);
       case PHYSICAL_DISK -> SeriesTable.families(WindowsPhysicalDiskSeries.DISK);
       case SYSTEM -> SeriesTable.families(WindowsExporterSeries.SYSTEM);
+      case OS -> SeriesTable.families(WindowsOsSeries.RELEASE, WindowsOsSeries.HOST);
       case SERVICE -> SeriesTable.families(WindowsServiceSeries.SERVICE);
     };
   }

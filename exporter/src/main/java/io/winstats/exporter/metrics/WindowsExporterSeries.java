@@ -29,7 +29,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Node series of a Windows node under windows_exporter's names and labels ({@code cpu}, {@code memory}, {@code net},
- * {@code logical_disk}, {@code physical_disk} ({@link WindowsPhysicalDiskSeries}), {@code system} collectors), plus
+ * {@code logical_disk}, {@code physical_disk} ({@link WindowsPhysicalDiskSeries}), {@code system}, {@code os} ({@link
+ * WindowsOsSeries}) collectors), plus
  * the legacy names the kubernetes-mixin Windows rules still
  * query ({@code windows_os_visible_memory_bytes}, {@code windows_system_boot_time_timestamp_seconds},
  * {@code windows_cs_*}), so stock Windows dashboards work unchanged. No timestamps, as windows_exporter sets none.

@@ -15,7 +15,7 @@ class EnabledCollectorsTest {
     assertThat(EnabledCollectors.ALL.runningNames(NodePlatform.WINDOWS))
         .containsExactly(
             "cri", "node", "windows.cpu", "windows.memory", "windows.net", "windows.logical_disk",
-            "windows.physical_disk", "windows.system", "windows.service", "container");
+            "windows.physical_disk", "windows.system", "windows.os", "windows.service", "container");
   }
 
   @Test
@@ -38,7 +38,7 @@ class EnabledCollectorsTest {
     assertThat(noCri.runningNames(NodePlatform.WINDOWS))
         .containsExactly(
             "node", "windows.cpu", "windows.memory", "windows.net", "windows.logical_disk", "windows.physical_disk",
-            "windows.system", "windows.service");
+            "windows.system", "windows.os", "windows.service");
     assertThat(new EnabledCollectors(Set.of()).runningNames(NodePlatform.LINUX)).isEmpty();
   }
 }

@@ -180,7 +180,7 @@ class UpstreamGoldenChecksTest {
    * their own help, which says they are deprecated names kept for the kubernetes-mixin rules.
    */
   private static final Set<String> HELP_CHECKED =
-      Set.of("cpu", "logical_disk", "memory", "net", "physical_disk", "system");
+      Set.of("cpu", "logical_disk", "memory", "net", "os", "physical_disk", "system");
 
   @Test
   void windowsExportersHelpTextsAreUpstreamsForTheCheckedCollectors() throws IOException {

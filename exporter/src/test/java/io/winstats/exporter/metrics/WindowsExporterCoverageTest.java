@@ -39,7 +39,6 @@ class WindowsExporterCoverageTest {
   /** Families of those collectors the daemon does not serve, each with why. */
   static final Map<String, String> UNSERVED =
       Map.ofEntries(
-          entry("windows_cs_hostname", "GetComputerNameEx (removed in 0.31 with the cs collector): not read"),
           entry(
               "windows_logical_disk_bitlocker_status",
               "off by default upstream (sub-collector bitlocker_status, logical_disk.go:57-63@v0.31.8); read from the"
@@ -50,9 +49,7 @@ class WindowsExporterCoverageTest {
           entry("windows_memory_pool_nonpaged_allocs_total", WindowsExporterSeries.POOL_NONPAGED_ALLOCS),
           entry(
               "windows_net_route_info",
-              "declared but emitted by no call in 0.31.8 (net.go): served as upstream serves it, never"),
-          entry("windows_os_hostname", "GetComputerNameEx: not read"),
-          entry("windows_os_info", "the registry and RtlGetVersion (product, version and build labels): not read"));
+              "declared but emitted by no call in 0.31.8 (net.go): served as upstream serves it, never"));
 
   /**
    * docs/DEPLOYMENT.md tells the operator, before the switch, exactly which families the daemon does not serve: its

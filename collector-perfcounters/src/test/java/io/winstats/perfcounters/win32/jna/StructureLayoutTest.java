@@ -126,4 +126,24 @@ class StructureLayoutTest {
     assertThat(extents.offsetOf("NumberOfDiskExtents")).isZero();
     assertThat(extents.offsetOf("Extents")).isEqualTo(8).isEqualTo(JnaVolumeManagement.EXTENTS_OFFSET);
   }
+
+  /**
+   * wdm.h's {@code RTL_OSVERSIONINFOEXW}: five {@code ULONG}s, {@code WCHAR szCSDVersion[128]}, three {@code USHORT}s
+   * and two {@code UCHAR}s, 284 bytes on x86 and x64 alike (Microsoft Learn; golang.org/x/sys/windows {@code
+   * OsVersionInfoEx}, which RtlGetVersion fills for upstream, osversion_windows.go:38@v0.31.8).
+   */
+  @Test
+  void osVersionInfoEx() {
+    OsVersionInfoExW s = new OsVersionInfoExW();
+    assertThat(s.size()).isEqualTo(284);
+    assertThat(s.dwOSVersionInfoSize).as("set to the size for the call").isEqualTo(284);
+    Object[][] offsets = {
+      {"dwOSVersionInfoSize", 0}, {"dwMajorVersion", 4}, {"dwMinorVersion", 8}, {"dwBuildNumber", 12},
+      {"dwPlatformId", 16}, {"szCSDVersion", 20}, {"wServicePackMajor", 276}, {"wServicePackMinor", 278},
+      {"wSuiteMask", 280}, {"wProductType", 282}, {"wReserved", 283}
+    };
+    for (Object[] o : offsets) {
+      assertThat(s.offsetOf((String) o[0])).as((String) o[0]).isEqualTo(o[1]);
+    }
+  }
 }
