@@ -56,8 +56,8 @@ public final class NodeCounterSources {
    * it, and (PDH) the kubelet's root directory, whose volume is read live for the Summary's node filesystem, and the
    * services {@code services} selects, read from the Service Control Manager with each sample ({@code null}: none),
    * and, when {@code networkAdapters}, the network adapters of the IP Helper API with each sample, and, when {@code
-   * volumes}, the volume information of the {@code \LogicalDisk(*)} instances with each sample, and, when {@code os}, the
-   * Windows release (once) and the DNS names (with each sample) (pdh only).
+   * volumes}, the volume information of the {@code \LogicalDisk(*)} instances with each sample, and, when {@code
+   * os}, the Windows release (once) and the DNS names (with each sample) (pdh only).
    *
    * @throws IllegalArgumentException also when {@code customCounters} is not empty, or {@code workingSet} is not
    *     {@link WorkingSetDefinition#KUBELET}, and the source is not PDH
