@@ -314,15 +314,6 @@ public final class WindowsExporterSeries extends PerVersionCollector {
               s -> MetricFamilies.epochSeconds(s.bootTime()))
           .build();
 
-  /**
-   * windows_exporter 0.31.8 serves {@code \\Memory\\Pool Nonpaged Allocs} as a gauge named {@code
-   * windows_memory_pool_nonpaged_allocs_total} (memory.go:216-222,496-500@v0.31.8), which promtool check metrics
-   * refuses; a counter would be a different type under the same name.
-   */
-  static final String POOL_NONPAGED_ALLOCS =
-      "windows_exporter serves it as a gauge named _total (memory.go:496-500@v0.31.8), which promtool check metrics"
-          + " refuses (non-counter metrics should not have \"_total\" suffix)";
-
   /** Every family, in the order a full sample first serves them. */
   static final List<MetricFamilyDescriptor> FAMILIES =
       Arrays.stream(WindowsExporterCollector.values()).flatMap(c -> c.families().stream()).toList();
@@ -343,7 +334,6 @@ public final class WindowsExporterSeries extends PerVersionCollector {
           Map.entry("NodeMemory.majorPageFaults", "Linux's pgmajfault; windows_exporter has no such series"),
           Map.entry("NodeMemory.swapTotalBytes", "Linux's SwapTotal; windows_exporter has no such series"),
           Map.entry("NodeMemory.swapFreeBytes", "Linux's SwapFree; windows_exporter has no such series"),
-          Map.entry("NodeMemory.poolNonpagedAllocs", POOL_NONPAGED_ALLOCS),
           Map.entry("NodeSystem.maxProcesses", "Linux's pid_max; windows_exporter has no such series"),
           Map.entry("NodeSystem.load1", "Linux's load average; Windows has none"),
           Map.entry("NodeSystem.load5", "Linux's load average; Windows has none"),

@@ -154,6 +154,14 @@ final class WindowsMemorySeries {
                   + "for objects that can be written to disk when they are not being used "
                   + "(PoolPagedResidentBytes)",
               NodeMemory::poolPagedResidentBytes)
+          // A gauge named _total, as memory.go:216-222,496-500@v0.31.8 serves it (promtool's lint flags the name; the
+          // name and type are upstream's, so rules written for windows_exporter read it unchanged).
+          .gauge(
+              "windows_memory_pool_nonpaged_allocs_total",
+              "The number of calls to allocate space in the nonpaged pool. The nonpaged pool is an area of system"
+                  + " memory area for objects that cannot be written to disk, and must remain in physical memory as"
+                  + " long as they are allocated (PoolNonpagedAllocs)",
+              NodeMemory::poolNonpagedAllocs)
           .counter(
               "windows_memory_pool_paged_allocs_total",
               "Number of calls to allocate space in the paged pool, regardless of the amount of space allocated in each"

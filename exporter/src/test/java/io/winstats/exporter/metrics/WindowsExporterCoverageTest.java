@@ -46,7 +46,6 @@ class WindowsExporterCoverageTest {
           entry(
               "windows_logical_disk_readonly",
               "declared but emitted by no call in 0.31.8 (logical_disk.go): served as upstream serves it, never"),
-          entry("windows_memory_pool_nonpaged_allocs_total", WindowsExporterSeries.POOL_NONPAGED_ALLOCS),
           entry(
               "windows_net_route_info",
               "declared but emitted by no call in 0.31.8 (net.go): served as upstream serves it, never"));
