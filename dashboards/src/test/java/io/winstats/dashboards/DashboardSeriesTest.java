@@ -94,7 +94,7 @@ class DashboardSeriesTest {
     assertThat(EmittedSeries.all())
         .contains("container_cpu_usage_seconds_total", "windows_cpu_time_total", "node_cpu_seconds_total",
             "winstats_exporter_collector_success", "jvm_memory_used_bytes")
-        .doesNotContain("container_accelerator_duty_cycle", "windows_memory_pool_nonpaged_allocs_total",
+        .doesNotContain("container_accelerator_duty_cycle", "windows_net_route_info",
             "windows_logical_disk_readonly");
   }
 }
