@@ -1,10 +1,8 @@
 package io.winstats.exporter.bench;
 
 import io.winstats.cri.cgroups.CgroupSampler;
-import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
-import io.winstats.cri.testing.PodHandle;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -21,10 +19,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -221,24 +215,9 @@ public final class CgroupRoundCost {
     }
     try (ContainerdHarness harness = ContainerdHarness.start(work.resolve("ctrd"))) {
       CriTestClient client = harness.client();
-      ExecutorService creators = Executors.newFixedThreadPool(4);
-      List<Future<PodHandle>> created = new ArrayList<>();
-      for (int i = 0; i < pods; i++) {
-        String name = "cgroup-" + i;
-        created.add(
-            creators.submit(
-                () -> client.runPod(
-                    name, "bench", List.of(ContainerSpec.sleeper("app"), ContainerSpec.sleeper("sidecar")))));
-      }
-      List<String> sandboxes = new ArrayList<>();
-      List<String> containers = new ArrayList<>();
-      for (Future<PodHandle> f : created) {
-        PodHandle pod = f.get(5, TimeUnit.MINUTES);
-        sandboxes.add(pod.sandboxId());
-        containers.add(pod.containerId("app"));
-        containers.add(pod.containerId("sidecar"));
-      }
-      creators.shutdown();
+      BenchPods created = BenchPods.create(client, "cgroup", pods, 5);
+      List<String> sandboxes = created.sandboxes();
+      List<String> containers = created.containers();
       System.out.printf(
           "%d pods, %d cgroups per round (pod and container cgroups), on %s%n",
           pods, sandboxes.size() + containers.size(), harness.endpoint());

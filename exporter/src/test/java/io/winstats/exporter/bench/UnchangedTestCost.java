@@ -5,10 +5,8 @@ import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
-import io.winstats.cri.testing.ContainerSpec;
 import io.winstats.cri.testing.ContainerdHarness;
 import io.winstats.cri.testing.CriTestClient;
-import io.winstats.cri.testing.PodHandle;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -23,10 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What the candidate tests of "this container is unchanged" cost against reading the container, with N real pods of
@@ -69,24 +63,9 @@ public final class UnchangedTestCost {
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
     try (ContainerdHarness harness = ContainerdHarness.start(work.resolve("ctrd"))) {
       CriTestClient client = harness.client();
-      ExecutorService creators = Executors.newFixedThreadPool(4);
-      List<Future<PodHandle>> created = new ArrayList<>();
-      for (int i = 0; i < pods; i++) {
-        String name = "unchanged-" + i;
-        created.add(
-            creators.submit(
-                () -> client.runPod(
-                    name, "bench", List.of(ContainerSpec.sleeper("app"), ContainerSpec.sleeper("sidecar")))));
-      }
-      List<String> sandboxes = new ArrayList<>();
-      List<String> containers = new ArrayList<>();
-      for (Future<PodHandle> f : created) {
-        PodHandle pod = f.get(10, TimeUnit.MINUTES);
-        sandboxes.add(pod.sandboxId());
-        containers.add(pod.containerId("app"));
-        containers.add(pod.containerId("sidecar"));
-      }
-      creators.shutdown();
+      BenchPods created = BenchPods.create(client, "unchanged", pods, 10);
+      List<String> sandboxes = created.sandboxes();
+      List<String> containers = created.containers();
       CgroupSampler sampler = CgroupSampler.host(Clock.systemUTC());
       CgroupSample located = sampler.sample(sandboxes, containers);
       if (!located.missing().isEmpty()) {
