@@ -8,8 +8,9 @@ import java.util.Map;
 
 /**
  * What a source that reads Windows performance counters by path can tell beyond its {@link NodeSample}: the health of
- * every path and the values of the operator's custom counters. Offered by {@link NodeCounterSource#perfCounterReadings()}
- * when the source has them (PDH), so the exporter never needs to know the implementation.
+ * every path and the values of the operator's custom counters. Offered by
+ * {@link NodeCounterSource#perfCounterReadings()} when the source has them (PDH), so the exporter never needs to know
+ * the implementation.
  *
  * <p>Both methods are thread-safe and return immutable snapshots as of the last sample.
  */

@@ -155,12 +155,20 @@ public final class SampleFixtures {
             List.of(
                 new CoreCpuTime(
                     "0,0",
-                    Map.of(CpuMode.USER, half * 3 / 4, CpuMode.PRIVILEGED, half - half * 3 / 4, CpuMode.IDLE, 80_000_000_000L,
-                        CpuMode.INTERRUPT, 100_000_000L, CpuMode.DPC, 200_000_000L)),
+                    Map.of(
+                        CpuMode.USER, half * 3 / 4,
+                        CpuMode.PRIVILEGED, half - half * 3 / 4,
+                        CpuMode.IDLE, 80_000_000_000L,
+                        CpuMode.INTERRUPT, 100_000_000L,
+                        CpuMode.DPC, 200_000_000L)),
                 new CoreCpuTime(
                     "0,1",
-                    Map.of(CpuMode.USER, (busyNanos - half) / 2, CpuMode.PRIVILEGED, busyNanos - half - (busyNanos - half) / 2,
-                        CpuMode.IDLE, 81_000_000_000L, CpuMode.INTERRUPT, 110_000_000L, CpuMode.DPC, 210_000_000L))),
+                    Map.of(
+                        CpuMode.USER, (busyNanos - half) / 2,
+                        CpuMode.PRIVILEGED, busyNanos - half - (busyNanos - half) / 2,
+                        CpuMode.IDLE, 81_000_000_000L,
+                        CpuMode.INTERRUPT, 110_000_000L,
+                        CpuMode.DPC, 210_000_000L))),
             List.of(processor("0,0", 0), processor("0,1", 1)));
     NodeMemory.Builder memory =
         NodeMemory.builder()
@@ -296,14 +304,16 @@ public final class SampleFixtures {
   public static final String LINUX_SNAPSHOTS = "/var/lib/containerd/io.containerd.snapshotter.v1.overlayfs";
 
   /** Where containerd on Windows keeps them (the windows snapshotter root). */
-  public static final String WINDOWS_SNAPSHOTS = "C:\\ProgramData\\containerd\\root\\io.containerd.snapshotter.v1.windows";
+  public static final String WINDOWS_SNAPSHOTS =
+      "C:\\ProgramData\\containerd\\root\\io.containerd.snapshotter.v1.windows";
 
   /** The filesystem holding {@link #LINUX_SNAPSHOTS}: the node's root filesystem, inodes from statvfs. */
   public static final FilesystemCapacity LINUX_DISK =
       new FilesystemCapacity(100_000_000_000L, 60_000_000_000L, 6_000_000L, 5_000_000L);
 
   /** Volume C:, holding {@link #WINDOWS_SNAPSHOTS}. */
-  public static final FilesystemCapacity WINDOWS_DISK = new FilesystemCapacity(136_365_211_648L, 80_000_000_000L, null, null);
+  public static final FilesystemCapacity WINDOWS_DISK =
+      new FilesystemCapacity(136_365_211_648L, 80_000_000_000L, null, null);
 
   /** Two pods at {@link #T1} on a Linux node, with the image filesystem, container logs and applied resources. */
   public static RuntimeSample runtime() {
@@ -368,7 +378,15 @@ public final class SampleFixtures {
                 .build())))
             .processCount(2L)
             .container(
-                container("c-burn", "burn", 0, ContainerSample.State.RUNNING, new CpuUsage(T1, 29_900_000_000L, 499_000_000L), snapshots, disk, layerInodes)
+                container(
+                        "c-burn",
+                        "burn",
+                        0,
+                        ContainerSample.State.RUNNING,
+                        new CpuUsage(T1, 29_900_000_000L, 499_000_000L),
+                        snapshots,
+                        disk,
+                        layerInodes)
                     .logs(new ContainerLogUsage(T1, 92L, 1L))
                     .resources(burnResources)
                     .build())
@@ -388,7 +406,15 @@ public final class SampleFixtures {
                     .majorPageFaults(0L)
                     .build())
             .container(
-                container("c-sleep", "sleep", 0, ContainerSample.State.RUNNING, new CpuUsage(T1, 34_179_242L, null), snapshots, disk, layerInodes)
+                container(
+                        "c-sleep",
+                        "sleep",
+                        0,
+                        ContainerSample.State.RUNNING,
+                        new CpuUsage(T1, 34_179_242L, null),
+                        snapshots,
+                        disk,
+                        layerInodes)
                     .build())
             .build();
     return RuntimeSample.builder(T1, "containerd 1.6.20~ds1").pod(sleeper).pod(burner).filesystems(filesystems).build();

@@ -38,7 +38,9 @@ public final class LogicalDiskBinding {
           Figure.cumulative(LogicalDiskCounter.DISK_WRITES, DiskIoCounters::writes, DiskIoCounters.Builder::writes)
               .asNeeded(),
           Figure.timer(
-                  LogicalDiskCounter.DISK_READ_TIME, DiskIoCounters::readTimeNanos, DiskIoCounters.Builder::readTimeNanos)
+                  LogicalDiskCounter.DISK_READ_TIME,
+                  DiskIoCounters::readTimeNanos,
+                  DiskIoCounters.Builder::readTimeNanos)
               .asNeeded(),
           Figure.timer(
                   LogicalDiskCounter.DISK_WRITE_TIME,

@@ -22,9 +22,11 @@ public final class MemoryBinding {
           Figure.gauge(MemoryCounter.COMMITTED_BYTES, NodeMemory::committedBytes, NodeMemory.Builder::committedBytes),
           Figure.gauge(MemoryCounter.COMMIT_LIMIT, NodeMemory::commitLimitBytes, NodeMemory.Builder::commitLimitBytes),
           Figure.gauge(MemoryCounter.CACHE_BYTES, NodeMemory::cacheBytes, NodeMemory.Builder::cacheBytes),
-          Figure.gauge(MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES, NodeMemory::freeBytes, NodeMemory.Builder::freeBytes),
+          Figure.gauge(
+              MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES, NodeMemory::freeBytes, NodeMemory.Builder::freeBytes),
           Figure.cumulative(MemoryCounter.PAGE_FAULTS, NodeMemory::pageFaults, NodeMemory.Builder::pageFaults),
-          Figure.cumulative(MemoryCounter.PAGES, NodeMemory::swapPageOperations, NodeMemory.Builder::swapPageOperations),
+          Figure.cumulative(
+              MemoryCounter.PAGES, NodeMemory::swapPageOperations, NodeMemory.Builder::swapPageOperations),
           Figure.gauge(
               MemoryCounter.MODIFIED_PAGE_LIST_BYTES,
               NodeMemory::modifiedPageListBytes,
@@ -131,8 +133,10 @@ public final class MemoryBinding {
       new Binding<>(List.of(NodeExtraCounter.OBJECT), List.of(
           Figure.cumulative(
               NodeExtraCounter.MAJOR_PAGE_FAULTS, NodeMemory::majorPageFaults, NodeMemory.Builder::majorPageFaults),
-          Figure.gauge(NodeExtraCounter.SWAP_TOTAL_BYTES, NodeMemory::swapTotalBytes, NodeMemory.Builder::swapTotalBytes),
-          Figure.gauge(NodeExtraCounter.SWAP_FREE_BYTES, NodeMemory::swapFreeBytes, NodeMemory.Builder::swapFreeBytes)));
+          Figure.gauge(
+              NodeExtraCounter.SWAP_TOTAL_BYTES, NodeMemory::swapTotalBytes, NodeMemory.Builder::swapTotalBytes),
+          Figure.gauge(
+              NodeExtraCounter.SWAP_FREE_BYTES, NodeMemory::swapFreeBytes, NodeMemory.Builder::swapFreeBytes)));
 
   private MemoryBinding() {}
 }

@@ -29,8 +29,8 @@ public final class ProcessorBinding {
               (Map<CpuMode, Long> modes, long nanos) -> modes.put(CpuMode.USER, nanos)),
           Figure.timer(
               ProcessorInformationCounter.PRIVILEGED_TIME,
-              (CoreCpuTime c) ->
-                  c.nanos(CpuMode.SYSTEM) + c.nanos(CpuMode.IRQ) + c.nanos(CpuMode.SOFTIRQ) + c.nanos(CpuMode.PRIVILEGED),
+              (CoreCpuTime c) -> c.nanos(CpuMode.SYSTEM) + c.nanos(CpuMode.IRQ) + c.nanos(CpuMode.SOFTIRQ)
+                  + c.nanos(CpuMode.PRIVILEGED),
               (Map<CpuMode, Long> modes, long nanos) -> modes.put(CpuMode.PRIVILEGED, nanos)),
           Figure.timer(
               ProcessorInformationCounter.IDLE_TIME,

@@ -13,7 +13,8 @@ public enum MemoryCounter implements PerfCounter {
   PAGE_FAULTS("Page Faults/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
   /**
    * Cumulative pages read from or written to disk to resolve hard faults (32-bit; windows_exporter's {@code
-   * swap_page_operations_total}): pages, not faults, so not {@link io.winstats.perfcounters.NodeMemory#majorPageFaults()}.
+   * swap_page_operations_total}): pages, not faults, so not
+   * {@link io.winstats.perfcounters.NodeMemory#majorPageFaults()}.
    */
   PAGES("Pages/sec", RawKind.COUNT, FormattedUnit.PER_SECOND),
   FREE_AND_ZERO_PAGE_LIST_BYTES("Free & Zero Page List Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
@@ -48,8 +49,8 @@ public enum MemoryCounter implements PerfCounter {
   /** windows_exporter 0.31.8's {@code windows_memory_pool_paged_resident_bytes}. */
   POOL_PAGED_RESIDENT_BYTES("Pool Paged Resident Bytes", RawKind.RAW_LARGE, FormattedUnit.BYTES),
   /**
-   * windows_exporter 0.31.8's {@code windows_memory_pool_nonpaged_allocs_total}: the allocations in the pool now (32-bit
-   * raw count), which it serves as a gauge.
+   * windows_exporter 0.31.8's {@code windows_memory_pool_nonpaged_allocs_total}: the allocations in the pool now
+   * (32-bit raw count), which it serves as a gauge.
    */
   POOL_NONPAGED_ALLOCS("Pool Nonpaged Allocs", RawKind.RAW, FormattedUnit.COUNT),
   /** windows_exporter 0.31.8's {@code windows_memory_pool_paged_allocs_total}, served as a counter (32-bit raw). */

@@ -29,9 +29,10 @@ import org.slf4j.Logger;
  * malformed path is added again on a later
  * {@link #collect(Instant)}, with a growing backoff: the first retry after the retry interval, each further one after
  * twice the previous wait, up to the longest retry interval; success resets it. An object that is absent (PerfProc
- * disabled, a driver's counters not installed) usually stays absent, so retrying every minute forever only costs. When an added counter, or the whole collect, reports that
- * its object, counter or handle is gone, the query is closed and rebuilt on a later collect: the counter registry may
- * have been rewritten under us, and old handles stay dead until re-added.
+ * disabled, a driver's counters not installed) usually stays absent, so retrying every minute forever only costs.
+ * When an added counter, or the whole collect, reports that its object, counter or handle is gone, the query is
+ * closed and rebuilt on a later collect: the counter registry may have been rewritten under us, and old handles stay
+ * dead until re-added.
  *
  * <p>Logging: one WARN line when a counter enters a failing state or changes its failure
  * ({@code event=pdh_counter_failed}), one INFO line when it recovers ({@code event=pdh_counter_recovered}, with the

@@ -84,7 +84,15 @@ final class PdhLogicalDisk {
       long capacity = Math.multiplyExact(totalMb, BYTES_PER_MB);
       long available = Math.multiplyExact(freeMb, BYTES_PER_MB);
       String fsType = fsTypes.computeIfAbsent(volume, fsTypeOf);
-      out.add(new FilesystemUsage(volume, LogicalDiskBinding.mountpointOf(volume), fsType, capacity, available, capacity - available, null, null));
+      out.add(new FilesystemUsage(
+          volume,
+          LogicalDiskBinding.mountpointOf(volume),
+          fsType,
+          capacity,
+          available,
+          capacity - available,
+          null,
+          null));
     }
     return out;
   }

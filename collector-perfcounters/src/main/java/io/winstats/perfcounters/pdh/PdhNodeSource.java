@@ -418,7 +418,8 @@ public final class PdhNodeSource implements NodeCounterSource, PerfCounterReadin
             missing,
             () -> networkInterfaces.read(collected(collected, NetworkInterfaceCounter.OBJECT), missing));
     Collected disk = collected(collected, LogicalDiskCounter.OBJECT);
-    List<FilesystemUsage> volumes = listPart(NodePart.FILESYSTEM, missing, () -> logicalDisks.filesystems(disk, missing));
+    List<FilesystemUsage> volumes =
+        listPart(NodePart.FILESYSTEM, missing, () -> logicalDisks.filesystems(disk, missing));
     List<DiskIoCounters> disks = listPart(NodePart.DISK_IO, missing, () -> logicalDisks.disks(disk, missing));
     Collected physical = collected(collected, PhysicalDiskCounter.OBJECT);
     List<PhysicalDiskCounters> physicalDiskList =

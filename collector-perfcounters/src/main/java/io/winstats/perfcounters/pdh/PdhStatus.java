@@ -10,9 +10,9 @@ import java.util.Optional;
  *
  * <p>Values are the {@code DWORD} constants of {@code pdhmsg.h}, held as Java {@code int} (so the error codes are
  * negative, as in JNA's {@code PdhMsg}). They were checked against mingw-w64 10.0.0 {@code
- * mingw-w64-headers/include/pdhmsg.h}, against {@code com.sun.jna.platform.win32.PdhMsg} of jna-platform 5.18.1 and against independent public
- * ports of {@code pdhmsg.h}. {@link #ERROR_SUCCESS} and {@link #PDH_CSTATUS_VALID_DATA} share the value 0; {@link
- * #fromCode(int)} answers {@code ERROR_SUCCESS} for it.
+ * mingw-w64-headers/include/pdhmsg.h}, against {@code com.sun.jna.platform.win32.PdhMsg} of jna-platform 5.18.1 and
+ * against independent public ports of {@code pdhmsg.h}. {@link #ERROR_SUCCESS} and {@link #PDH_CSTATUS_VALID_DATA}
+ * share the value 0; {@link #fromCode(int)} answers {@code ERROR_SUCCESS} for it.
  *
  * <p>Codes not listed here are never mapped to a nearby constant: {@link #describe(int)} renders them as
  * {@code 0x%08X}.

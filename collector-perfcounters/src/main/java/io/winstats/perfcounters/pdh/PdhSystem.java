@@ -58,7 +58,8 @@ final class PdhSystem {
     if (elapsedTicks < 0) {
       return null;
     }
-    Instant boot = collectedAt.minusNanos(ticksToNanos(elapsedTicks, upTime.timeBase())).truncatedTo(ChronoUnit.SECONDS);
+    Instant boot =
+        collectedAt.minusNanos(ticksToNanos(elapsedTicks, upTime.timeBase())).truncatedTo(ChronoUnit.SECONDS);
     Instant previous = bootTime;
     if (previous != null && Duration.between(previous, boot).abs().compareTo(Duration.ofSeconds(1)) <= 0) {
       return previous;

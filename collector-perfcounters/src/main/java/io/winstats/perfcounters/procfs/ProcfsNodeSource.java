@@ -376,7 +376,8 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     try {
       return step.get();
     } catch (NodeSourceException | IllegalArgumentException | ArithmeticException e) {
-      String reason = e instanceof NodeSourceException nse ? nse.reason().label() + ": " + e.getMessage() : e.toString();
+      String reason =
+          e instanceof NodeSourceException nse ? nse.reason().label() + ": " + e.getMessage() : e.toString();
       for (NodePart part : parts) {
         missing.putIfAbsent(part, reason);
       }

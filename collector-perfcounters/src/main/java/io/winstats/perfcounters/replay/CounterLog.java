@@ -41,8 +41,8 @@ public record CounterLog(
    * One data row.
    *
    * @param localTime the logged time, in the logging machine's local time (see {@link CounterLog#biasMinutes()})
-   * @param values one value per column; {@link Double#NaN} where the cell was blank ({@code ""} or {@code " "}) or not a
-   *     number
+   * @param values one value per column; {@link Double#NaN} where the cell was blank ({@code ""} or {@code " "}) or
+   *     not a number
    */
   // The array is copied in and out, and equals, hashCode and toString below compare and show its contents.
   @SuppressWarnings("ArrayRecordComponent")

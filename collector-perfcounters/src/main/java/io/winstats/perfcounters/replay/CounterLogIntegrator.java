@@ -143,7 +143,8 @@ final class CounterLogIntegrator {
     ReplaySystem s = system;
     NodeCpu cpu = p == null ? null : row.part(NodePart.CPU, missing, () -> p.read(row));
     NodeMemory nodeMemory = m == null ? null : row.part(NodePart.MEMORY, missing, () -> m.read(row));
-    List<NetworkInterfaceCounters> interfaces = n == null ? null : row.part(NodePart.NETWORK, missing, () -> n.read(row));
+    List<NetworkInterfaceCounters> interfaces =
+        n == null ? null : row.part(NodePart.NETWORK, missing, () -> n.read(row));
     List<FilesystemUsage> filesystems =
         logicalDisk.hasVolumes() ? row.part(NodePart.FILESYSTEM, missing, () -> logicalDisk.filesystems(row)) : null;
     List<DiskIoCounters> diskIo =

@@ -1,7 +1,7 @@
 package io.winstats.perfcounters.replay;
 
-import io.winstats.perfcounters.CounterReading;
 import io.winstats.perfcounters.CounterRates;
+import io.winstats.perfcounters.CounterReading;
 import io.winstats.perfcounters.CounterWidth;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.binding.Binding;
@@ -43,7 +43,9 @@ record RecordedColumn(CounterPath path, Cell cell) {
       this.host = host;
     }
 
-    /** Adds {@code \object(instance)\counter}; PDH's {@code (}/{@code )} in instance names become {@code [}/{@code ]}. */
+    /**
+     * Adds {@code \object(instance)\counter}; PDH's {@code (}/{@code )} in instance names become {@code [}/{@code ]}.
+     */
     void add(String object, @Nullable String instance, LoggedCounter counter, Cell cell) {
       String pdhInstance = instance == null ? null : instance.replace('(', '[').replace(')', ']');
       columns.add(new RecordedColumn(new CounterPath(host, object, pdhInstance, counter.counter()), cell));

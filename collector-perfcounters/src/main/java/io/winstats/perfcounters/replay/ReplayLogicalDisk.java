@@ -40,7 +40,8 @@ final class ReplayLogicalDisk {
   private final List<BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder>> disks;
 
   private ReplayLogicalDisk(
-      List<VolumeColumns> volumes, List<BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder>> disks) {
+      List<VolumeColumns> volumes,
+      List<BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder>> disks) {
     this.volumes = volumes;
     this.disks = disks;
   }
@@ -142,7 +143,9 @@ final class ReplayLogicalDisk {
     });
     out.add(OBJECT, instance, LogicalDiskCounter.PERCENT_FREE_SPACE, (p, c, dt) -> {
       FilesystemUsage f = filesystem(c, mountpoint);
-      return f == null || f.capacityBytes() == 0 ? null : PdhCsv.decimal(100.0 * f.availableBytes() / f.capacityBytes());
+      return f == null || f.capacityBytes() == 0
+          ? null
+          : PdhCsv.decimal(100.0 * f.availableBytes() / f.capacityBytes());
     });
   }
 

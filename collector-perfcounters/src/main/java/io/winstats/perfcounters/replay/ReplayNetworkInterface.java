@@ -44,7 +44,8 @@ final class ReplayNetworkInterface {
         plans.add(BoundColumns.of(header, object, instance, BINDING));
       }
       if (plans.stream().noneMatch(BoundColumns::complete)) {
-        unavailable.put(NodePart.NETWORK, LogHeader.incomplete(object, plans.get(0).instance(), plans.get(0).lacking()));
+        unavailable.put(
+            NodePart.NETWORK, LogHeader.incomplete(object, plans.get(0).instance(), plans.get(0).lacking()));
         return null;
       }
       plans.removeIf(p -> !p.complete());

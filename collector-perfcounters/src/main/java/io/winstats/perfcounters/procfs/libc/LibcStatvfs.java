@@ -48,7 +48,8 @@ public final class LibcStatvfs {
     try {
       return Native.load(Platform.C_LIBRARY_NAME, LibC.class);
     } catch (UnsatisfiedLinkError e) {
-      LOG.warn("event=statvfs_unavailable reason=\"{}\" impact=\"filesystems will have no inode counts\"", e.toString());
+      LOG.warn(
+          "event=statvfs_unavailable reason=\"{}\" impact=\"filesystems will have no inode counts\"", e.toString());
       return null;
     }
   }
@@ -58,7 +59,9 @@ public final class LibcStatvfs {
     return LIBC != null;
   }
 
-  /** {@code statvfs(path)}; {@code null} where the call is unavailable or fails (the path is gone or not accessible). */
+  /**
+   * {@code statvfs(path)}; {@code null} where the call is unavailable or fails (the path is gone or not accessible).
+   */
   public static @Nullable Fields statvfs(Path path) {
     LibC libc = LIBC;
     if (libc == null) {
