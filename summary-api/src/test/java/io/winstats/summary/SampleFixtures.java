@@ -31,12 +31,14 @@ import io.winstats.perfcounters.ProcessorCounters;
 import io.winstats.perfcounters.WindowsOs;
 import io.winstats.perfcounters.WindowsService;
 import io.winstats.perfcounters.WindowsVersion;
+import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.MemoryBinding;
-import io.winstats.perfcounters.counters.MemoryCounter;
+import io.winstats.perfcounters.binding.SystemBinding;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Fixed, hand-made samples of a Linux-shaped node with two pods (a CPU burner and a sleeper), for golden tests here
@@ -190,7 +192,7 @@ public final class SampleFixtures {
             .processMemoryLimitBytes(140_737_488_224_256L);
     return NodeSample.builder(at, monotonicNanos)
         .cpu(cpu)
-        .memory(withEveryMemoryCounter(memory))
+        .memory(withEveryCounter(MemoryBinding.MEMORY, memory, NodeMemory.Builder::build))
         .interfaces(List.of(NetworkInterfaceCounters.builder("Microsoft Hyper-V Network Adapter #2")
             .rxBytes(9_000)
             .txBytes(4_000)
@@ -239,8 +241,11 @@ public final class SampleFixtures {
             .transferLatencyNanos(7_400_000_000L)
             .build()))
         .system(
-            NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L).processorQueueLength(3L)
-                .systemCalls(900_000_000L).exceptionDispatches(12_345L).build())
+            withEveryCounter(
+                SystemBinding.SYSTEM,
+                NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L)
+                    .processorQueueLength(3L).systemCalls(900_000_000L).exceptionDispatches(12_345L),
+                NodeSystem.Builder::build))
         .services(List.of(
             new WindowsService("containerd", "containerd", "LocalSystem",
                 "\"C:\\Program Files\\containerd\\bin\\containerd.exe\" --run-service",
@@ -265,19 +270,20 @@ public final class SampleFixtures {
   }
 
   /**
-   * The memory of {@code builder} with a value in every figure of the {@code \Memory} binding table it lacks, made up
-   * from the row's place: a Windows node has every counter, so a new row's series reaches the goldens without an edit
-   * here.
+   * The record of {@code builder} with a value in every figure of {@code binding} that it lacks, made up from the row's
+   * place. {@code binding} is the table of a perf object without instances ({@code \Memory}, {@code \System}): a
+   * Windows node has every counter of those, as the fake PDH host (perfcounters' {@code FakePdhLibrary}) makes up the
+   * ones its fixture lacks, so a new row's series reaches the goldens without an edit here.
    */
-  private static NodeMemory withEveryMemoryCounter(NodeMemory.Builder builder) {
-    NodeMemory given = builder.build();
-    List<Figure<MemoryCounter, NodeMemory, NodeMemory.Builder>> rows = MemoryBinding.MEMORY.figures();
+  private static <M, B> M withEveryCounter(Binding<?, M, B> binding, B builder, Function<B, M> build) {
+    M given = build.apply(builder);
+    List<? extends Figure<?, M, B>> rows = binding.figures();
     for (int i = 0; i < rows.size(); i++) {
       if (rows.get(i).value().apply(given) == null) {
         rows.get(i).set().accept(builder, 1_000_000L * (i + 1));
       }
     }
-    return builder.build();
+    return build.apply(builder);
   }
 
   /**

@@ -135,23 +135,21 @@ final class FakePdhLibrary implements PdhLibrary {
         default -> throw new IllegalArgumentException("bad fixture line: " + line);
       }
     }
-    addDeclaredGauges();
+    addDeclaredCounters();
     items.forEach((path, list) -> loaded.put(path, List.copyOf(list)));
     fixtures.add(resource);
     return this;
   }
 
-  /** {@code PERF_COUNTER_RAWCOUNT} and {@code PERF_COUNTER_LARGE_RAWCOUNT} (winperf.h). */
-  private static final int RAWCOUNT = 0x00010000;
-  private static final int LARGE_RAWCOUNT = 0x00010100;
-
   /**
-   * The synthetic host has every gauge the PDH source declares on an object without instances ({@code \Memory},
-   * {@code \System}: a {@code RAW} or {@code RAW_LARGE} counter): one the fixture does not give gets a value made up
-   * from its path, so such a new counter needs no fixture line. Counters of other kinds, whose raw values need a time
-   * base or a second value, and counters of objects with instances come from the fixture only.
+   * The synthetic host has every gauge and count the PDH source declares on an object without instances ({@code
+   * \Memory}, {@code \System}: a {@code RAW}, {@code RAW_LARGE}, {@code COUNT} or {@code BULK_COUNT} counter): one the
+   * fixture does not give gets its documented type and a value made up from its path (a count's value is what it gains
+   * per second, stamped with the collect's time as the fixture's counts are), so such a new counter needs no fixture
+   * line. Counters of other kinds, whose raw values need a time base or a base value, and counters of objects with
+   * instances come from the fixture only.
    */
-  private void addDeclaredGauges() {
+  private void addDeclaredCounters() {
     Set<PerfCounter> declared = new LinkedHashSet<>();
     for (WorkingSetDefinition definition : WorkingSetDefinition.values()) {
       declared.addAll(PdhNodeSource.counters(definition));
@@ -159,12 +157,17 @@ final class FakePdhLibrary implements PdhLibrary {
     for (PerfCounter c : declared) {
       String path = key(c.path().toString());
       boolean gauge = c.raw() == RawKind.RAW || c.raw() == RawKind.RAW_LARGE;
-      if (!gauge || c.instances() != InstanceFilter.NONE || types.containsKey(path)) {
+      boolean count = c.raw() == RawKind.COUNT || c.raw() == RawKind.BULK_COUNT;
+      if (!(gauge || count) || c.instances() != InstanceFilter.NONE || types.containsKey(path)) {
         continue;
       }
-      types.put(path, c.raw() == RawKind.RAW_LARGE ? LARGE_RAWCOUNT : RAWCOUNT);
-      long madeUp = 4_096L * (1_000 + Math.floorMod(path.hashCode(), 100_000));
-      items.put(path, new ArrayList<>(List.of(new RawCounterItem("", new RawCounter(0, localFileTime, madeUp, 0, 0)))));
+      types.put(path, PerfCounterType.documented(c.raw()));
+      long madeUp = Math.floorMod(path.hashCode(), 100_000);
+      RawCounter value =
+          gauge
+              ? new RawCounter(0, localFileTime, 4_096L * (1_000 + madeUp), 0, 0)
+              : new RawCounter(0, localFileTime, 1_000 + madeUp, localFileTime, 0);
+      items.put(path, new ArrayList<>(List.of(new RawCounterItem("", value))));
     }
   }
 
