@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
@@ -70,7 +71,7 @@ public final class ExporterServer implements AutoCloseable {
   private final Supplier<Snapshot> snapshots;
   private final SummaryAssembler assembler;
   private final MetricsRenderer renderer;
-  private final LatestVersionCache<Body, RenderedBody> rendered = new LatestVersionCache<>();
+  private final LatestVersionCache<Body, RenderedBody> rendered = new LatestVersionCache<>(RenderedBody::release);
   private static final String HEALTHZ = "/healthz";
   private final StatusEndpoint status = new StatusEndpoint();
   // How often a TLS handshake or a bearer-token check may look at the files for a change.
@@ -387,27 +388,28 @@ public final class ExporterServer implements AutoCloseable {
               plain(ex, 500, "Internal Error: parse form failed: " + e.getMessage() + "\n");
               return;
             }
-            serveSummary(ex, snapshot, node, cpuAndMemoryOnly);
+            serveSummary(ex, snapshot, cpuAndMemoryOnly);
           },
           StandardCharsets.UTF_8);
       return;
     }
-    serveSummary(exchange, snapshot, node, SummaryForm.onlyCpuAndMemory(queryValues, null));
+    serveSummary(exchange, snapshot, SummaryForm.onlyCpuAndMemory(queryValues, null));
   }
 
   private void serveSummary(
-      HttpServerExchange exchange, Snapshot snapshot, NodeSample node, boolean cpuAndMemoryOnly) {
+      HttpServerExchange exchange, Snapshot snapshot, boolean cpuAndMemoryOnly) {
     Body body = cpuAndMemoryOnly ? Body.SUMMARY_CPU_AND_MEMORY : Body.SUMMARY;
     serveCached(
         exchange,
-        snapshot.version(),
+        snapshot,
         body,
-        key -> {
+        s -> {
+          // A snapshot read after one with a node sample has one too: a node sample is only ever replaced.
+          NodeSample n = Objects.requireNonNull(s.node(), "node");
           var summary =
               cpuAndMemoryOnly
-                  ? assembler.assembleCpuAndMemory(
-                      node, snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups())
-                  : assembler.assemble(node, snapshot.previousNode(), snapshot.runtime(), snapshot.cgroups());
+                  ? assembler.assembleCpuAndMemory(n, s.previousNode(), s.runtime(), s.cgroups())
+                  : assembler.assemble(n, s.previousNode(), s.runtime(), s.cgroups());
           return new RenderedBody(SummaryJson.write(summary), "application/json");
         });
   }
@@ -420,12 +422,9 @@ public final class ExporterServer implements AutoCloseable {
     }
     serveCached(
         exchange,
-        snapshot.version(),
+        snapshot,
         Body.RESOURCE_METRICS,
-        key -> {
-          byte[] text = renderer.renderText(ResourceMetrics.build(snapshot));
-          return new RenderedBody(text, MetricsRenderer.textContentType());
-        });
+        s -> new RenderedBody(renderer.renderText(ResourceMetrics.build(s)), MetricsRenderer.textContentType()));
   }
 
   private void metrics(HttpServerExchange exchange, MetricsRenderer from) {
@@ -434,50 +433,47 @@ public final class ExporterServer implements AutoCloseable {
       return;
     }
     MetricsRenderer.Rendered r =
-        from.render(exchange.getRequestHeaders().getFirst(Headers.ACCEPT), acceptsGzip(exchange));
-    sendParts(exchange, r.parts(), r.length(), r.contentType(), r.gzip());
+        from.render(exchange.getRequestHeaders().getFirst(Headers.ACCEPT), BodySender.acceptsGzip(exchange));
+    BodySender.sendParts(exchange, r.parts(), r.length(), r.contentType(), r.gzip(), r.sent());
   }
 
-  /** Serves from the cache on the I/O thread; renders on a worker on a miss. */
+  /**
+   * Serves {@code read}'s body from the cache on the I/O thread; on a miss renders on a worker, once per snapshot
+   * version. A request whose version was superseded meanwhile is served the newest body: never an older version than
+   * the cache has, so never a render of an old one.
+   */
   private void serveCached(
-      HttpServerExchange exchange, long version, Body key, Function<Body, RenderedBody> render) {
-    RenderedBody hit = rendered.getIfPresent(version, key);
-    if (hit != null) {
-      send(exchange, hit);
+      HttpServerExchange exchange, Snapshot read, Body key, Function<Snapshot, RenderedBody> render) {
+    if (BodySender.trySend(exchange, rendered.getIfPresent(read.version(), key))) {
       return;
     }
     if (exchange.isInIoThread()) {
-      exchange.dispatch(() -> send(exchange, rendered.get(version, key, render)));
+      exchange.dispatch(() -> renderAndSend(exchange, read, key, render));
       return;
     }
-    send(exchange, rendered.get(version, key, render));
+    renderAndSend(exchange, read, key, render);
   }
 
-  static void send(HttpServerExchange exchange, RenderedBody body) {
-    boolean gzip = acceptsGzip(exchange);
-    ByteBuffer bytes = gzip ? body.gzipped() : body.body();
-    sendParts(exchange, new ByteBuffer[] {bytes}, bytes.remaining(), body.contentType(), gzip);
-  }
-
-  private static void sendParts(
-      HttpServerExchange exchange, ByteBuffer[] parts, long length, String contentType, boolean gzip) {
-    exchange.setStatusCode(200);
-    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, contentType);
-    exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, length);
-    exchange.getResponseHeaders().put(Headers.VARY, "Accept-Encoding");
-    if (gzip) {
-      exchange.getResponseHeaders().put(Headers.CONTENT_ENCODING, "gzip");
+  private void renderAndSend(
+      HttpServerExchange exchange, Snapshot read, Body key, Function<Snapshot, RenderedBody> render) {
+    Snapshot snapshot = read;
+    while (true) {
+      Snapshot s = snapshot;
+      if (BodySender.trySend(exchange, rendered.get(s.version(), key, k -> render.apply(s)))) {
+        return;
+      }
+      snapshot = snapshots.get();
     }
-    if (exchange.getRequestMethod().equals(Methods.HEAD)) {
-      exchange.endExchange();
-      return;
-    }
-    exchange.getResponseSender().send(parts);
   }
 
-  private static boolean acceptsGzip(HttpServerExchange exchange) {
-    var fields = exchange.getRequestHeaders().get(Headers.ACCEPT_ENCODING);
-    return fields != null && AcceptEncoding.allowsGzip(fields);
+  /** Bodies of {@code /stats/summary} and {@code /metrics/resource} rendered so far: one per version and kind asked. */
+  long bodyRenders() {
+    return rendered.computations();
+  }
+
+  /** The bodies the cache holds now: those of the newest version asked for, none superseded. */
+  List<RenderedBody> heldBodies() {
+    return rendered.held();
   }
 
   static void notReady(HttpServerExchange exchange) {

@@ -31,7 +31,8 @@ final class HistoryRoutes {
 
   private final NodeHistory history;
   private final Supplier<Snapshot> snapshots;
-  private final LatestVersionCache<String, RenderedBody> rendered = new LatestVersionCache<>();
+  private final LatestVersionCache<String, RenderedBody> rendered =
+      new LatestVersionCache<>(RenderedBody::release);
 
   HistoryRoutes(NodeHistory history, Supplier<Snapshot> snapshots) {
     this.history = Objects.requireNonNull(history, "history");
@@ -51,18 +52,21 @@ final class HistoryRoutes {
       ExporterServer.notReady(exchange);
       return;
     }
-    long version = history.version();
-    RenderedBody hit = rendered.getIfPresent(version, NODE_PATH);
-    if (hit != null) {
-      ExporterServer.send(exchange, hit);
+    if (BodySender.trySend(exchange, rendered.getIfPresent(history.version(), NODE_PATH))) {
       return;
     }
     if (exchange.isInIoThread()) {
       exchange.dispatch(() -> node(exchange));
       return;
     }
-    ExporterServer.send(
-        exchange, rendered.get(version, NODE_PATH, key -> new RenderedBody(HistoryJson.node(history), JSON)));
+    // Null, or released, when a newer history version was cached meanwhile: that one is served.
+    boolean sent = false;
+    while (!sent) {
+      sent =
+          BodySender.trySend(
+              exchange,
+              rendered.get(history.version(), NODE_PATH, key -> new RenderedBody(HistoryJson.node(history), JSON)));
+    }
   }
 
   private void pod(HttpServerExchange exchange) {
@@ -86,6 +90,8 @@ final class HistoryRoutes {
       ExporterServer.plain(exchange, 404, "no pod of uid " + uid + " in the last " + history.samples() + " samples\n");
       return;
     }
-    ExporterServer.send(exchange, new RenderedBody(body, JSON));
+    RenderedBody once = new RenderedBody(body, JSON);
+    BodySender.send(exchange, once);
+    once.release(); // freed when its send ends
   }
 }

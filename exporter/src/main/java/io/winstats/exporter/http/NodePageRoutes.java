@@ -63,7 +63,7 @@ final class NodePageRoutes {
     exchange.getResponseHeaders().put(REFERRER, "no-referrer");
     // The files change only with the jar; revalidating costs one small request per file and page load.
     exchange.getResponseHeaders().put(CACHE, "no-cache");
-    ExporterServer.send(exchange, body);
+    BodySender.send(exchange, body);
   }
 
   /** The uPlot WebJar's version, from its own Maven properties: the root pom pins it, the code does not repeat it. */

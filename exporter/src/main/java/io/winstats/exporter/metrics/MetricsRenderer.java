@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -46,11 +47,12 @@ public final class MetricsRenderer {
    * A response in parts, sent back to back; {@code gzip} when the parts together are one gzip member. Each part is a
    * fresh view whose position and limit are the caller's own; the cached part is a direct buffer, which the socket
    * writes as it is (a heap array is copied into a temporary direct buffer on every write, again for what a partial
-   * write left).
+   * write left). The caller runs {@code sent} once the parts are written or the send failed, and reads no part after:
+   * the cached part's memory is freed when the last send of a superseded version ends ({@link SharedBody}).
    */
   // The array goes as it is to a gathering write (Undertow's Sender.send(ByteBuffer[])); a response is never compared.
   @SuppressWarnings("ArrayRecordComponent")
-  public record Rendered(ByteBuffer[] parts, String contentType, boolean gzip) {
+  public record Rendered(ByteBuffer[] parts, String contentType, boolean gzip, Runnable sent) {
     /** Total bytes of all parts. */
     public long length() {
       long n = 0;
@@ -69,7 +71,7 @@ public final class MetricsRenderer {
    * The cached part: its bytes (for gzip, a member's header and a deflate stream ended by a sync flush) and, for gzip,
    * the CRC-32 and length of the text compressed, which the trailer needs.
    */
-  private record SnapshotPart(ByteBuffer bytes, int crc32, long length) {}
+  private record SnapshotPart(SharedBody bytes, int crc32, long length) {}
 
   /**
    * A rendered live part: the text, or for gzip its deflate stream ending the member ({@code tail}) with what the
@@ -96,7 +98,7 @@ public final class MetricsRenderer {
   private final long liveTtlNanos;
   private final FamilyFilter families;
   private final LongSupplier nanoTime;
-  private final LatestVersionCache<Key, SnapshotPart> cached = new LatestVersionCache<>();
+  private final LatestVersionCache<Key, SnapshotPart> cached = new LatestVersionCache<>(part -> part.bytes().release());
   private final Map<LiveKey, LivePart> live = new ConcurrentHashMap<>();
   private final AtomicLong lastSeriesCount = new AtomicLong();
   private final Map<Key, Integer> lastBodyBytes = new ConcurrentHashMap<>();
@@ -133,22 +135,42 @@ public final class MetricsRenderer {
     this.nanoTime = nanoTime;
   }
 
-  /** {@code /metrics} in the format {@code accept} prefers (text 0.0.4 when it names none we write). */
+  /**
+   * {@code /metrics} in the format {@code accept} prefers (text 0.0.4 when it names none we write), from the newest
+   * snapshot: its cached part is rendered once per snapshot version, format and encoding, on the first request.
+   */
   public Rendered render(@Nullable String accept, boolean gzip) {
     ExpositionFormatWriter writer = formats.findWriter(accept);
-    SnapshotPart snapshot =
-        cached.get(version.getAsLong(), new Key(writer.getContentType(), gzip), k -> renderSnapshotPart(writer, k));
-    LivePart live = livePart(writer, gzip);
-    GzipSplice.Tail tail = live.tail();
-    ByteBuffer[] parts =
-        tail == null
-            ? new ByteBuffer[] {snapshot.bytes().duplicate(), ByteBuffer.wrap(live.bytes())}
-            : new ByteBuffer[] {
-              snapshot.bytes().duplicate(),
-              ByteBuffer.wrap(live.bytes()),
-              ByteBuffer.wrap(GzipSplice.trailer(snapshot.crc32(), snapshot.length(), tail))
-            };
-    return new Rendered(parts, writer.getContentType(), gzip);
+    Key key = new Key(writer.getContentType(), gzip);
+    while (true) {
+      // Null when a newer version was cached or freed since the version was read: the newest is read again.
+      SnapshotPart snapshot = cached.get(version.getAsLong(), key, k -> renderSnapshotPart(writer, k));
+      ByteBuffer bytes = snapshot == null ? null : snapshot.bytes().retain();
+      if (snapshot == null || bytes == null) {
+        continue;
+      }
+      LivePart live = livePart(writer, gzip);
+      GzipSplice.Tail tail = live.tail();
+      ByteBuffer[] parts =
+          tail == null
+              ? new ByteBuffer[] {bytes, ByteBuffer.wrap(live.bytes())}
+              : new ByteBuffer[] {
+                bytes,
+                ByteBuffer.wrap(live.bytes()),
+                ByteBuffer.wrap(GzipSplice.trailer(snapshot.crc32(), snapshot.length(), tail))
+              };
+      return new Rendered(parts, writer.getContentType(), gzip, snapshot.bytes()::release);
+    }
+  }
+
+  /** Snapshot parts rendered so far, one per snapshot version, format and encoding asked for. */
+  public long snapshotRenders() {
+    return cached.computations();
+  }
+
+  /** The snapshot parts the cache holds now: those of the newest version asked for, none superseded. */
+  List<SharedBody> heldSnapshotParts() {
+    return cached.held().stream().map(SnapshotPart::bytes).toList();
   }
 
   private LivePart livePart(ExpositionFormatWriter writer, boolean gzip) {
@@ -193,8 +215,8 @@ public final class MetricsRenderer {
       }
       lastBodyBytes.put(key, body.size());
       return head == null
-          ? new SnapshotPart(body.toReadOnly(), 0, 0)
-          : new SnapshotPart(body.toReadOnly(), head.crc32(), head.length());
+          ? new SnapshotPart(body.shared(), 0, 0)
+          : new SnapshotPart(body.shared(), head.crc32(), head.length());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -257,7 +279,8 @@ public final class MetricsRenderer {
 
   /**
    * A byte stream into a direct buffer, grown by copying into a larger one when the body outgrows the last one's
-   * size. The socket writes a direct buffer as it is; a heap array it would copy on every write.
+   * size (the outgrown one freed at once). The socket writes a direct buffer as it is; a heap array it would copy on
+   * every write.
    */
   private static final class DirectBody extends OutputStream {
     private ByteBuffer buffer;
@@ -282,6 +305,7 @@ public final class MetricsRenderer {
       if (buffer.remaining() < more) {
         ByteBuffer larger = ByteBuffer.allocateDirect(Math.max(buffer.capacity() * 2, buffer.position() + more));
         larger.put(buffer.flip());
+        SharedBody.free(buffer);
         buffer = larger;
       }
     }
@@ -290,8 +314,9 @@ public final class MetricsRenderer {
       return buffer.position();
     }
 
-    ByteBuffer toReadOnly() {
-      return buffer.duplicate().flip().asReadOnlyBuffer();
+    /** The body, held once by the cache; nothing is written after. */
+    SharedBody shared() {
+      return SharedBody.filled(buffer);
     }
   }
 

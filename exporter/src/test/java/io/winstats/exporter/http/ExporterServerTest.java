@@ -50,6 +50,7 @@ class ExporterServerTest {
   private final AtomicLong liveClock = new AtomicLong();
   private final HttpClient http = HttpClient.newHttpClient();
   private ExporterServer server;
+  private MetricsRenderer renderer;
 
   @BeforeEach
   void start() {
@@ -68,7 +69,7 @@ class ExporterServerTest {
                     .name("test_live_collects")
                     .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(liveCollects.incrementAndGet()).build())
                     .build()));
-    MetricsRenderer renderer =
+    renderer =
         new MetricsRenderer(snapshotSeries, liveSeries, () -> snapshot.get().version(), Duration.ZERO, liveClock::get);
     server =
         new ExporterServer(new ListenAddress("127.0.0.1", 0), snapshot::get, new SummaryAssembler("node-a", NodePlatform.LINUX), renderer);
@@ -92,6 +93,56 @@ class ExporterServerTest {
 
   private static String text(HttpResponse<byte[]> r) {
     return new String(r.body(), StandardCharsets.UTF_8);
+  }
+
+  private static Snapshot readyAt(long version) {
+    return new Snapshot(version, READY.node(), READY.previousNode(), READY.runtime(), null);
+  }
+
+  /**
+   * Each body renders once per snapshot version and kind asked for: N requests over K publications render only the
+   * versions a request saw, however many publications landed between two requests (issue 45).
+   */
+  @Test
+  void eachBodyRendersOncePerSnapshotVersionAskedFor() throws Exception {
+    snapshot.set(readyAt(3));
+    for (int i = 0; i < 4; i++) {
+      assertThat(send("GET", "/stats/summary").statusCode()).isEqualTo(200);
+    }
+    send("GET", "/stats/summary", "Accept-Encoding", "gzip");
+    send("HEAD", "/stats/summary");
+    assertThat(server.bodyRenders()).isEqualTo(1);
+    send("GET", "/stats/summary?only_cpu_and_memory=true");
+    send("GET", "/metrics/resource");
+    assertThat(server.bodyRenders()).isEqualTo(3);
+    for (int i = 0; i < 3; i++) {
+      send("GET", "/metrics");
+    }
+    assertThat(renderer.snapshotRenders()).isEqualTo(1);
+
+    // Three publications in one interval, nothing reading between them.
+    snapshot.set(readyAt(4));
+    snapshot.set(readyAt(5));
+    snapshot.set(readyAt(6));
+    for (int i = 0; i < 3; i++) {
+      send("GET", "/stats/summary");
+      send("GET", "/metrics");
+    }
+    assertThat(server.bodyRenders()).isEqualTo(4);
+    assertThat(renderer.snapshotRenders()).isEqualTo(2);
+  }
+
+  /** The first request of a newer version drops every body of the older one: the cache holds none of them. */
+  @Test
+  void aSupersededBodyIsHeldByNoCache() throws Exception {
+    snapshot.set(readyAt(3));
+    send("GET", "/stats/summary");
+    send("GET", "/stats/summary", "Accept-Encoding", "gzip");
+    List<RenderedBody> v3 = server.heldBodies();
+    assertThat(v3).hasSize(1);
+    snapshot.set(readyAt(4));
+    assertThat(send("GET", "/stats/summary").statusCode()).isEqualTo(200);
+    assertThat(server.heldBodies()).hasSize(1).doesNotContainAnyElementsOf(v3);
   }
 
   /** The landing page: HTML with a link per endpoint for a browser, text lines for Accept: text/plain. */

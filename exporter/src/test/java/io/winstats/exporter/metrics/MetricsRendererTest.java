@@ -72,6 +72,76 @@ class MetricsRendererTest {
     assertThat(liveRenders.get()).isEqualTo(2);
   }
 
+  /** A renderer whose snapshot part is one gauge of the published version, at {@code version}. */
+  private MetricsRenderer versioned(AtomicLong version) {
+    PrometheusRegistry snapshotSeries = new PrometheusRegistry();
+    snapshotSeries.register(
+        () ->
+            MetricSnapshots.of(
+                GaugeSnapshot.builder()
+                    .name("snapshot_version")
+                    .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(version.get()).build())
+                    .build()));
+    return new MetricsRenderer(snapshotSeries, countedLiveSeries(), version::get, Duration.ZERO, nanos::get);
+  }
+
+  /**
+   * The snapshot part renders once per version, format and encoding asked for: N scrapes over K publications render
+   * only the versions a scrape saw, however many publications landed between two scrapes (issue 45).
+   */
+  @Test
+  void theSnapshotPartRendersOncePerVersionAskedForWhateverTheScrapesAndPublications() {
+    AtomicLong version = new AtomicLong(1);
+    MetricsRenderer renderer = versioned(version);
+    for (int i = 0; i < 5; i++) {
+      renderer.render(null, false);
+    }
+    assertThat(renderer.snapshotRenders()).isEqualTo(1);
+    renderer.render(null, true);
+    assertThat(renderer.snapshotRenders()).isEqualTo(2);
+    version.addAndGet(3); // three publications in one interval, nothing scraping between them
+    for (int i = 0; i < 4; i++) {
+      assertThat(StandardCharsets.UTF_8.decode(renderer.render(null, false).parts()[0]).toString())
+          .contains("snapshot_version 4.0");
+    }
+    assertThat(renderer.snapshotRenders()).isEqualTo(3);
+    version.incrementAndGet();
+    renderer.render(null, false);
+    renderer.render(null, true);
+    renderer.render(null, true);
+    assertThat(renderer.snapshotRenders()).isEqualTo(5);
+  }
+
+  /**
+   * A superseded version's part is dropped by the cache at the first scrape of a newer one and freed when the last
+   * send of it ends; a part no send holds is freed at once.
+   */
+  @Test
+  void aSupersededPartIsHeldByNoCacheAndFreedWhenItsLastSendEnds() {
+    AtomicLong version = new AtomicLong(1);
+    MetricsRenderer renderer = versioned(version);
+    MetricsRenderer.Rendered first = renderer.render(null, false);
+    MetricsRenderer.Rendered second = renderer.render(null, false);
+    SharedBody v1 = renderer.heldSnapshotParts().get(0);
+    assertThat(StandardCharsets.UTF_8.decode(first.parts()[0]).toString()).contains("snapshot_version 1.0");
+
+    version.incrementAndGet();
+    MetricsRenderer.Rendered newer = renderer.render(null, false);
+    assertThat(renderer.heldSnapshotParts()).hasSize(1).doesNotContain(v1);
+    assertThat(v1.released()).isFalse(); // two sends still hold it
+    first.sent().run();
+    assertThat(v1.released()).isFalse();
+    second.sent().run();
+    assertThat(v1.released()).isTrue();
+    assertThat(v1.retain()).isNull();
+
+    SharedBody v2 = renderer.heldSnapshotParts().get(0);
+    newer.sent().run();
+    version.incrementAndGet();
+    renderer.render(null, false).sent().run();
+    assertThat(v2.released()).isTrue();
+  }
+
   /** A snapshot part of {@code points} gauge points with long label values, about 120 bytes a line. */
   private static MetricSnapshots points(long points) {
     GaugeSnapshot.Builder b = GaugeSnapshot.builder().name("container_memory_cache").help("Bytes of page cache.");
