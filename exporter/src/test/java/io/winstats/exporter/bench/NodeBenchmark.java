@@ -45,7 +45,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Run with {@code bench/node [pods=10,50,110] [runs=3] [seconds=10] [warmup=60] [window=300] [starts=5] [idle=60]
  * [jvm="-XX:+UseSerialGC ..."]
- * [daemon="--cri.stats-call=ListContainerStats"] [viewers=0,1,5 [rounds=3]] [after=60]}. After the burst it waits
+ * [daemon="--cri.stats-call=ListContainerStats"] [viewers=0,1,5 [rounds=3]] [after=60] [curve=target/node-cost-curve.svg]}. With two or more pod counts it prints the
+ * marginal cost per pod against the smallest and draws the curve ({@link CostCurve}) as an SVG at {@code curve}
+ * (relative to exporter/). After the burst it waits
  * {@code after} seconds, Prometheus still scraping, and reads the daemon's RSS again: what the burst left behind. With {@code viewers}, after the warm-up it
  * runs only the node page's cost ({@link PageCost}): {@code rounds} of interleaved {@code window}-second windows with
  * that many {@link PageViewer}s each, no Prometheus and no wrk. Without {@code jvm} the daemon runs with {@code deploy/jvm.options}
@@ -67,7 +69,8 @@ public final class NodeBenchmark {
       List<String> daemonFlags,
       List<Integer> viewers,
       int viewerRounds,
-      int afterSeconds) {
+      int afterSeconds,
+      Path curve) {
     static Options parse(String[] args) {
       Map<String, String> kv = new LinkedHashMap<>();
       for (String a : args) {
@@ -98,7 +101,8 @@ public final class NodeBenchmark {
           Arrays.stream(kv.getOrDefault("daemon", "").split(" ")).filter(s -> !s.isBlank()).toList(),
           Arrays.stream(kv.getOrDefault("viewers", "").split(",")).filter(s -> !s.isBlank()).map(Integer::valueOf).toList(),
           Integer.parseInt(kv.getOrDefault("rounds", "3")),
-          Integer.parseInt(kv.getOrDefault("after", "60")));
+          Integer.parseInt(kv.getOrDefault("after", "60")),
+          Path.of(kv.getOrDefault("curve", "target/node-cost-curve.svg")));
     }
   }
 
@@ -125,6 +129,7 @@ public final class NodeBenchmark {
     List<String> footprint = new ArrayList<>();
     List<String> startups = new ArrayList<>();
     List<String> burstMemory = new ArrayList<>();
+    List<CostCurve.Point> curve = new ArrayList<>();
     List<PageCost.Row> viewed = new ArrayList<>();
     Path pollingScript = Files.writeString(work.resolve("polling.lua"), POLLING_SCRIPT);
     System.out.printf(
@@ -240,6 +245,8 @@ public final class NodeBenchmark {
                     steady.rssAvgMiB(), steady.rssMaxMiB(),
                     burstRssMaxMiB, steady.nodeExporterRssAvgMiB(), summaryBytes, metricsBytes,
                     failedCriRounds(daemon.get("/metrics").body())));
+            curve.add(new CostCurve.Point(n, steady.cpuMillis(), steady.runtimeMillis() - runtimeIdleMillis,
+                steady.rssAvgMiB()));
             startups.add(String.format(Locale.ROOT, "| %d | %.0f |", n, startupMs));
           }
         }
@@ -265,6 +272,14 @@ public final class NodeBenchmark {
             + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%n",
         o.windowSeconds(), o.warmupSeconds(), o.idleSeconds());
     footprint.forEach(System.out::println);
+    CostCurve costCurve = new CostCurve(curve);
+    System.out.print(costCurve.marginalTable());
+    if (curve.size() > 1) {
+      Files.writeString(o.curve(), costCurve.svg(String.format(Locale.ROOT,
+          "The node's steady cost over its pods, drawn by bench/node (%d s window, load after %s)", o.windowSeconds(),
+          loadAverage())));
+      System.out.println("wrote the cost curve to " + o.curve().toAbsolutePath().normalize());
+    }
     System.out.printf(
         "%nRSS around the wrk burst: just before it, its peak, and %d s after its end (load: 1, 5, 15 min)%n"
             + "| pods | RSS MiB before | load | RSS MiB max through the burst | load at its end | RSS MiB %d s after | load |"
