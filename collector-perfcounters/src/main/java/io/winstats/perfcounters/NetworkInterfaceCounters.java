@@ -1,5 +1,6 @@
 package io.winstats.perfcounters;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -11,6 +12,7 @@ import org.jspecify.annotations.Nullable;
  * @param outputQueuePackets packets in the output queue now ({@code Output Queue Length}, a gauge; Windows only)
  * @param rxUnknownProtocol packets received for an unknown protocol ({@code Packets Received Unknown}; Windows only)
  */
+@RecordBuilder
 public record NetworkInterfaceCounters(
     String name,
     long rxBytes,
@@ -34,103 +36,7 @@ public record NetworkInterfaceCounters(
   }
 
   /** A builder for interface {@code name} with every counter 0; a source sets each by name. */
-  public static Builder builder(String name) {
-    return new Builder(name);
-  }
-
-  /** Names each counter of a {@link NetworkInterfaceCounters}; not thread-safe. */
-  public static final class Builder {
-    private final String name;
-    private long rxBytes;
-    private long txBytes;
-    private long rxPackets;
-    private long txPackets;
-    private long rxErrors;
-    private long txErrors;
-    private long rxDropped;
-    private long txDropped;
-    private @Nullable Long currentBandwidthBits;
-    private @Nullable Long outputQueuePackets;
-    private @Nullable Long rxUnknownProtocol;
-
-    private Builder(String name) {
-      this.name = Objects.requireNonNull(name, "name");
-    }
-
-    public Builder rxBytes(long value) {
-      this.rxBytes = value;
-      return this;
-    }
-
-    public Builder txBytes(long value) {
-      this.txBytes = value;
-      return this;
-    }
-
-    public Builder rxPackets(long value) {
-      this.rxPackets = value;
-      return this;
-    }
-
-    public Builder txPackets(long value) {
-      this.txPackets = value;
-      return this;
-    }
-
-    public Builder rxErrors(long value) {
-      this.rxErrors = value;
-      return this;
-    }
-
-    public Builder txErrors(long value) {
-      this.txErrors = value;
-      return this;
-    }
-
-    public Builder rxDropped(long value) {
-      this.rxDropped = value;
-      return this;
-    }
-
-    public Builder currentBandwidthBits(long value) {
-      this.currentBandwidthBits = value;
-      return this;
-    }
-
-    public Builder outputQueuePackets(long value) {
-      this.outputQueuePackets = value;
-      return this;
-    }
-
-    public Builder rxUnknownProtocol(long value) {
-      this.rxUnknownProtocol = value;
-      return this;
-    }
-
-    public Builder txDropped(long value) {
-      this.txDropped = value;
-      return this;
-    }
-
-    /**
-     * Builds the record.
-     *
-     * @throws IllegalArgumentException when a counter is negative
-     */
-    public NetworkInterfaceCounters build() {
-      return new NetworkInterfaceCounters(
-          name,
-          rxBytes,
-          txBytes,
-          rxPackets,
-          txPackets,
-          rxErrors,
-          txErrors,
-          rxDropped,
-          txDropped,
-          currentBandwidthBits,
-          outputQueuePackets,
-          rxUnknownProtocol);
-    }
+  public static NetworkInterfaceCountersBuilder builder(String name) {
+    return NetworkInterfaceCountersBuilder.builder().name(name);
   }
 }

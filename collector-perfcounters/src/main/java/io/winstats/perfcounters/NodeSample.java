@@ -1,5 +1,6 @@
 package io.winstats.perfcounters;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Comparator;
@@ -14,6 +15,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A part that could not be read is {@code null} (or an empty list) and named in {@link #missing()} with its
  * reason; a present part is complete.
+ *
+ * <p>Built by name through the generated {@code NodeSampleBuilder}, in which a list or map a source does not set is
+ * empty (the {@code Initializer}s), as a source that reads no such part leaves it.
  *
  * @param timestamp the source's own time of the reading (PDH's collect time, the read time of /proc, the logged time)
  * @param monotonicNanos a monotonic clock reading taken with the sample, for rates that survive wall-clock steps
@@ -35,56 +39,24 @@ import org.jspecify.annotations.Nullable;
  * @param windowsOs the Windows release and the node's DNS names (pdh source only), each part {@code null} and {@link
  *     NodePart#OS} missing when it could not be read; {@code null} when the source reads neither
  */
+@RecordBuilder
 public record NodeSample(
     Instant timestamp,
     long monotonicNanos,
     ValueOrigin origin,
     @Nullable NodeCpu cpu,
     @Nullable NodeMemory memory,
-    List<NetworkInterfaceCounters> interfaces,
-    List<FilesystemUsage> filesystems,
-    List<DiskIoCounters> disks,
-    List<PhysicalDiskCounters> physicalDisks,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<NetworkInterfaceCounters> interfaces,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<FilesystemUsage> filesystems,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<DiskIoCounters> disks,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<PhysicalDiskCounters> physicalDisks,
     @Nullable NodeSystem system,
-    Map<NodePart, String> missing,
+    @RecordBuilder.Initializer(source = Map.class, value = "of") Map<NodePart, String> missing,
     @Nullable FilesystemUsage kubeletRootFs,
-    List<WindowsService> services,
-    List<NetworkAdapter> adapters,
-    List<LogicalDiskInfo> volumes,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<WindowsService> services,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<NetworkAdapter> adapters,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<LogicalDiskInfo> volumes,
     @Nullable WindowsOs windowsOs) {
-
-  /** A sample without physical disks (a source that reads none: procfs). */
-  public NodeSample(
-      Instant timestamp,
-      long monotonicNanos,
-      ValueOrigin origin,
-      @Nullable NodeCpu cpu,
-      @Nullable NodeMemory memory,
-      List<NetworkInterfaceCounters> interfaces,
-      List<FilesystemUsage> filesystems,
-      List<DiskIoCounters> disks,
-      @Nullable NodeSystem system,
-      Map<NodePart, String> missing,
-      @Nullable FilesystemUsage kubeletRootFs) {
-    this(
-        timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, List.of(), system, missing,
-        kubeletRootFs, List.of(), List.of(), List.of(), null);
-  }
-
-  /** A sample without a live reading of the kubelet's root filesystem. */
-  public NodeSample(
-      Instant timestamp,
-      long monotonicNanos,
-      ValueOrigin origin,
-      @Nullable NodeCpu cpu,
-      @Nullable NodeMemory memory,
-      List<NetworkInterfaceCounters> interfaces,
-      List<FilesystemUsage> filesystems,
-      List<DiskIoCounters> disks,
-      @Nullable NodeSystem system,
-      Map<NodePart, String> missing) {
-    this(timestamp, monotonicNanos, origin, cpu, memory, interfaces, filesystems, disks, system, missing, null);
-  }
 
   public NodeSample {
     Objects.requireNonNull(timestamp, "timestamp");
@@ -104,147 +76,18 @@ public record NodeSample(
     missing = Collections.unmodifiableMap(copy);
   }
 
-  /** A builder for a raw reading at {@code timestamp}: no part, nothing missing, until set. */
-  public static Builder builder(Instant timestamp, long monotonicNanos) {
-    return new Builder(timestamp, monotonicNanos);
+  /** A builder for a raw reading at {@code timestamp}: no part, nothing missing, until set by name. */
+  public static NodeSampleBuilder builder(Instant timestamp, long monotonicNanos) {
+    return NodeSampleBuilder.builder().timestamp(timestamp).monotonicNanos(monotonicNanos).origin(ValueOrigin.RAW);
   }
 
   /** A builder holding this sample's components, to change some. */
-  public Builder toBuilder() {
-    return toBuilder(timestamp);
+  public NodeSampleBuilder toBuilder() {
+    return NodeSampleBuilder.builder(this);
   }
 
   /** A builder holding this sample's components but stamped {@code at}. */
-  public Builder toBuilder(Instant at) {
-    return new Builder(at, monotonicNanos)
-        .origin(origin)
-        .cpu(cpu)
-        .memory(memory)
-        .interfaces(interfaces)
-        .filesystems(filesystems)
-        .disks(disks)
-        .physicalDisks(physicalDisks)
-        .system(system)
-        .missing(missing)
-        .kubeletRootFs(kubeletRootFs)
-        .services(services)
-        .adapters(adapters)
-        .volumes(volumes)
-        .windowsOs(windowsOs);
-  }
-
-  /** Names each component of a {@link NodeSample}; not thread-safe. */
-  public static final class Builder {
-    private final Instant timestamp;
-    private final long monotonicNanos;
-    private ValueOrigin origin = ValueOrigin.RAW;
-    private @Nullable NodeCpu cpu;
-    private @Nullable NodeMemory memory;
-    private List<NetworkInterfaceCounters> interfaces = List.of();
-    private List<FilesystemUsage> filesystems = List.of();
-    private List<DiskIoCounters> disks = List.of();
-    private List<PhysicalDiskCounters> physicalDisks = List.of();
-    private @Nullable NodeSystem system;
-    private Map<NodePart, String> missing = Map.of();
-    private @Nullable FilesystemUsage kubeletRootFs;
-    private List<WindowsService> services = List.of();
-    private List<NetworkAdapter> adapters = List.of();
-    private List<LogicalDiskInfo> volumes = List.of();
-    private @Nullable WindowsOs windowsOs;
-
-    private Builder(Instant timestamp, long monotonicNanos) {
-      this.timestamp = timestamp;
-      this.monotonicNanos = monotonicNanos;
-    }
-
-    public Builder origin(ValueOrigin value) {
-      this.origin = value;
-      return this;
-    }
-
-    public Builder cpu(@Nullable NodeCpu value) {
-      this.cpu = value;
-      return this;
-    }
-
-    public Builder memory(@Nullable NodeMemory value) {
-      this.memory = value;
-      return this;
-    }
-
-    public Builder interfaces(List<NetworkInterfaceCounters> value) {
-      this.interfaces = value;
-      return this;
-    }
-
-    public Builder filesystems(List<FilesystemUsage> value) {
-      this.filesystems = value;
-      return this;
-    }
-
-    public Builder disks(List<DiskIoCounters> value) {
-      this.disks = value;
-      return this;
-    }
-
-    public Builder physicalDisks(List<PhysicalDiskCounters> value) {
-      this.physicalDisks = value;
-      return this;
-    }
-
-    public Builder system(@Nullable NodeSystem value) {
-      this.system = value;
-      return this;
-    }
-
-    public Builder missing(Map<NodePart, String> value) {
-      this.missing = value;
-      return this;
-    }
-
-    public Builder kubeletRootFs(@Nullable FilesystemUsage value) {
-      this.kubeletRootFs = value;
-      return this;
-    }
-
-    public Builder services(List<WindowsService> value) {
-      this.services = value;
-      return this;
-    }
-
-    public Builder adapters(List<NetworkAdapter> value) {
-      this.adapters = value;
-      return this;
-    }
-
-    public Builder volumes(List<LogicalDiskInfo> value) {
-      this.volumes = value;
-      return this;
-    }
-
-    public Builder windowsOs(@Nullable WindowsOs value) {
-      this.windowsOs = value;
-      return this;
-    }
-
-    public NodeSample build() {
-      return new NodeSample(
-          timestamp,
-          monotonicNanos,
-          origin,
-          cpu,
-          memory,
-          interfaces,
-          filesystems,
-          disks,
-          physicalDisks,
-          system,
-          missing,
-          kubeletRootFs,
-          services,
-          adapters,
-          volumes,
-          windowsOs);
-    }
+  public NodeSampleBuilder toBuilder(Instant at) {
+    return toBuilder().timestamp(at);
   }
 }

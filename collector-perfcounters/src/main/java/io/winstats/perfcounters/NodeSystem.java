@@ -1,5 +1,6 @@
 package io.winstats.perfcounters;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
@@ -19,6 +20,7 @@ import org.jspecify.annotations.Nullable;
  * @param systemCalls cumulative system calls ({@code \System\System Calls/sec}, Windows only)
  * @param exceptionDispatches cumulative exceptions dispatched ({@code \System\Exception Dispatches/sec}, Windows only)
  */
+@RecordBuilder
 public record NodeSystem(
     @Nullable Instant bootTime,
     long processes,
@@ -33,101 +35,13 @@ public record NodeSystem(
     @Nullable Long systemCalls,
     @Nullable Long exceptionDispatches) {
 
+  /** A builder with every figure absent and the process count 0; a source sets the ones it has, by name. */
+  public static NodeSystemBuilder builder() {
+    return NodeSystemBuilder.builder();
+  }
+
   /** A builder with the process count set and every other figure absent; a source sets the ones it has, by name. */
-  public static Builder builder(long processes) {
-    return new Builder().processes(processes);
-  }
-
-  /** A builder with every figure absent; the process count must be set before {@link Builder#build()}. */
-  public static Builder builder() {
-    return new Builder();
-  }
-
-  /** Names each figure of a {@link NodeSystem}; not thread-safe. Unset figures are absent ({@code null}). */
-  public static final class Builder {
-    private @Nullable Long processes;
-    private @Nullable Instant bootTime;
-    private @Nullable Long threads;
-    private @Nullable Long maxProcesses;
-    private @Nullable Long contextSwitches;
-    private @Nullable Long systemCalls;
-    private @Nullable Long exceptionDispatches;
-    private @Nullable Long processorQueueLength;
-    private @Nullable Double load1;
-    private @Nullable Double load5;
-    private @Nullable Double load15;
-    private @Nullable Long maxThreads;
-
-    private Builder() {}
-
-    /** The process count, the one figure every source has. */
-    public Builder processes(long value) {
-      this.processes = value;
-      return this;
-    }
-
-    public Builder bootTime(@Nullable Instant value) {
-      this.bootTime = value;
-      return this;
-    }
-
-    public Builder threads(@Nullable Long value) {
-      this.threads = value;
-      return this;
-    }
-
-    public Builder maxProcesses(@Nullable Long value) {
-      this.maxProcesses = value;
-      return this;
-    }
-
-    public Builder contextSwitches(@Nullable Long value) {
-      this.contextSwitches = value;
-      return this;
-    }
-
-    public Builder systemCalls(@Nullable Long value) {
-      this.systemCalls = value;
-      return this;
-    }
-
-    public Builder exceptionDispatches(@Nullable Long value) {
-      this.exceptionDispatches = value;
-      return this;
-    }
-
-    public Builder processorQueueLength(@Nullable Long value) {
-      this.processorQueueLength = value;
-      return this;
-    }
-
-    /** The one-, five- and fifteen-minute load averages. */
-    public Builder loadAverages(@Nullable Double oneMinute, @Nullable Double fiveMinutes, @Nullable Double fifteenMinutes) {
-      this.load1 = oneMinute;
-      this.load5 = fiveMinutes;
-      this.load15 = fifteenMinutes;
-      return this;
-    }
-
-    /** The kernel's thread limit ({@code kernel.threads-max}); absent where the platform has none. */
-    public Builder maxThreads(@Nullable Long value) {
-      this.maxThreads = value;
-      return this;
-    }
-
-    /**
-     * Builds the record.
-     *
-     * @throws IllegalStateException when the process count was not set
-     */
-    public NodeSystem build() {
-      Long processCount = processes;
-      if (processCount == null) {
-        throw new IllegalStateException("the process count is not set");
-      }
-      return new NodeSystem(
-          bootTime, processCount, threads, maxProcesses, contextSwitches, processorQueueLength, load1, load5, load15,
-          maxThreads, systemCalls, exceptionDispatches);
-    }
+  public static NodeSystemBuilder builder(long processes) {
+    return NodeSystemBuilder.builder().processes(processes);
   }
 }

@@ -1,5 +1,6 @@
 package io.winstats.perfcounters;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -18,6 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param writeLatencyNanos the same for writes ({@code Avg. Disk sec/Write})
  * @param transferLatencyNanos the same for every transfer ({@code Avg. Disk sec/Transfer})
  */
+@RecordBuilder
 public record PhysicalDiskCounters(
     String instance,
     long readBytes,
@@ -46,105 +48,7 @@ public record PhysicalDiskCounters(
   }
 
   /** A builder for {@code instance} with every counter 0 and no latency total; a source sets each by name. */
-  public static Builder builder(String instance) {
-    return new Builder(instance);
-  }
-
-  /** Names each counter of a {@link PhysicalDiskCounters}; not thread-safe. */
-  public static final class Builder {
-    private final String instance;
-    private long readBytes;
-    private long writtenBytes;
-    private long reads;
-    private long writes;
-    private long readTimeNanos;
-    private long writeTimeNanos;
-    private long idleTimeNanos;
-    private long splitIos;
-    private long queueLength;
-    private @Nullable Long readLatencyNanos;
-    private @Nullable Long writeLatencyNanos;
-    private @Nullable Long transferLatencyNanos;
-
-    private Builder(String instance) {
-      this.instance = Objects.requireNonNull(instance, "instance");
-    }
-
-    public Builder readBytes(long value) {
-      this.readBytes = value;
-      return this;
-    }
-
-    public Builder writtenBytes(long value) {
-      this.writtenBytes = value;
-      return this;
-    }
-
-    public Builder reads(long value) {
-      this.reads = value;
-      return this;
-    }
-
-    public Builder writes(long value) {
-      this.writes = value;
-      return this;
-    }
-
-    public Builder readTimeNanos(long value) {
-      this.readTimeNanos = value;
-      return this;
-    }
-
-    public Builder writeTimeNanos(long value) {
-      this.writeTimeNanos = value;
-      return this;
-    }
-
-    public Builder idleTimeNanos(long value) {
-      this.idleTimeNanos = value;
-      return this;
-    }
-
-    public Builder splitIos(long value) {
-      this.splitIos = value;
-      return this;
-    }
-
-    public Builder queueLength(long value) {
-      this.queueLength = value;
-      return this;
-    }
-
-    public Builder readLatencyNanos(@Nullable Long value) {
-      this.readLatencyNanos = value;
-      return this;
-    }
-
-    public Builder writeLatencyNanos(@Nullable Long value) {
-      this.writeLatencyNanos = value;
-      return this;
-    }
-
-    public Builder transferLatencyNanos(@Nullable Long value) {
-      this.transferLatencyNanos = value;
-      return this;
-    }
-
-    public PhysicalDiskCounters build() {
-      return new PhysicalDiskCounters(
-          instance,
-          readBytes,
-          writtenBytes,
-          reads,
-          writes,
-          readTimeNanos,
-          writeTimeNanos,
-          idleTimeNanos,
-          splitIos,
-          queueLength,
-          readLatencyNanos,
-          writeLatencyNanos,
-          transferLatencyNanos);
-    }
+  public static PhysicalDiskCountersBuilder builder(String instance) {
+    return PhysicalDiskCountersBuilder.builder().instance(instance);
   }
 }

@@ -1,5 +1,6 @@
 package io.winstats.perfcounters;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -28,6 +29,7 @@ import org.jspecify.annotations.Nullable;
  *     opened
  * @param privilegedUtility {@code % Privileged Utility}'s FirstValue, the kernel-mode share of the utility
  */
+@RecordBuilder
 public record ProcessorCounters(
     String core,
     @Nullable Long c1TimeNanos,
@@ -49,119 +51,7 @@ public record ProcessorCounters(
   }
 
   /** A builder for {@code core} with every figure absent; a source sets each by name. */
-  public static Builder builder(String core) {
-    return new Builder(core);
-  }
-
-  /** Names each figure of a {@link ProcessorCounters}; not thread-safe. */
-  public static final class Builder {
-    private final String core;
-    private @Nullable Long c1TimeNanos;
-    private @Nullable Long c2TimeNanos;
-    private @Nullable Long c3TimeNanos;
-    private @Nullable Long interrupts;
-    private @Nullable Long dpcsQueued;
-    private @Nullable Long clockInterrupts;
-    private @Nullable Long idleBreakEvents;
-    private @Nullable Long parkingStatus;
-    private @Nullable Long frequencyMhz;
-    private @Nullable Long performance;
-    private @Nullable Long mperfTicks;
-    private @Nullable Long utility;
-    private @Nullable Long rtcTicks;
-    private @Nullable Long privilegedUtility;
-
-    private Builder(String core) {
-      this.core = Objects.requireNonNull(core, "core");
-    }
-
-    public Builder c1TimeNanos(long value) {
-      this.c1TimeNanos = value;
-      return this;
-    }
-
-    public Builder c2TimeNanos(long value) {
-      this.c2TimeNanos = value;
-      return this;
-    }
-
-    public Builder c3TimeNanos(long value) {
-      this.c3TimeNanos = value;
-      return this;
-    }
-
-    public Builder interrupts(long value) {
-      this.interrupts = value;
-      return this;
-    }
-
-    public Builder dpcsQueued(long value) {
-      this.dpcsQueued = value;
-      return this;
-    }
-
-    public Builder clockInterrupts(long value) {
-      this.clockInterrupts = value;
-      return this;
-    }
-
-    public Builder idleBreakEvents(long value) {
-      this.idleBreakEvents = value;
-      return this;
-    }
-
-    public Builder parkingStatus(long value) {
-      this.parkingStatus = value;
-      return this;
-    }
-
-    public Builder frequencyMhz(long value) {
-      this.frequencyMhz = value;
-      return this;
-    }
-
-    public Builder performance(long value) {
-      this.performance = value;
-      return this;
-    }
-
-    public Builder mperfTicks(long value) {
-      this.mperfTicks = value;
-      return this;
-    }
-
-    public Builder utility(long value) {
-      this.utility = value;
-      return this;
-    }
-
-    public Builder rtcTicks(long value) {
-      this.rtcTicks = value;
-      return this;
-    }
-
-    public Builder privilegedUtility(long value) {
-      this.privilegedUtility = value;
-      return this;
-    }
-
-    public ProcessorCounters build() {
-      return new ProcessorCounters(
-          core,
-          c1TimeNanos,
-          c2TimeNanos,
-          c3TimeNanos,
-          interrupts,
-          dpcsQueued,
-          clockInterrupts,
-          idleBreakEvents,
-          parkingStatus,
-          frequencyMhz,
-          performance,
-          mperfTicks,
-          utility,
-          rtcTicks,
-          privilegedUtility);
-    }
+  public static ProcessorCountersBuilder builder(String core) {
+    return ProcessorCountersBuilder.builder().core(core);
   }
 }

@@ -63,9 +63,7 @@ class NodeInterfacesTest {
 
   private static io.winstats.perfcounters.NodeSample withInterfaces(List<NetworkInterfaceCounters> interfaces) {
     io.winstats.perfcounters.NodeSample n = SampleFixtures.linuxNode(SampleFixtures.T1, 0, 1);
-    return new io.winstats.perfcounters.NodeSample(
-        n.timestamp(), n.monotonicNanos(), n.origin(), n.cpu(), n.memory(), interfaces, n.filesystems(), n.disks(),
-        n.system(), n.missing());
+    return n.toBuilder().interfaces(interfaces).build();
   }
 
   private static NetworkInterfaceCounters nic(String name) {

@@ -24,8 +24,10 @@ import io.winstats.perfcounters.NetworkAdapter;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodeMemoryBuilder;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.NodeSystemBuilder;
 import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.ProcessorCounters;
 import io.winstats.perfcounters.WindowsOs;
@@ -118,7 +120,9 @@ public final class SampleFixtures {
                 .maxProcesses(4_194_304L)
                 .contextSwitches(1_000_000L)
                 .processorQueueLength(2L)
-                .loadAverages(0.5, 0.4, 0.3)
+                .load1(0.5)
+                .load5(0.4)
+                .load15(0.3)
                 .build())
         .build();
   }
@@ -138,7 +142,7 @@ public final class SampleFixtures {
         .dpcsQueued(234_567L * k)
         .clockInterrupts(5_432_100L * k)
         .idleBreakEvents(3_456_789L * k)
-        .parkingStatus(index)
+        .parkingStatus((long) index)
         .frequencyMhz(2_995L - index)
         .performance(91_000_000_000L * k)
         .mperfTicks(640_000_000L * k)
@@ -172,7 +176,7 @@ public final class SampleFixtures {
                         CpuMode.INTERRUPT, 110_000_000L,
                         CpuMode.DPC, 210_000_000L))),
             List.of(processor("0,0", 0), processor("0,1", 1)));
-    NodeMemory.Builder memory =
+    NodeMemoryBuilder memory =
         NodeMemory.builder()
             .totalBytes(17_179_869_184L)
             .availableBytes(9_000_000_000L)
@@ -192,7 +196,7 @@ public final class SampleFixtures {
             .processMemoryLimitBytes(140_737_488_224_256L);
     return NodeSample.builder(at, monotonicNanos)
         .cpu(cpu)
-        .memory(withEveryCounter(MemoryBinding.MEMORY, memory, NodeMemory.Builder::build))
+        .memory(withEveryCounter(MemoryBinding.MEMORY, memory, NodeMemoryBuilder::build))
         .interfaces(List.of(NetworkInterfaceCounters.builder("Microsoft Hyper-V Network Adapter #2")
             .rxBytes(9_000)
             .txBytes(4_000)
@@ -201,8 +205,8 @@ public final class SampleFixtures {
             .txErrors(1)
             .rxDropped(2)
             .currentBandwidthBits(10_000_000_000L)
-            .outputQueuePackets(3)
-            .rxUnknownProtocol(4)
+            .outputQueuePackets(3L)
+            .rxUnknownProtocol(4L)
             .build()))
         .filesystems(List.of(FilesystemUsage.builder("C:", "C:\\", "NTFS")
             .capacityBytes(136_365_211_648L)
@@ -245,7 +249,7 @@ public final class SampleFixtures {
                 SystemBinding.SYSTEM,
                 NodeSystem.builder(140).bootTime(BOOT).threads(2_100L).contextSwitches(5_000_000L)
                     .processorQueueLength(3L).systemCalls(900_000_000L).exceptionDispatches(12_345L),
-                NodeSystem.Builder::build))
+                NodeSystemBuilder::build))
         .services(List.of(
             new WindowsService("containerd", "containerd", "LocalSystem",
                 "\"C:\\Program Files\\containerd\\bin\\containerd.exe\" --run-service",

@@ -170,7 +170,9 @@ class SummaryAssemblerTest {
               .maxProcesses(s.maxProcesses())
               .contextSwitches(s.contextSwitches())
               .processorQueueLength(s.processorQueueLength())
-              .loadAverages(s.load1(), s.load5(), s.load15())
+              .load1(s.load1())
+              .load5(s.load5())
+              .load15(s.load15())
               .maxThreads(threadsMax)
               .build();
       NodeSample node = n.toBuilder().system(withThreads).build();

@@ -1,6 +1,7 @@
 package io.winstats.perfcounters.binding;
 
 import io.winstats.perfcounters.DiskIoCounters;
+import io.winstats.perfcounters.DiskIoCountersBuilder;
 import io.winstats.perfcounters.counters.LogicalDiskCounter;
 import java.util.List;
 
@@ -23,49 +24,49 @@ import java.util.List;
  */
 public final class LogicalDiskBinding {
   /** The disk I/O counters, as logs hold them. */
-  public static final Binding<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder> DISK_IO =
+  public static final Binding<LogicalDiskCounter, DiskIoCounters, DiskIoCountersBuilder> DISK_IO =
       new Binding<>(List.of(LogicalDiskCounter.OBJECT), List.of(
           Figure.cumulative(
-                  LogicalDiskCounter.DISK_READ_BYTES, DiskIoCounters::readBytes, DiskIoCounters.Builder::readBytes)
+                  LogicalDiskCounter.DISK_READ_BYTES, DiskIoCounters::readBytes, DiskIoCountersBuilder::readBytes)
               .asNeeded(),
           Figure.cumulative(
                   LogicalDiskCounter.DISK_WRITE_BYTES,
                   DiskIoCounters::writtenBytes,
-                  DiskIoCounters.Builder::writtenBytes)
+                  DiskIoCountersBuilder::writtenBytes)
               .asNeeded(),
-          Figure.cumulative(LogicalDiskCounter.DISK_READS, DiskIoCounters::reads, DiskIoCounters.Builder::reads)
+          Figure.cumulative(LogicalDiskCounter.DISK_READS, DiskIoCounters::reads, DiskIoCountersBuilder::reads)
               .asNeeded(),
-          Figure.cumulative(LogicalDiskCounter.DISK_WRITES, DiskIoCounters::writes, DiskIoCounters.Builder::writes)
+          Figure.cumulative(LogicalDiskCounter.DISK_WRITES, DiskIoCounters::writes, DiskIoCountersBuilder::writes)
               .asNeeded(),
           Figure.timer(
                   LogicalDiskCounter.DISK_READ_TIME,
                   DiskIoCounters::readTimeNanos,
-                  DiskIoCounters.Builder::readTimeNanos)
+                  DiskIoCountersBuilder::readTimeNanos)
               .asNeeded(),
           Figure.timer(
                   LogicalDiskCounter.DISK_WRITE_TIME,
                   DiskIoCounters::writeTimeNanos,
-                  DiskIoCounters.Builder::writeTimeNanos)
+                  DiskIoCountersBuilder::writeTimeNanos)
               .asNeeded(),
           Figure.timer(
-              LogicalDiskCounter.IDLE_TIME, DiskIoCounters::idleTimeNanos, DiskIoCounters.Builder::idleTimeNanos),
+              LogicalDiskCounter.IDLE_TIME, DiskIoCounters::idleTimeNanos, DiskIoCountersBuilder::idleTimeNanos),
           Figure.inverseTimer(
-                  LogicalDiskCounter.IDLE_TIME, DiskIoCounters::ioTimeNanos, DiskIoCounters.Builder::ioTimeNanos)
+                  LogicalDiskCounter.IDLE_TIME, DiskIoCounters::ioTimeNanos, DiskIoCountersBuilder::ioTimeNanos)
               .asNeeded(),
           Figure.gauge(
                   LogicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH,
                   DiskIoCounters::queueLength,
-                  DiskIoCounters.Builder::queueLength)
+                  DiskIoCountersBuilder::queueLength)
               .asNeeded(),
-          Figure.cumulative(LogicalDiskCounter.SPLIT_IO, DiskIoCounters::splitIos, DiskIoCounters.Builder::splitIos),
+          Figure.cumulative(LogicalDiskCounter.SPLIT_IO, DiskIoCounters::splitIos, DiskIoCountersBuilder::splitIos),
           Figure.timer(
               LogicalDiskCounter.AVG_DISK_READ_QUEUE_LENGTH,
               DiskIoCounters::readQueueNanos,
-              DiskIoCounters.Builder::readQueueNanos),
+              DiskIoCountersBuilder::readQueueNanos),
           Figure.timer(
               LogicalDiskCounter.AVG_DISK_WRITE_QUEUE_LENGTH,
               DiskIoCounters::writeQueueNanos,
-              DiskIoCounters.Builder::writeQueueNanos)));
+              DiskIoCountersBuilder::writeQueueNanos)));
 
   private LogicalDiskBinding() {}
 

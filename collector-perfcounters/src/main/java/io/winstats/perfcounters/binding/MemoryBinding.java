@@ -1,6 +1,7 @@
 package io.winstats.perfcounters.binding;
 
 import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodeMemoryBuilder;
 import io.winstats.perfcounters.counters.MemoryCounter;
 import io.winstats.perfcounters.counters.NodeExtraCounter;
 import java.util.List;
@@ -16,127 +17,127 @@ import java.util.List;
  */
 public final class MemoryBinding {
   /** {@code \Memory}: the counters PDH reads and typeperf logs hold. */
-  public static final Binding<MemoryCounter, NodeMemory, NodeMemory.Builder> MEMORY =
+  public static final Binding<MemoryCounter, NodeMemory, NodeMemoryBuilder> MEMORY =
       new Binding<>(List.of(MemoryCounter.OBJECT), List.of(
-          Figure.gauge(MemoryCounter.AVAILABLE_BYTES, NodeMemory::availableBytes, NodeMemory.Builder::availableBytes),
-          Figure.gauge(MemoryCounter.COMMITTED_BYTES, NodeMemory::committedBytes, NodeMemory.Builder::committedBytes),
-          Figure.gauge(MemoryCounter.COMMIT_LIMIT, NodeMemory::commitLimitBytes, NodeMemory.Builder::commitLimitBytes),
-          Figure.gauge(MemoryCounter.CACHE_BYTES, NodeMemory::cacheBytes, NodeMemory.Builder::cacheBytes),
+          Figure.gauge(MemoryCounter.AVAILABLE_BYTES, NodeMemory::availableBytes, NodeMemoryBuilder::availableBytes),
+          Figure.gauge(MemoryCounter.COMMITTED_BYTES, NodeMemory::committedBytes, NodeMemoryBuilder::committedBytes),
+          Figure.gauge(MemoryCounter.COMMIT_LIMIT, NodeMemory::commitLimitBytes, NodeMemoryBuilder::commitLimitBytes),
+          Figure.gauge(MemoryCounter.CACHE_BYTES, NodeMemory::cacheBytes, NodeMemoryBuilder::cacheBytes),
           Figure.gauge(
-              MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES, NodeMemory::freeBytes, NodeMemory.Builder::freeBytes),
-          Figure.cumulative(MemoryCounter.PAGE_FAULTS, NodeMemory::pageFaults, NodeMemory.Builder::pageFaults),
+              MemoryCounter.FREE_AND_ZERO_PAGE_LIST_BYTES, NodeMemory::freeBytes, NodeMemoryBuilder::freeBytes),
+          Figure.cumulative(MemoryCounter.PAGE_FAULTS, NodeMemory::pageFaults, NodeMemoryBuilder::pageFaults),
           Figure.cumulative(
-              MemoryCounter.PAGES, NodeMemory::swapPageOperations, NodeMemory.Builder::swapPageOperations),
+              MemoryCounter.PAGES, NodeMemory::swapPageOperations, NodeMemoryBuilder::swapPageOperations),
           Figure.gauge(
               MemoryCounter.MODIFIED_PAGE_LIST_BYTES,
               NodeMemory::modifiedPageListBytes,
-              NodeMemory.Builder::modifiedPageListBytes),
+              NodeMemoryBuilder::modifiedPageListBytes),
           Figure.gauge(
               MemoryCounter.STANDBY_CACHE_CORE_BYTES,
               NodeMemory::standbyCacheCoreBytes,
-              NodeMemory.Builder::standbyCacheCoreBytes),
+              NodeMemoryBuilder::standbyCacheCoreBytes),
           Figure.gauge(
               MemoryCounter.STANDBY_CACHE_NORMAL_PRIORITY_BYTES,
               NodeMemory::standbyCacheNormalPriorityBytes,
-              NodeMemory.Builder::standbyCacheNormalPriorityBytes),
+              NodeMemoryBuilder::standbyCacheNormalPriorityBytes),
           Figure.gauge(
               MemoryCounter.STANDBY_CACHE_RESERVE_BYTES,
               NodeMemory::standbyCacheReserveBytes,
-              NodeMemory.Builder::standbyCacheReserveBytes),
+              NodeMemoryBuilder::standbyCacheReserveBytes),
           Figure.gauge(
               MemoryCounter.CACHE_BYTES_PEAK,
               NodeMemory::cacheBytesPeak,
-              NodeMemory.Builder::cacheBytesPeak),
+              NodeMemoryBuilder::cacheBytesPeak),
           Figure.cumulative(
               MemoryCounter.CACHE_FAULTS,
               NodeMemory::cacheFaults,
-              NodeMemory.Builder::cacheFaults),
+              NodeMemoryBuilder::cacheFaults),
           Figure.cumulative(
               MemoryCounter.DEMAND_ZERO_FAULTS,
               NodeMemory::demandZeroFaults,
-              NodeMemory.Builder::demandZeroFaults),
+              NodeMemoryBuilder::demandZeroFaults),
           Figure.gauge(
               MemoryCounter.FREE_SYSTEM_PAGE_TABLE_ENTRIES,
               NodeMemory::freeSystemPageTableEntries,
-              NodeMemory.Builder::freeSystemPageTableEntries),
+              NodeMemoryBuilder::freeSystemPageTableEntries),
           Figure.cumulative(
               MemoryCounter.PAGE_READS,
               NodeMemory::swapPageReads,
-              NodeMemory.Builder::swapPageReads),
+              NodeMemoryBuilder::swapPageReads),
           Figure.cumulative(
               MemoryCounter.PAGE_WRITES,
               NodeMemory::swapPageWrites,
-              NodeMemory.Builder::swapPageWrites),
+              NodeMemoryBuilder::swapPageWrites),
           Figure.cumulative(
               MemoryCounter.PAGES_INPUT,
               NodeMemory::swapPagesRead,
-              NodeMemory.Builder::swapPagesRead),
+              NodeMemoryBuilder::swapPagesRead),
           Figure.cumulative(
               MemoryCounter.PAGES_OUTPUT,
               NodeMemory::swapPagesWritten,
-              NodeMemory.Builder::swapPagesWritten),
+              NodeMemoryBuilder::swapPagesWritten),
           Figure.gauge(
               MemoryCounter.POOL_NONPAGED_BYTES,
               NodeMemory::poolNonpagedBytes,
-              NodeMemory.Builder::poolNonpagedBytes),
+              NodeMemoryBuilder::poolNonpagedBytes),
           Figure.gauge(
               MemoryCounter.POOL_PAGED_BYTES,
               NodeMemory::poolPagedBytes,
-              NodeMemory.Builder::poolPagedBytes),
+              NodeMemoryBuilder::poolPagedBytes),
           Figure.gauge(
               MemoryCounter.POOL_PAGED_RESIDENT_BYTES,
               NodeMemory::poolPagedResidentBytes,
-              NodeMemory.Builder::poolPagedResidentBytes),
+              NodeMemoryBuilder::poolPagedResidentBytes),
           // As windows_exporter 0.31.8 emits them (memory.go:496-512): Nonpaged Allocs a GaugeValue, Paged Allocs a
           // CounterValue, both the raw value; the paged one here carried across a 2^32 wrap like any raw count.
           Figure.gauge(
               MemoryCounter.POOL_NONPAGED_ALLOCS,
               NodeMemory::poolNonpagedAllocs,
-              NodeMemory.Builder::poolNonpagedAllocs),
+              NodeMemoryBuilder::poolNonpagedAllocs),
           Figure.cumulative(
-              MemoryCounter.POOL_PAGED_ALLOCS, NodeMemory::poolPagedAllocs, NodeMemory.Builder::poolPagedAllocs),
+              MemoryCounter.POOL_PAGED_ALLOCS, NodeMemory::poolPagedAllocs, NodeMemoryBuilder::poolPagedAllocs),
           Figure.gauge(
               MemoryCounter.SYSTEM_CACHE_RESIDENT_BYTES,
               NodeMemory::systemCacheResidentBytes,
-              NodeMemory.Builder::systemCacheResidentBytes),
+              NodeMemoryBuilder::systemCacheResidentBytes),
           Figure.gauge(
               MemoryCounter.SYSTEM_CODE_RESIDENT_BYTES,
               NodeMemory::systemCodeResidentBytes,
-              NodeMemory.Builder::systemCodeResidentBytes),
+              NodeMemoryBuilder::systemCodeResidentBytes),
           Figure.gauge(
               MemoryCounter.SYSTEM_CODE_TOTAL_BYTES,
               NodeMemory::systemCodeTotalBytes,
-              NodeMemory.Builder::systemCodeTotalBytes),
+              NodeMemoryBuilder::systemCodeTotalBytes),
           Figure.gauge(
               MemoryCounter.SYSTEM_DRIVER_RESIDENT_BYTES,
               NodeMemory::systemDriverResidentBytes,
-              NodeMemory.Builder::systemDriverResidentBytes),
+              NodeMemoryBuilder::systemDriverResidentBytes),
           Figure.gauge(
               MemoryCounter.SYSTEM_DRIVER_TOTAL_BYTES,
               NodeMemory::systemDriverTotalBytes,
-              NodeMemory.Builder::systemDriverTotalBytes),
+              NodeMemoryBuilder::systemDriverTotalBytes),
           Figure.cumulative(
               MemoryCounter.TRANSITION_FAULTS,
               NodeMemory::transitionFaults,
-              NodeMemory.Builder::transitionFaults),
+              NodeMemoryBuilder::transitionFaults),
           Figure.cumulative(
               MemoryCounter.TRANSITION_PAGES_REPURPOSED,
               NodeMemory::transitionPagesRepurposed,
-              NodeMemory.Builder::transitionPagesRepurposed),
+              NodeMemoryBuilder::transitionPagesRepurposed),
           Figure.cumulative(
               MemoryCounter.WRITE_COPIES,
               NodeMemory::writeCopies,
-              NodeMemory.Builder::writeCopies)));
+              NodeMemoryBuilder::writeCopies)));
 
   /** {@code \Winstats Node}: memory figures of Linux that no PDH counter holds, in logs this daemon recorded. */
-  public static final Binding<NodeExtraCounter, NodeMemory, NodeMemory.Builder> WINSTATS_NODE =
+  public static final Binding<NodeExtraCounter, NodeMemory, NodeMemoryBuilder> WINSTATS_NODE =
       new Binding<>(List.of(NodeExtraCounter.OBJECT), List.of(
           Figure.cumulative(
-              NodeExtraCounter.MAJOR_PAGE_FAULTS, NodeMemory::majorPageFaults, NodeMemory.Builder::majorPageFaults),
+              NodeExtraCounter.MAJOR_PAGE_FAULTS, NodeMemory::majorPageFaults, NodeMemoryBuilder::majorPageFaults),
           Figure.gauge(
-              NodeExtraCounter.SWAP_TOTAL_BYTES, NodeMemory::swapTotalBytes, NodeMemory.Builder::swapTotalBytes),
+              NodeExtraCounter.SWAP_TOTAL_BYTES, NodeMemory::swapTotalBytes, NodeMemoryBuilder::swapTotalBytes),
           Figure.gauge(
-              NodeExtraCounter.SWAP_FREE_BYTES, NodeMemory::swapFreeBytes, NodeMemory.Builder::swapFreeBytes)));
+              NodeExtraCounter.SWAP_FREE_BYTES, NodeMemory::swapFreeBytes, NodeMemoryBuilder::swapFreeBytes)));
 
   private MemoryBinding() {}
 }

@@ -1,6 +1,7 @@
 package io.winstats.perfcounters.binding;
 
 import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NetworkInterfaceCountersBuilder;
 import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
 import java.util.List;
 
@@ -14,61 +15,61 @@ public final class NetworkInterfaceBinding {
    * Logs hold these counters under {@code Network Adapter(*)}, what the kubelet reads, or {@code Network Interface(*)},
    * what PDH reads here and windows_exporter reads; {@code --record} writes {@code Network Adapter}.
    */
-  public static final Binding<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder>
+  public static final Binding<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCountersBuilder>
       NETWORK_INTERFACE =
           new Binding<>(List.of("Network Adapter", NetworkInterfaceCounter.OBJECT), List.of(
               Figure.cumulative(
                       NetworkInterfaceCounter.BYTES_RECEIVED,
                       NetworkInterfaceCounters::rxBytes,
-                      NetworkInterfaceCounters.Builder::rxBytes)
+                      NetworkInterfaceCountersBuilder::rxBytes)
                   .asNeeded(),
               Figure.cumulative(
                       NetworkInterfaceCounter.BYTES_SENT,
                       NetworkInterfaceCounters::txBytes,
-                      NetworkInterfaceCounters.Builder::txBytes)
+                      NetworkInterfaceCountersBuilder::txBytes)
                   .asNeeded(),
               Figure.cumulative(
                       NetworkInterfaceCounter.PACKETS_RECEIVED,
                       NetworkInterfaceCounters::rxPackets,
-                      NetworkInterfaceCounters.Builder::rxPackets)
+                      NetworkInterfaceCountersBuilder::rxPackets)
                   .asNeeded(),
               Figure.cumulative(
                       NetworkInterfaceCounter.PACKETS_SENT,
                       NetworkInterfaceCounters::txPackets,
-                      NetworkInterfaceCounters.Builder::txPackets)
+                      NetworkInterfaceCountersBuilder::txPackets)
                   .asNeeded(),
               Figure.cumulative(
                       NetworkInterfaceCounter.PACKETS_RECEIVED_ERRORS,
                       NetworkInterfaceCounters::rxErrors,
-                      NetworkInterfaceCounters.Builder::rxErrors)
+                      NetworkInterfaceCountersBuilder::rxErrors)
                   .asNeeded(),
               Figure.cumulative(
                       NetworkInterfaceCounter.PACKETS_OUTBOUND_ERRORS,
                       NetworkInterfaceCounters::txErrors,
-                      NetworkInterfaceCounters.Builder::txErrors)
+                      NetworkInterfaceCountersBuilder::txErrors)
                   .asNeeded(),
               Figure.cumulative(
                       NetworkInterfaceCounter.PACKETS_RECEIVED_DISCARDED,
                       NetworkInterfaceCounters::rxDropped,
-                      NetworkInterfaceCounters.Builder::rxDropped)
+                      NetworkInterfaceCountersBuilder::rxDropped)
                   .asNeeded(),
               Figure.cumulative(
                       NetworkInterfaceCounter.PACKETS_OUTBOUND_DISCARDED,
                       NetworkInterfaceCounters::txDropped,
-                      NetworkInterfaceCounters.Builder::txDropped)
+                      NetworkInterfaceCountersBuilder::txDropped)
                   .asNeeded(),
               Figure.gauge(
                   NetworkInterfaceCounter.CURRENT_BANDWIDTH,
                   NetworkInterfaceCounters::currentBandwidthBits,
-                  NetworkInterfaceCounters.Builder::currentBandwidthBits),
+                  NetworkInterfaceCountersBuilder::currentBandwidthBits),
               Figure.gauge(
                   NetworkInterfaceCounter.OUTPUT_QUEUE_LENGTH,
                   NetworkInterfaceCounters::outputQueuePackets,
-                  NetworkInterfaceCounters.Builder::outputQueuePackets),
+                  NetworkInterfaceCountersBuilder::outputQueuePackets),
               Figure.cumulative(
                   NetworkInterfaceCounter.PACKETS_RECEIVED_UNKNOWN,
                   NetworkInterfaceCounters::rxUnknownProtocol,
-                  NetworkInterfaceCounters.Builder::rxUnknownProtocol)));
+                  NetworkInterfaceCountersBuilder::rxUnknownProtocol)));
 
   private NetworkInterfaceBinding() {}
 }

@@ -1,6 +1,7 @@
 package io.winstats.perfcounters.binding;
 
 import io.winstats.perfcounters.PhysicalDiskCounters;
+import io.winstats.perfcounters.PhysicalDiskCountersBuilder;
 import io.winstats.perfcounters.counters.PhysicalDiskCounter;
 import java.util.List;
 
@@ -16,46 +17,46 @@ import java.util.List;
  */
 public final class PhysicalDiskBinding {
   /** The disk counters, as logs hold them. */
-  public static final Binding<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCounters.Builder> DISK =
+  public static final Binding<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCountersBuilder> DISK =
       new Binding<>(List.of(PhysicalDiskCounter.OBJECT), List.of(
           Figure.gauge(
                   PhysicalDiskCounter.CURRENT_DISK_QUEUE_LENGTH,
                   PhysicalDiskCounters::queueLength,
-                  PhysicalDiskCounters.Builder::queueLength)
+                  PhysicalDiskCountersBuilder::queueLength)
               .asNeeded(),
           Figure.cumulative(
                   PhysicalDiskCounter.DISK_READ_BYTES,
                   PhysicalDiskCounters::readBytes,
-                  PhysicalDiskCounters.Builder::readBytes)
+                  PhysicalDiskCountersBuilder::readBytes)
               .asNeeded(),
           Figure.cumulative(
-                  PhysicalDiskCounter.DISK_READS, PhysicalDiskCounters::reads, PhysicalDiskCounters.Builder::reads)
+                  PhysicalDiskCounter.DISK_READS, PhysicalDiskCounters::reads, PhysicalDiskCountersBuilder::reads)
               .asNeeded(),
           Figure.cumulative(
                   PhysicalDiskCounter.DISK_WRITE_BYTES,
                   PhysicalDiskCounters::writtenBytes,
-                  PhysicalDiskCounters.Builder::writtenBytes)
+                  PhysicalDiskCountersBuilder::writtenBytes)
               .asNeeded(),
           Figure.cumulative(
-                  PhysicalDiskCounter.DISK_WRITES, PhysicalDiskCounters::writes, PhysicalDiskCounters.Builder::writes)
+                  PhysicalDiskCounter.DISK_WRITES, PhysicalDiskCounters::writes, PhysicalDiskCountersBuilder::writes)
               .asNeeded(),
           Figure.timer(
                   PhysicalDiskCounter.DISK_READ_TIME,
                   PhysicalDiskCounters::readTimeNanos,
-                  PhysicalDiskCounters.Builder::readTimeNanos)
+                  PhysicalDiskCountersBuilder::readTimeNanos)
               .asNeeded(),
           Figure.timer(
                   PhysicalDiskCounter.DISK_WRITE_TIME,
                   PhysicalDiskCounters::writeTimeNanos,
-                  PhysicalDiskCounters.Builder::writeTimeNanos)
+                  PhysicalDiskCountersBuilder::writeTimeNanos)
               .asNeeded(),
           Figure.timer(
                   PhysicalDiskCounter.IDLE_TIME,
                   PhysicalDiskCounters::idleTimeNanos,
-                  PhysicalDiskCounters.Builder::idleTimeNanos)
+                  PhysicalDiskCountersBuilder::idleTimeNanos)
               .asNeeded(),
           Figure.cumulative(
-                  PhysicalDiskCounter.SPLIT_IO, PhysicalDiskCounters::splitIos, PhysicalDiskCounters.Builder::splitIos)
+                  PhysicalDiskCounter.SPLIT_IO, PhysicalDiskCounters::splitIos, PhysicalDiskCountersBuilder::splitIos)
               .asNeeded()));
 
   private PhysicalDiskBinding() {}

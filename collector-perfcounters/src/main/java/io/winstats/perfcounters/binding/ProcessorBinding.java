@@ -3,6 +3,7 @@ package io.winstats.perfcounters.binding;
 import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.ProcessorCounters;
+import io.winstats.perfcounters.ProcessorCountersBuilder;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import java.util.List;
 import java.util.Map;
@@ -51,44 +52,44 @@ public final class ProcessorBinding {
    * log without them still has its CPU time). The {@code PERF_AVERAGE_BULK} utilities are special cases of the PDH
    * reader: a log holds only their ratio per interval.
    */
-  public static final Binding<ProcessorInformationCounter, ProcessorCounters, ProcessorCounters.Builder> CORE =
+  public static final Binding<ProcessorInformationCounter, ProcessorCounters, ProcessorCountersBuilder> CORE =
       new Binding<>(List.of(ProcessorInformationCounter.OBJECT, "Processor"), List.of(
           Figure.timer(
               ProcessorInformationCounter.C1_TIME,
               ProcessorCounters::c1TimeNanos,
-              ProcessorCounters.Builder::c1TimeNanos),
+              ProcessorCountersBuilder::c1TimeNanos),
           Figure.timer(
               ProcessorInformationCounter.C2_TIME,
               ProcessorCounters::c2TimeNanos,
-              ProcessorCounters.Builder::c2TimeNanos),
+              ProcessorCountersBuilder::c2TimeNanos),
           Figure.timer(
               ProcessorInformationCounter.C3_TIME,
               ProcessorCounters::c3TimeNanos,
-              ProcessorCounters.Builder::c3TimeNanos),
+              ProcessorCountersBuilder::c3TimeNanos),
           Figure.cumulative(
               ProcessorInformationCounter.INTERRUPTS,
               ProcessorCounters::interrupts,
-              ProcessorCounters.Builder::interrupts),
+              ProcessorCountersBuilder::interrupts),
           Figure.cumulative(
               ProcessorInformationCounter.DPCS_QUEUED,
               ProcessorCounters::dpcsQueued,
-              ProcessorCounters.Builder::dpcsQueued),
+              ProcessorCountersBuilder::dpcsQueued),
           Figure.cumulative(
               ProcessorInformationCounter.CLOCK_INTERRUPTS,
               ProcessorCounters::clockInterrupts,
-              ProcessorCounters.Builder::clockInterrupts),
+              ProcessorCountersBuilder::clockInterrupts),
           Figure.cumulative(
               ProcessorInformationCounter.IDLE_BREAK_EVENTS,
               ProcessorCounters::idleBreakEvents,
-              ProcessorCounters.Builder::idleBreakEvents),
+              ProcessorCountersBuilder::idleBreakEvents),
           Figure.gauge(
               ProcessorInformationCounter.PARKING_STATUS,
               ProcessorCounters::parkingStatus,
-              ProcessorCounters.Builder::parkingStatus),
+              ProcessorCountersBuilder::parkingStatus),
           Figure.gauge(
               ProcessorInformationCounter.PROCESSOR_FREQUENCY,
               ProcessorCounters::frequencyMhz,
-              ProcessorCounters.Builder::frequencyMhz)));
+              ProcessorCountersBuilder::frequencyMhz)));
 
   private ProcessorBinding() {}
 }

@@ -1,6 +1,7 @@
 package io.winstats.perfcounters.binding;
 
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.NodeSystemBuilder;
 import io.winstats.perfcounters.counters.NodeExtraCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
 import java.util.List;
@@ -14,26 +15,26 @@ import java.util.List;
  */
 public final class SystemBinding {
   /** {@code \System}: the counters PDH reads and typeperf logs hold. */
-  public static final Binding<SystemCounter, NodeSystem, NodeSystem.Builder> SYSTEM =
+  public static final Binding<SystemCounter, NodeSystem, NodeSystemBuilder> SYSTEM =
       new Binding<>(List.of(SystemCounter.OBJECT), List.of(
-          Figure.gauge(SystemCounter.PROCESSES, NodeSystem::processes, NodeSystem.Builder::processes).asNeeded(),
-          Figure.gauge(SystemCounter.THREADS, NodeSystem::threads, NodeSystem.Builder::threads),
+          Figure.gauge(SystemCounter.PROCESSES, NodeSystem::processes, NodeSystemBuilder::processes).asNeeded(),
+          Figure.gauge(SystemCounter.THREADS, NodeSystem::threads, NodeSystemBuilder::threads),
           Figure.cumulative(
-              SystemCounter.CONTEXT_SWITCHES, NodeSystem::contextSwitches, NodeSystem.Builder::contextSwitches),
-          Figure.cumulative(SystemCounter.SYSTEM_CALLS, NodeSystem::systemCalls, NodeSystem.Builder::systemCalls),
+              SystemCounter.CONTEXT_SWITCHES, NodeSystem::contextSwitches, NodeSystemBuilder::contextSwitches),
+          Figure.cumulative(SystemCounter.SYSTEM_CALLS, NodeSystem::systemCalls, NodeSystemBuilder::systemCalls),
           Figure.cumulative(
               SystemCounter.EXCEPTION_DISPATCHES,
               NodeSystem::exceptionDispatches,
-              NodeSystem.Builder::exceptionDispatches),
+              NodeSystemBuilder::exceptionDispatches),
           Figure.gauge(
               SystemCounter.PROCESSOR_QUEUE_LENGTH,
               NodeSystem::processorQueueLength,
-              NodeSystem.Builder::processorQueueLength)));
+              NodeSystemBuilder::processorQueueLength)));
 
   /** {@code \Winstats Node}: the Linux pid limit, in logs this daemon recorded. */
-  public static final Binding<NodeExtraCounter, NodeSystem, NodeSystem.Builder> WINSTATS_NODE =
+  public static final Binding<NodeExtraCounter, NodeSystem, NodeSystemBuilder> WINSTATS_NODE =
       new Binding<>(List.of(NodeExtraCounter.OBJECT), List.of(
-          Figure.gauge(NodeExtraCounter.MAX_PROCESSES, NodeSystem::maxProcesses, NodeSystem.Builder::maxProcesses)));
+          Figure.gauge(NodeExtraCounter.MAX_PROCESSES, NodeSystem::maxProcesses, NodeSystemBuilder::maxProcesses)));
 
   private SystemBinding() {}
 }

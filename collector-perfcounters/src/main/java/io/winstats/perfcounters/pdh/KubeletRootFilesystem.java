@@ -41,7 +41,11 @@ final class KubeletRootFilesystem {
       }
       String root = rootDirectory.getRoot() == null ? rootDirectory.toString() : rootDirectory.getRoot().toString();
       String device = root.endsWith("\\") ? root.substring(0, root.length() - 1) : root;
-      return new FilesystemUsage(device, root, store.type(), capacity, available, capacity - available, null, null);
+      return FilesystemUsage.builder(device, root, store.type())
+          .capacityBytes(capacity)
+          .availableBytes(available)
+          .usedBytes(capacity - available)
+          .build();
     } catch (IOException | RuntimeException e) {
       String failure = e.getClass().getSimpleName() + ": " + e.getMessage();
       if (!failure.equals(lastFailure)) {

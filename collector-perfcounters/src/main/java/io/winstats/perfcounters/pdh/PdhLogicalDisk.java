@@ -7,6 +7,7 @@ import static io.winstats.perfcounters.pdh.PdhReadings.ticksToNanos;
 import static io.winstats.perfcounters.pdh.PdhReadings.unsigned;
 
 import io.winstats.perfcounters.DiskIoCounters;
+import io.winstats.perfcounters.DiskIoCountersBuilder;
 import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.binding.Figure;
@@ -84,15 +85,12 @@ final class PdhLogicalDisk {
       long capacity = Math.multiplyExact(totalMb, BYTES_PER_MB);
       long available = Math.multiplyExact(freeMb, BYTES_PER_MB);
       String fsType = fsTypes.computeIfAbsent(volume, fsTypeOf);
-      out.add(new FilesystemUsage(
-          volume,
-          LogicalDiskBinding.mountpointOf(volume),
-          fsType,
-          capacity,
-          available,
-          capacity - available,
-          null,
-          null));
+      out.add(
+          FilesystemUsage.builder(volume, LogicalDiskBinding.mountpointOf(volume), fsType)
+              .capacityBytes(capacity)
+              .availableBytes(available)
+              .usedBytes(capacity - available)
+              .build());
     }
     return out;
   }
@@ -152,7 +150,7 @@ final class PdhLogicalDisk {
       RawCounter read = readTime.items().get(volume);
       RawCounter write = writeTime.items().get(volume);
       RawCounter idleNow = idle.items().get(volume);
-      DiskIoCounters.Builder builder = DiskIoCounters.builder(volume);
+      DiskIoCountersBuilder builder = DiskIoCounters.builder(volume);
       if (read == null || write == null || idleNow == null
           || fill(builder, LogicalDiskBinding.DISK_IO, c, volume, counts, keys) != null) {
         continue;

@@ -6,6 +6,7 @@ import static io.winstats.perfcounters.pdh.PdhReadings.require;
 import static io.winstats.perfcounters.pdh.PdhReadings.single;
 
 import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodeMemoryBuilder;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.binding.MemoryBinding;
@@ -82,7 +83,7 @@ final class PdhMemory {
         failures.putIfAbsent(NodePart.MEMORY, PdhReadings.lacking(privateWorkingSet));
       }
     }
-    NodeMemory.Builder builder = NodeMemory.builder();
+    NodeMemoryBuilder builder = NodeMemory.builder();
     fill(builder, MemoryBinding.MEMORY, memory, null, counts, new HashSet<>());
     NodeMemory counters = builder.build();
     NodeMemory read =

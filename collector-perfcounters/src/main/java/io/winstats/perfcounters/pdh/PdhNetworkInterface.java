@@ -5,6 +5,7 @@ import static io.winstats.perfcounters.pdh.PdhReadings.reading;
 import static io.winstats.perfcounters.pdh.PdhReadings.require;
 
 import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NetworkInterfaceCountersBuilder;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.NetworkInterfaceBinding;
@@ -47,7 +48,7 @@ final class PdhNetworkInterface {
       if (InstanceNames.isTotal(nic)) {
         continue;
       }
-      NetworkInterfaceCounters.Builder builder = NetworkInterfaceCounters.builder(nic);
+      NetworkInterfaceCountersBuilder builder = NetworkInterfaceCounters.builder(nic);
       if (fill(builder, NetworkInterfaceBinding.NETWORK_INTERFACE, c, nic, counts, keys) == null) {
         out.add(builder.build());
       }

@@ -7,6 +7,7 @@ import static io.winstats.perfcounters.pdh.PdhReadings.ticksToNanos;
 
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.PhysicalDiskCounters;
+import io.winstats.perfcounters.PhysicalDiskCountersBuilder;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.PhysicalDiskBinding;
 import io.winstats.perfcounters.counters.PerfCounter;
@@ -72,7 +73,7 @@ final class PdhPhysicalDisk {
       if (InstanceNames.isTotal(instance)) {
         continue;
       }
-      PhysicalDiskCounters.Builder builder = PhysicalDiskCounters.builder(instance);
+      PhysicalDiskCountersBuilder builder = PhysicalDiskCounters.builder(instance);
       Long read = timerNanos(readTime, instance, keys);
       Long write = timerNanos(writeTime, instance, keys);
       Long idle = timerNanos(idleTime, instance, keys);

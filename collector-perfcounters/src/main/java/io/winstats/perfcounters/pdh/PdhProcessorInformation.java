@@ -9,6 +9,7 @@ import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.ProcessorCounters;
+import io.winstats.perfcounters.ProcessorCountersBuilder;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.ProcessorBinding;
 import io.winstats.perfcounters.counters.PerfCounter;
@@ -129,7 +130,7 @@ final class PdhProcessorInformation {
     List<ProcessorCounters> out = new ArrayList<>();
     for (CoreCpuTime time : cores) {
       String core = time.core();
-      ProcessorCounters.Builder b = ProcessorCounters.builder(core);
+      ProcessorCountersBuilder b = ProcessorCounters.builder(core);
       fill(b, ProcessorBinding.CORE, c, core, counts, keys);
       timer100ns(c1, core, b::c1TimeNanos);
       timer100ns(c2, core, b::c2TimeNanos);

@@ -6,6 +6,7 @@ import static io.winstats.perfcounters.pdh.PdhReadings.ticksToNanos;
 
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.NodeSystemBuilder;
 import io.winstats.perfcounters.binding.SystemBinding;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
@@ -35,7 +36,7 @@ final class PdhSystem {
    * @param collectedAt when the {@code System} query was collected
    */
   @Nullable NodeSystem read(Collected c, Instant collectedAt, Map<NodePart, String> missing) {
-    NodeSystem.Builder builder = NodeSystem.builder();
+    NodeSystemBuilder builder = NodeSystem.builder();
     Reading lacking = fill(builder, SystemBinding.SYSTEM, c, null, counts, new HashSet<>());
     if (lacking != null) {
       missing.put(NodePart.SYSTEM, PdhReadings.lacking(lacking));

@@ -231,8 +231,16 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     if (missing.keySet().containsAll(PARTS)) {
       throw new NodeSourceException(Reason.READ_FAILED, "procfs: no part could be read: " + missing);
     }
-    return new NodeSample(
-        timestamp, nanos, ValueOrigin.RAW, cpu, memory, interfaces, filesystems, disks, system, missing);
+    return NodeSample.builder(timestamp, nanos)
+        .origin(ValueOrigin.RAW)
+        .cpu(cpu)
+        .memory(memory)
+        .interfaces(interfaces)
+        .filesystems(filesystems)
+        .disks(disks)
+        .system(system)
+        .missing(missing)
+        .build();
   }
 
   /** Holds no OS handles: every file is opened and closed within {@link #sample()}. */
@@ -276,7 +284,9 @@ public final class ProcfsNodeSource implements NodeCounterSource {
         .maxProcesses(pidMax)
         .contextSwitches(stat.contextSwitches())
         .processorQueueLength(stat.procsRunning())
-        .loadAverages(loadAvg.load1(), loadAvg.load5(), loadAvg.load15())
+        .load1(loadAvg.load1())
+        .load5(loadAvg.load5())
+        .load15(loadAvg.load15())
         .maxThreads(threadsMax)
         .build();
   }
@@ -324,16 +334,14 @@ public final class ProcfsNodeSource implements NodeCounterSource {
       return null;
     }
     Statvfs.Inodes inodes = usage.inodes();
-    return new FilesystemUsage(
-        mount.device(),
-        mount.mountPoint(),
-        mount.fsType(),
-        usage.totalBytes(),
-        usage.availableBytes(),
-        Math.max(0, usage.totalBytes() - usage.freeBytes()),
-        inodes == null ? null : inodes.total(),
-        inodes == null ? null : inodes.free(),
-        mount.readOnly());
+    return FilesystemUsage.builder(mount.device(), mount.mountPoint(), mount.fsType())
+        .capacityBytes(usage.totalBytes())
+        .availableBytes(usage.availableBytes())
+        .usedBytes(Math.max(0, usage.totalBytes() - usage.freeBytes()))
+        .inodes(inodes == null ? null : inodes.total())
+        .inodesFree(inodes == null ? null : inodes.free())
+        .readOnly(mount.readOnly())
+        .build();
   }
 
   /** Where libc's statvfs cannot be called (32-bit): the JDK's file store, bytes only. */
@@ -341,16 +349,12 @@ public final class ProcfsNodeSource implements NodeCounterSource {
     try {
       FileStore store = Files.getFileStore(path);
       long total = store.getTotalSpace();
-      return new FilesystemUsage(
-          mount.device(),
-          mount.mountPoint(),
-          mount.fsType(),
-          total,
-          store.getUsableSpace(),
-          Math.max(0, total - store.getUnallocatedSpace()),
-          null,
-          null,
-          mount.readOnly());
+      return FilesystemUsage.builder(mount.device(), mount.mountPoint(), mount.fsType())
+          .capacityBytes(total)
+          .availableBytes(store.getUsableSpace())
+          .usedBytes(Math.max(0, total - store.getUnallocatedSpace()))
+          .readOnly(mount.readOnly())
+          .build();
     } catch (IOException | SecurityException e) {
       LOG.debug("event=filesystem_skipped source=procfs mountpoint={} reason={}", mount.mountPoint(), e.toString());
       return null;

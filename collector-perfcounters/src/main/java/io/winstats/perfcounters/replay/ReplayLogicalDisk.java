@@ -1,6 +1,7 @@
 package io.winstats.perfcounters.replay;
 
 import io.winstats.perfcounters.DiskIoCounters;
+import io.winstats.perfcounters.DiskIoCountersBuilder;
 import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
@@ -30,18 +31,18 @@ final class ReplayLogicalDisk {
 
   private static final String OBJECT = LogicalDiskCounter.OBJECT;
 
-  private static final Binding<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder> DISK_IO =
+  private static final Binding<LogicalDiskCounter, DiskIoCounters, DiskIoCountersBuilder> DISK_IO =
       LogicalDiskBinding.DISK_IO;
 
   /** The columns of one volume's space. */
   private record VolumeColumns(String volume, int freeMegabytes, int percentFree) {}
 
   private final List<VolumeColumns> volumes;
-  private final List<BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder>> disks;
+  private final List<BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCountersBuilder>> disks;
 
   private ReplayLogicalDisk(
       List<VolumeColumns> volumes,
-      List<BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder>> disks) {
+      List<BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCountersBuilder>> disks) {
     this.volumes = volumes;
     this.disks = disks;
   }
@@ -75,7 +76,7 @@ final class ReplayLogicalDisk {
       }
       unavailable.put(NodePart.FILESYSTEM, LogHeader.incomplete(OBJECT, first, String.join(", ", lacking)));
     }
-    List<BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder>> disks = new ArrayList<>();
+    List<BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCountersBuilder>> disks = new ArrayList<>();
     for (String instance : instances) {
       disks.add(BoundColumns.of(header, OBJECT, instance, DISK_IO));
     }
@@ -108,23 +109,19 @@ final class ReplayLogicalDisk {
       long capacity = Math.round(freeBytes / (percentFree / 100));
       long available = Math.round(freeBytes);
       result.add(
-          new FilesystemUsage(
-              volume.volume(),
-              LogicalDiskBinding.mountpointOf(volume.volume()),
-              UNKNOWN_FS_TYPE,
-              capacity,
-              Math.min(available, capacity),
-              Math.max(0, capacity - available),
-              null,
-              null));
+          FilesystemUsage.builder(volume.volume(), LogicalDiskBinding.mountpointOf(volume.volume()), UNKNOWN_FS_TYPE)
+              .capacityBytes(capacity)
+              .availableBytes(Math.min(available, capacity))
+              .usedBytes(Math.max(0, capacity - available))
+              .build());
     }
     return result;
   }
 
   List<DiskIoCounters> diskIo(LoggedRow row) {
     List<DiskIoCounters> result = new ArrayList<>();
-    for (BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCounters.Builder> disk : disks) {
-      DiskIoCounters.Builder builder = DiskIoCounters.builder(disk.instance());
+    for (BoundColumns<LogicalDiskCounter, DiskIoCounters, DiskIoCountersBuilder> disk : disks) {
+      DiskIoCountersBuilder builder = DiskIoCounters.builder(disk.instance());
       disk.read(row, builder);
       result.add(builder.build());
     }

@@ -1,6 +1,7 @@
 package io.winstats.perfcounters.replay;
 
 import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodeMemoryBuilder;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.binding.MemoryBinding;
@@ -25,15 +26,15 @@ final class ReplayMemory {
   private final @Nullable Integer total;
   private final @Nullable Integer workingSet;
   private final @Nullable Integer usage;
-  private final BoundColumns<MemoryCounter, NodeMemory, NodeMemory.Builder> memory;
-  private final BoundColumns<NodeExtraCounter, NodeMemory, NodeMemory.Builder> extra;
+  private final BoundColumns<MemoryCounter, NodeMemory, NodeMemoryBuilder> memory;
+  private final BoundColumns<NodeExtraCounter, NodeMemory, NodeMemoryBuilder> extra;
 
   private ReplayMemory(
       @Nullable Integer total,
       @Nullable Integer workingSet,
       @Nullable Integer usage,
-      BoundColumns<MemoryCounter, NodeMemory, NodeMemory.Builder> memory,
-      BoundColumns<NodeExtraCounter, NodeMemory, NodeMemory.Builder> extra) {
+      BoundColumns<MemoryCounter, NodeMemory, NodeMemoryBuilder> memory,
+      BoundColumns<NodeExtraCounter, NodeMemory, NodeMemoryBuilder> extra) {
     this.total = total;
     this.workingSet = workingSet;
     this.usage = usage;
@@ -59,9 +60,9 @@ final class ReplayMemory {
           header.column(ProcessCounter.OBJECT, InstanceFilter.TOTAL.pathPart(), ProcessCounter.WORKING_SET_PRIVATE);
     }
     Integer usage = header.column(extraObject, null, NodeExtraCounter.MEMORY_USAGE_BYTES);
-    BoundColumns<MemoryCounter, NodeMemory, NodeMemory.Builder> memory =
+    BoundColumns<MemoryCounter, NodeMemory, NodeMemoryBuilder> memory =
         BoundColumns.of(header, MemoryBinding.MEMORY.recordedObject(), null, MemoryBinding.MEMORY);
-    BoundColumns<NodeExtraCounter, NodeMemory, NodeMemory.Builder> extra =
+    BoundColumns<NodeExtraCounter, NodeMemory, NodeMemoryBuilder> extra =
         BoundColumns.of(header, extraObject, null, MemoryBinding.WINSTATS_NODE);
     if (total == null && workingSet == null && usage == null && memory.isEmpty() && extra.isEmpty()) {
       unavailable.put(
@@ -74,7 +75,7 @@ final class ReplayMemory {
   }
 
   NodeMemory read(LoggedRow row) {
-    NodeMemory.Builder builder = NodeMemory.builder();
+    NodeMemoryBuilder builder = NodeMemory.builder();
     memory.read(row, builder);
     extra.read(row, builder);
     NodeMemory counters = builder.build();

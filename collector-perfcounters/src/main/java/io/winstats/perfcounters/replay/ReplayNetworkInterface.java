@@ -1,6 +1,7 @@
 package io.winstats.perfcounters.replay;
 
 import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NetworkInterfaceCountersBuilder;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.binding.Binding;
@@ -18,14 +19,14 @@ import org.jspecify.annotations.Nullable;
  * CounterLogRecorder} writes. An interface is read only when it has every counter.
  */
 final class ReplayNetworkInterface {
-  private static final Binding<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder>
+  private static final Binding<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCountersBuilder>
       BINDING = NetworkInterfaceBinding.NETWORK_INTERFACE;
 
-  private final List<BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder>>
+  private final List<BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCountersBuilder>>
       nics;
 
   private ReplayNetworkInterface(
-      List<BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder>> nics) {
+      List<BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCountersBuilder>> nics) {
     this.nics = nics;
   }
 
@@ -38,7 +39,7 @@ final class ReplayNetworkInterface {
       if (instances.isEmpty()) {
         continue;
       }
-      List<BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder>> plans =
+      List<BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCountersBuilder>> plans =
           new ArrayList<>();
       for (String instance : instances) {
         plans.add(BoundColumns.of(header, object, instance, BINDING));
@@ -57,8 +58,8 @@ final class ReplayNetworkInterface {
 
   List<NetworkInterfaceCounters> read(LoggedRow row) {
     List<NetworkInterfaceCounters> result = new ArrayList<>();
-    for (BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder> nic : nics) {
-      NetworkInterfaceCounters.Builder builder = NetworkInterfaceCounters.builder(nic.instance());
+    for (BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCountersBuilder> nic : nics) {
+      NetworkInterfaceCountersBuilder builder = NetworkInterfaceCounters.builder(nic.instance());
       nic.read(row, builder);
       result.add(builder.build());
     }

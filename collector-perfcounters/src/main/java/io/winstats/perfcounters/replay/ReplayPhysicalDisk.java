@@ -3,6 +3,7 @@ package io.winstats.perfcounters.replay;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.PhysicalDiskCounters;
+import io.winstats.perfcounters.PhysicalDiskCountersBuilder;
 import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.PhysicalDiskBinding;
 import io.winstats.perfcounters.counters.PhysicalDiskCounter;
@@ -22,13 +23,13 @@ import org.jspecify.annotations.Nullable;
 final class ReplayPhysicalDisk {
   private static final String OBJECT = PhysicalDiskCounter.OBJECT;
 
-  private static final Binding<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCounters.Builder> DISK =
+  private static final Binding<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCountersBuilder> DISK =
       PhysicalDiskBinding.DISK;
 
-  private final List<BoundColumns<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCounters.Builder>> disks;
+  private final List<BoundColumns<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCountersBuilder>> disks;
 
   private ReplayPhysicalDisk(
-      List<BoundColumns<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCounters.Builder>> disks) {
+      List<BoundColumns<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCountersBuilder>> disks) {
     this.disks = disks;
   }
 
@@ -40,7 +41,7 @@ final class ReplayPhysicalDisk {
       unavailable.put(NodePart.PHYSICAL_DISK, "the log has no PhysicalDisk(*) counters");
       return new ReplayPhysicalDisk(List.of());
     }
-    List<BoundColumns<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCounters.Builder>> disks =
+    List<BoundColumns<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCountersBuilder>> disks =
         new ArrayList<>();
     for (String instance : instances) {
       disks.add(BoundColumns.of(header, OBJECT, instance, DISK));
@@ -59,8 +60,8 @@ final class ReplayPhysicalDisk {
 
   List<PhysicalDiskCounters> read(LoggedRow row) {
     List<PhysicalDiskCounters> result = new ArrayList<>();
-    for (BoundColumns<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCounters.Builder> disk : disks) {
-      PhysicalDiskCounters.Builder builder = PhysicalDiskCounters.builder(disk.instance());
+    for (BoundColumns<PhysicalDiskCounter, PhysicalDiskCounters, PhysicalDiskCountersBuilder> disk : disks) {
+      PhysicalDiskCountersBuilder builder = PhysicalDiskCounters.builder(disk.instance());
       disk.read(row, builder);
       result.add(builder.build());
     }

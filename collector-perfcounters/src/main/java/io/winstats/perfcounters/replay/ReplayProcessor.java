@@ -6,6 +6,7 @@ import io.winstats.perfcounters.NodeCpu;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.ProcessorCounters;
+import io.winstats.perfcounters.ProcessorCountersBuilder;
 import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.ProcessorBinding;
 import io.winstats.perfcounters.counters.ProcessorInformationCounter;
@@ -35,7 +36,7 @@ final class ReplayProcessor {
   private static final Binding<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>> MODES =
       ProcessorBinding.MODES;
 
-  private static final Binding<ProcessorInformationCounter, ProcessorCounters, ProcessorCounters.Builder> CORE =
+  private static final Binding<ProcessorInformationCounter, ProcessorCounters, ProcessorCountersBuilder> CORE =
       ProcessorBinding.CORE;
 
   /**
@@ -45,7 +46,7 @@ final class ReplayProcessor {
   private record CoreColumns(
       String core, BoundColumns<ProcessorInformationCounter, CoreCpuTime, Map<CpuMode, Long>> modes,
       @Nullable Integer busy,
-      BoundColumns<ProcessorInformationCounter, ProcessorCounters, ProcessorCounters.Builder> counters) {}
+      BoundColumns<ProcessorInformationCounter, ProcessorCounters, ProcessorCountersBuilder> counters) {}
 
   /** The columns of each core, in header order. */
   private final List<CoreColumns> cores;
@@ -121,7 +122,7 @@ final class ReplayProcessor {
       }
       coreTimes.add(new CoreCpuTime(core.core(), nanosByMode));
       if (!core.counters().isEmpty()) {
-        ProcessorCounters.Builder counters = ProcessorCounters.builder(core.core());
+        ProcessorCountersBuilder counters = ProcessorCounters.builder(core.core());
         core.counters().read(row, counters);
         processors.add(counters.build());
       }

@@ -3,6 +3,7 @@ package io.winstats.perfcounters.replay;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSystem;
+import io.winstats.perfcounters.NodeSystemBuilder;
 import io.winstats.perfcounters.binding.SystemBinding;
 import io.winstats.perfcounters.counters.NodeExtraCounter;
 import io.winstats.perfcounters.counters.SystemCounter;
@@ -20,16 +21,16 @@ import org.jspecify.annotations.Nullable;
  * written time, and the Linux load averages, which are fractions.
  */
 final class ReplaySystem {
-  private final BoundColumns<SystemCounter, NodeSystem, NodeSystem.Builder> system;
-  private final BoundColumns<NodeExtraCounter, NodeSystem, NodeSystem.Builder> extra;
+  private final BoundColumns<SystemCounter, NodeSystem, NodeSystemBuilder> system;
+  private final BoundColumns<NodeExtraCounter, NodeSystem, NodeSystemBuilder> extra;
   private final @Nullable Integer upTime;
   private final @Nullable Integer load1;
   private final @Nullable Integer load5;
   private final @Nullable Integer load15;
 
   private ReplaySystem(
-      BoundColumns<SystemCounter, NodeSystem, NodeSystem.Builder> system,
-      BoundColumns<NodeExtraCounter, NodeSystem, NodeSystem.Builder> extra,
+      BoundColumns<SystemCounter, NodeSystem, NodeSystemBuilder> system,
+      BoundColumns<NodeExtraCounter, NodeSystem, NodeSystemBuilder> extra,
       @Nullable Integer upTime,
       @Nullable Integer load1,
       @Nullable Integer load5,
@@ -47,7 +48,7 @@ final class ReplaySystem {
   /** The system columns the header offers, or null with the reason put in {@code unavailable}. */
   static @Nullable ReplaySystem plan(LogHeader header, Map<NodePart, String> unavailable) {
     String object = SystemBinding.SYSTEM.recordedObject();
-    BoundColumns<SystemCounter, NodeSystem, NodeSystem.Builder> system =
+    BoundColumns<SystemCounter, NodeSystem, NodeSystemBuilder> system =
         BoundColumns.of(header, object, null, SystemBinding.SYSTEM);
     if (!system.complete()) {
       unavailable.put(NodePart.SYSTEM, "the log lacks \\" + object + "\\" + system.lacking());
@@ -64,7 +65,7 @@ final class ReplaySystem {
   }
 
   NodeSystem read(LoggedRow row) {
-    NodeSystem.Builder builder = NodeSystem.builder();
+    NodeSystemBuilder builder = NodeSystem.builder();
     system.read(row, builder);
     extra.read(row, builder);
     Integer up = upTime;
@@ -75,7 +76,9 @@ final class ReplaySystem {
     }
     return builder
         .bootTime(bootTime)
-        .loadAverages(row.optionalDecimal(load1), row.optionalDecimal(load5), row.optionalDecimal(load15))
+        .load1(row.optionalDecimal(load1))
+        .load5(row.optionalDecimal(load5))
+        .load15(row.optionalDecimal(load15))
         .build();
   }
 

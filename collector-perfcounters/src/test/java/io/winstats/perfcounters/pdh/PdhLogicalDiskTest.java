@@ -71,9 +71,24 @@ class PdhLogicalDiskTest {
     // / 10 MHz; the busy time starts at 0 where the source first sees the volume; no weighted I/O time on Windows.
     assertThat(volume(s, "C:"))
         .isEqualTo(
-            new DiskIoCounters(
-                "C:", 1_000_000, 2_000_000, 100, 200, 500_000_000L, 700_000_000L, 0, 2, null,
-                9_000_000_000L, 3L, 600_000_000L, 800_000_000L, 500_000_000L, 700_000_000L, 1_200_000_000L));
+            DiskIoCounters.builder("C:")
+                .readBytes(1_000_000)
+                .writtenBytes(2_000_000)
+                .reads(100)
+                .writes(200)
+                .readTimeNanos(500_000_000L)
+                .writeTimeNanos(700_000_000L)
+                .ioTimeNanos(0)
+                .queueLength(2)
+                .weightedIoTimeNanos(null)
+                .idleTimeNanos(9_000_000_000L)
+                .splitIos(3L)
+                .readQueueNanos(600_000_000L)
+                .writeQueueNanos(800_000_000L)
+                .readLatencyNanos(500_000_000L)
+                .writeLatencyNanos(700_000_000L)
+                .transferLatencyNanos(1_200_000_000L)
+                .build());
   }
 
   @Test

@@ -64,9 +64,20 @@ class PdhPhysicalDiskTest {
     // The fixture's raw values: counts as they are, 100 ns timers x 100 ns, average timers / 10 MHz.
     assertThat(s.physicalDisks().get(0))
         .isEqualTo(
-            new PhysicalDiskCounters(
-                "0 C:", 3_000_000, 4_000_000, 300, 400, 2_000_000_000L, 3_000_000_000L, 90_000_000_000L, 7, 1,
-                600_000_000L, 800_000_000L, 1_400_000_000L));
+            PhysicalDiskCounters.builder("0 C:")
+                .readBytes(3_000_000)
+                .writtenBytes(4_000_000)
+                .reads(300)
+                .writes(400)
+                .readTimeNanos(2_000_000_000L)
+                .writeTimeNanos(3_000_000_000L)
+                .idleTimeNanos(90_000_000_000L)
+                .splitIos(7)
+                .queueLength(1)
+                .readLatencyNanos(600_000_000L)
+                .writeLatencyNanos(800_000_000L)
+                .transferLatencyNanos(1_400_000_000L)
+                .build());
   }
 
   @Test

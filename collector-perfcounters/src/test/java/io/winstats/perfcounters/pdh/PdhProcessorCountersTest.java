@@ -65,9 +65,22 @@ class PdhProcessorCountersTest {
     // C-states x 100 ns; counts, gauges and the utilities' FirstValue as they are; the tick counts 0 at the first read.
     assertThat(cores.get(0))
         .isEqualTo(
-            new ProcessorCounters(
-                "0,0", 300_000_000L, 40_000_000L, 4_000_000L, 1_000L, 50L, 640L, 300L, 0L, 2_995L, 90_000_000L, 0L,
-                40_000_000L, 0L, 8_000_000L));
+            ProcessorCounters.builder("0,0")
+                .c1TimeNanos(300_000_000L)
+                .c2TimeNanos(40_000_000L)
+                .c3TimeNanos(4_000_000L)
+                .interrupts(1_000L)
+                .dpcsQueued(50L)
+                .clockInterrupts(640L)
+                .idleBreakEvents(300L)
+                .parkingStatus(0L)
+                .frequencyMhz(2_995L)
+                .performance(90_000_000L)
+                .mperfTicks(0L)
+                .utility(40_000_000L)
+                .rtcTicks(0L)
+                .privilegedUtility(8_000_000L)
+                .build());
     assertThat(cores.get(2).parkingStatus()).isEqualTo(1L);
     assertThat(cores.get(2).frequencyMhz()).isEqualTo(2_400L);
   }

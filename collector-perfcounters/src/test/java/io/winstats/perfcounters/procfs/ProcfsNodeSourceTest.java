@@ -51,7 +51,9 @@ class ProcfsNodeSourceTest {
                 .maxProcesses(32768L)
                 .contextSwitches(580520L)
                 .processorQueueLength(4L)
-                .loadAverages(1.06, 0.45, 0.20)
+                .load1(1.06)
+                .load5(0.45)
+                .load15(0.20)
                 .build());
     // the fixture's only real filesystem is "/" on /dev/vda, resolved under the root filesystem path (here @TempDir)
     FilesystemUsage root = sample.filesystems().get(0);

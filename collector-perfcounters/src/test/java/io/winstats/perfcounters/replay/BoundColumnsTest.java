@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.winstats.perfcounters.NetworkInterfaceCounters;
+import io.winstats.perfcounters.NetworkInterfaceCountersBuilder;
 import io.winstats.perfcounters.NodeMemory;
+import io.winstats.perfcounters.NodeMemoryBuilder;
 import io.winstats.perfcounters.binding.MemoryBinding;
 import io.winstats.perfcounters.binding.NetworkInterfaceBinding;
 import io.winstats.perfcounters.counters.CounterPath;
@@ -26,13 +28,13 @@ class BoundColumnsTest {
             Arrays.stream(NetworkInterfaceCounter.values())
                 .map(c -> new CounterPath("H", NetworkInterfaceCounter.OBJECT, "eth0", c.counter()))
                 .toList());
-    BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder> eth0 =
+    BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCountersBuilder> eth0 =
         BoundColumns.of(header, NetworkInterfaceCounter.OBJECT, "eth0", NetworkInterfaceBinding.NETWORK_INTERFACE);
     // 11 columns: four per-second rates, four counts, then bandwidth and queue (gauges) and unknown-protocol packets (a
     // count); the second row is 2 s after the first
     double[] values = {100, 200, 10, 20, 1, 2, 3, 4, 1e9, 2, 5};
 
-    NetworkInterfaceCounters.Builder builder = NetworkInterfaceCounters.builder(eth0.instance());
+    NetworkInterfaceCountersBuilder builder = NetworkInterfaceCounters.builder(eth0.instance());
     eth0.read(row(header, 1, values), builder);
 
     assertThat(eth0.complete()).isTrue();
@@ -47,8 +49,8 @@ class BoundColumnsTest {
             .rxDropped(3)
             .txDropped(4)
             .currentBandwidthBits(1_000_000_000L)
-            .outputQueuePackets(2)
-            .rxUnknownProtocol(5)
+            .outputQueuePackets(2L)
+            .rxUnknownProtocol(5L)
             .build());
   }
 
@@ -61,7 +63,7 @@ class BoundColumnsTest {
       }
     }
     LogHeader header = new LogHeader(columns);
-    BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCounters.Builder> eth0 =
+    BoundColumns<NetworkInterfaceCounter, NetworkInterfaceCounters, NetworkInterfaceCountersBuilder> eth0 =
         BoundColumns.of(header, NetworkInterfaceCounter.OBJECT, "eth0", NetworkInterfaceBinding.NETWORK_INTERFACE);
 
     assertThat(eth0.complete()).isFalse();
@@ -79,9 +81,9 @@ class BoundColumnsTest {
             List.of(
                 new CounterPath("H", "Memory", null, "Available Bytes"),
                 new CounterPath("H", "Memory", null, "Cache Bytes")));
-    BoundColumns<?, NodeMemory, NodeMemory.Builder> memory =
+    BoundColumns<?, NodeMemory, NodeMemoryBuilder> memory =
         BoundColumns.of(header, "Memory", null, MemoryBinding.MEMORY);
-    NodeMemory.Builder builder = NodeMemory.builder();
+    NodeMemoryBuilder builder = NodeMemory.builder();
 
     memory.read(row(header, 1, new double[] {4096, Double.NaN}), builder);
 

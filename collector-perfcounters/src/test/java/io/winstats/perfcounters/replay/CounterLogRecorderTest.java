@@ -297,7 +297,9 @@ class CounterLogRecorderTest {
             .maxProcesses(32_768L)
             .contextSwitches(580_520L + 150 * ms)
             .processorQueueLength(1L + i)
-            .loadAverages(1.06 + i, 0.45, 0.2)
+            .load1(1.06 + i)
+            .load5(0.45)
+            .load15(0.2)
             .build();
     return NodeSample.builder(T0.plusMillis(ms), 7_000_000_000_000L + ns)
         .origin(ValueOrigin.RAW)
