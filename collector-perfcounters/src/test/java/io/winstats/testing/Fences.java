@@ -1,5 +1,6 @@
 package io.winstats.testing;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -132,6 +133,18 @@ public final class Fences {
           .because("the Summary is assembled without HTTP or the daemon")
           .allowEmptyShould(true);
 
+  /**
+   * A record with a generated builder ({@code @RecordBuilder}) is built by name: its canonical constructor is called
+   * from that builder only, so positional construction does not creep back (issue 46).
+   */
+  public static final ArchRule RECORDS_BUILT_BY_NAME =
+      classes()
+          .that()
+          .resideInAPackage("io.winstats..")
+          .should(new BuiltByName())
+          .because("a record with a generated builder is built by name, never positionally")
+          .allowEmptyShould(true);
+
   /** Every package is its own slice; dependencies between them point one way. */
   public static final ArchRule NO_PACKAGE_CYCLES =
       slices().matching("io.winstats.(**)").should().beFreeOfCycles().allowEmptyShould(true);
@@ -148,6 +161,7 @@ public final class Fences {
           PERFCOUNTERS_IS_A_LEAF,
           CRI_IS_A_LEAF,
           SUMMARY_BELOW_EXPORTER,
+          RECORDS_BUILT_BY_NAME,
           NO_PACKAGE_CYCLES);
 
   /** Where a module's main sources are, relative to its test's working directory (the module). */

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.winstats.perfcounters.FilesystemUsage;
+import io.winstats.perfcounters.FilesystemUsageBuilder;
 import io.winstats.perfcounters.pdh.JnaBesideThePort;
 import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import io.winstats.perfcounters.procfs.libc.LibcStatvfs;
@@ -12,6 +14,8 @@ import io.winstats.testing.fences.a.CycleStart;
 import io.winstats.testing.fences.a.JnaOutsideItsPackages;
 import io.winstats.testing.fences.b.CycleEnd;
 import io.winstats.testing.fences.b.NoCrossing;
+import io.winstats.testing.fences.records.ByNameFilesystem;
+import io.winstats.testing.fences.records.PositionalFilesystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,6 +79,32 @@ class FencesTest {
 
     assertThat(Fences.NO_PACKAGE_CYCLES.evaluate(cycle).hasViolation()).isTrue();
     assertThatThrownBy(() -> Fences.checkAll(cycle)).hasMessageContaining("Cycle detected");
+  }
+
+  /** A positional call of a record's canonical constructor fails, naming the record and its builder. */
+  @Test
+  void aRecordWithAGeneratedBuilderBuiltPositionallyFailsTheBuild() {
+    JavaClasses positional = new ClassFileImporter().importClasses(PositionalFilesystem.class);
+
+    assertThat(Fences.RECORDS_BUILT_BY_NAME.evaluate(positional).hasViolation()).isTrue();
+    assertThatThrownBy(() -> Fences.checkAll(positional))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("PositionalFilesystem.root()")
+        .hasMessageContaining("builds io.winstats.perfcounters.FilesystemUsage positionally")
+        .hasMessageContaining("io.winstats.perfcounters.FilesystemUsageBuilder");
+  }
+
+  /** The generated builder calls the canonical constructor, the one place allowed to; callers by name pass too. */
+  @Test
+  void theGeneratedBuilderAndTheCallersByNamePass() {
+    JavaClasses byName =
+        new ClassFileImporter()
+            .importClasses(ByNameFilesystem.class, FilesystemUsage.class, FilesystemUsageBuilder.class);
+
+    assertThat(Fences.RECORDS_BUILT_BY_NAME.evaluate(byName).hasViolation()).isFalse();
+    assertThat(byName.get(FilesystemUsageBuilder.class).getConstructorCallsFromSelf())
+        .as("the builder does call the canonical constructor, so the pass means something")
+        .anyMatch(call -> call.getTargetOwner().isEquivalentTo(FilesystemUsage.class));
   }
 
   @Test
