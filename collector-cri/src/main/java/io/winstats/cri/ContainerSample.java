@@ -1,5 +1,6 @@
 package io.winstats.cri;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -23,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  *     which containerd fills from 1.7); read once per container, so an in-place resize shows on the next container
  * @param storage the container's storage I/O, where the source counts it (Windows task statistics); CRI does not
  */
+@RecordBuilder
 public record ContainerSample(
     String id,
     String name,
@@ -30,10 +32,10 @@ public record ContainerSample(
     String image,
     Instant createdAt,
     State state,
-    Map<String, String> labels,
+    @RecordBuilder.Initializer(source = Map.class, value = "of") Map<String, String> labels,
     @Nullable CpuUsage cpu,
     @Nullable MemoryUsage memory,
-    @Nullable WritableLayerUsage writableLayer,
+    @Nullable RuntimeFilesystemUsage writableLayer,
     @Nullable ContainerLogUsage logs,
     @Nullable ResourceSpec resources,
     @Nullable StorageIo storage) {
@@ -50,119 +52,13 @@ public record ContainerSample(
    * A builder for the container {@code id} named {@code name}: the first attempt, no labels and no figures until set;
    * the image, creation time and state must be set.
    */
-  public static Builder builder(String id, String name) {
-    return new Builder(id, name);
+  public static ContainerSampleBuilder builder(String id, String name) {
+    return ContainerSampleBuilder.builder().id(id).name(name);
   }
 
   /** A builder holding this container's components, to change some. */
-  public Builder toBuilder() {
-    return new Builder(id, name)
-        .attempt(attempt)
-        .image(image)
-        .createdAt(createdAt)
-        .state(state)
-        .labels(labels)
-        .cpu(cpu)
-        .memory(memory)
-        .writableLayer(writableLayer)
-        .logs(logs)
-        .resources(resources)
-        .storage(storage);
-  }
-
-  /** Names each component of a {@link ContainerSample}; not thread-safe. */
-  public static final class Builder {
-    private final String id;
-    private final String name;
-    private int attempt;
-    private @Nullable String image;
-    private @Nullable Instant createdAt;
-    private @Nullable State state;
-    private Map<String, String> labels = Map.of();
-    private @Nullable CpuUsage cpu;
-    private @Nullable MemoryUsage memory;
-    private @Nullable WritableLayerUsage writableLayer;
-    private @Nullable ContainerLogUsage logs;
-    private @Nullable ResourceSpec resources;
-    private @Nullable StorageIo storage;
-
-    private Builder(String id, String name) {
-      this.id = id;
-      this.name = name;
-    }
-
-    public Builder attempt(int value) {
-      this.attempt = value;
-      return this;
-    }
-
-    public Builder image(String value) {
-      this.image = value;
-      return this;
-    }
-
-    public Builder createdAt(Instant value) {
-      this.createdAt = value;
-      return this;
-    }
-
-    public Builder state(State value) {
-      this.state = value;
-      return this;
-    }
-
-    public Builder labels(Map<String, String> value) {
-      this.labels = value;
-      return this;
-    }
-
-    public Builder cpu(@Nullable CpuUsage value) {
-      this.cpu = value;
-      return this;
-    }
-
-    public Builder memory(@Nullable MemoryUsage value) {
-      this.memory = value;
-      return this;
-    }
-
-    public Builder writableLayer(@Nullable WritableLayerUsage value) {
-      this.writableLayer = value;
-      return this;
-    }
-
-    public Builder logs(@Nullable ContainerLogUsage value) {
-      this.logs = value;
-      return this;
-    }
-
-    public Builder resources(@Nullable ResourceSpec value) {
-      this.resources = value;
-      return this;
-    }
-
-    public Builder storage(@Nullable StorageIo value) {
-      this.storage = value;
-      return this;
-    }
-
-    /** The container; a {@link NullPointerException} names the image, creation time or state if one is unset. */
-    public ContainerSample build() {
-      return new ContainerSample(
-          id,
-          name,
-          attempt,
-          Objects.requireNonNull(image, "image"),
-          Objects.requireNonNull(createdAt, "createdAt"),
-          Objects.requireNonNull(state, "state"),
-          labels,
-          cpu,
-          memory,
-          writableLayer,
-          logs,
-          resources,
-          storage);
-    }
+  public ContainerSampleBuilder toBuilder() {
+    return ContainerSampleBuilder.builder(this);
   }
 
   /** The CRI {@code ContainerState} (runtime.v1 api.proto), without the proto type. */

@@ -10,7 +10,7 @@ import java.util.List;
  * @param container {@code container_filesystems}: where writable layers are stored, when the runtime reports them
  *     apart (KEP-4191, split image filesystem); empty from runtimes that do not (containerd 1.6)
  */
-public record RuntimeFilesystems(List<RuntimeFilesystem> image, List<RuntimeFilesystem> container) {
+public record RuntimeFilesystems(List<RuntimeFilesystemUsage> image, List<RuntimeFilesystemUsage> container) {
   public RuntimeFilesystems {
     image = List.copyOf(image);
     container = List.copyOf(container);

@@ -1,7 +1,7 @@
 package io.winstats.cri;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
@@ -27,14 +27,15 @@ import org.jspecify.annotations.Nullable;
  *     cause, whose failure left figures unmeasured without a fallback (Windows task source: {@code Tasks.ListPids},
  *     {@code Snapshots.Usage}, {@code Introspection.Plugins}); empty when every call asked answered
  */
+@RecordBuilder
 public record RuntimeSample(
     Instant timestamp,
     String runtimeName,
-    List<PodSample> pods,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<PodSample> pods,
     @Nullable RuntimeFilesystems filesystems,
-    List<String> skipped,
-    List<String> fallbacksStarted,
-    Map<String, String> callsFailed) {
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<String> skipped,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<String> fallbacksStarted,
+    @RecordBuilder.Initializer(source = Map.class, value = "of") Map<String, String> callsFailed) {
   public RuntimeSample {
     Objects.requireNonNull(timestamp, "timestamp");
     Objects.requireNonNull(runtimeName, "runtimeName");
@@ -47,93 +48,13 @@ public record RuntimeSample(
     callsFailed = Collections.unmodifiableMap(new TreeMap<>(callsFailed));
   }
 
-  /** A round whose every call asked answered. */
-  public RuntimeSample(
-      Instant timestamp,
-      String runtimeName,
-      List<PodSample> pods,
-      @Nullable RuntimeFilesystems filesystems,
-      List<String> skipped,
-      List<String> fallbacksStarted) {
-    this(timestamp, runtimeName, pods, filesystems, skipped, fallbacksStarted, Map.of());
-  }
-
-  /** A round without fallbacks. */
-  public RuntimeSample(
-      Instant timestamp,
-      String runtimeName,
-      List<PodSample> pods,
-      @Nullable RuntimeFilesystems filesystems,
-      List<String> skipped) {
-    this(timestamp, runtimeName, pods, filesystems, skipped, List.of());
-  }
-
   /** A builder for a round that finished at {@code timestamp}: no pods, filesystems or skips until set. */
-  public static Builder builder(Instant timestamp, String runtimeName) {
-    return new Builder(timestamp, runtimeName);
+  public static RuntimeSampleBuilder builder(Instant timestamp, String runtimeName) {
+    return RuntimeSampleBuilder.builder().timestamp(timestamp).runtimeName(runtimeName);
   }
 
   /** A builder holding this round's components, to change some. */
-  public Builder toBuilder() {
-    return new Builder(timestamp, runtimeName).pods(pods).filesystems(filesystems).skipped(skipped)
-        .fallbacksStarted(fallbacksStarted).callsFailed(callsFailed);
-  }
-
-  /** Names each component of a {@link RuntimeSample}; not thread-safe. */
-  public static final class Builder {
-    private Instant timestamp;
-    private final String runtimeName;
-    private final List<PodSample> pods = new ArrayList<>();
-    private @Nullable RuntimeFilesystems filesystems;
-    private List<String> skipped = List.of();
-    private List<String> fallbacksStarted = List.of();
-    private Map<String, String> callsFailed = Map.of();
-
-    private Builder(Instant timestamp, String runtimeName) {
-      this.timestamp = timestamp;
-      this.runtimeName = runtimeName;
-    }
-
-    public Builder timestamp(Instant value) {
-      this.timestamp = value;
-      return this;
-    }
-
-    /** Replaces the pods with {@code value}. */
-    public Builder pods(List<PodSample> value) {
-      pods.clear();
-      pods.addAll(value);
-      return this;
-    }
-
-    /** Adds one pod. */
-    public Builder pod(PodSample value) {
-      pods.add(value);
-      return this;
-    }
-
-    public Builder filesystems(@Nullable RuntimeFilesystems value) {
-      this.filesystems = value;
-      return this;
-    }
-
-    public Builder skipped(List<String> value) {
-      this.skipped = value;
-      return this;
-    }
-
-    public Builder fallbacksStarted(List<String> value) {
-      this.fallbacksStarted = value;
-      return this;
-    }
-
-    public Builder callsFailed(Map<String, String> value) {
-      this.callsFailed = value;
-      return this;
-    }
-
-    public RuntimeSample build() {
-      return new RuntimeSample(timestamp, runtimeName, pods, filesystems, skipped, fallbacksStarted, callsFailed);
-    }
+  public RuntimeSampleBuilder toBuilder() {
+    return RuntimeSampleBuilder.builder(this);
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.winstats.cri.CriStatsReader;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.cri.RuntimeSampleBuilder;
 import io.winstats.cri.WindowsStatsSource;
 import io.winstats.exporter.parts.PartLedger;
 import io.winstats.exporter.parts.PartState;
@@ -115,7 +116,7 @@ class RuntimePartsTest {
     try {
       for (int i = 0; i < 60; i++) {
         boolean asked = i % 3 == 0;
-        RuntimeSample.Builder round = RuntimeSample.builder(NOW.plusSeconds(10L * i), "containerd v1.7.20");
+        RuntimeSampleBuilder round = RuntimeSample.builder(NOW.plusSeconds(10L * i), "containerd v1.7.20");
         if (i < 30 && asked) {
           round.callsFailed(Map.of("Tasks.ListPids", "task a: DEADLINE_EXCEEDED: context deadline exceeded"));
         }

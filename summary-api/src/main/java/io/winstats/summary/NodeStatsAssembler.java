@@ -5,7 +5,7 @@ import static io.winstats.summary.PressureStats.withPsi;
 
 import io.winstats.cri.FilesystemCapacity;
 import io.winstats.cri.PodSample;
-import io.winstats.cri.RuntimeFilesystem;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupMemory;
@@ -291,7 +291,7 @@ final class NodeStatsAssembler {
     if (filesystems == null || filesystems.image().isEmpty()) {
       return null;
     }
-    RuntimeFilesystem image = filesystems.image().get(0);
+    RuntimeFilesystemUsage image = filesystems.image().get(0);
     FsStats imageFs = fsStats(image);
     FsStats containerFs = imageFs;
     if (!filesystems.container().isEmpty()
@@ -301,7 +301,7 @@ final class NodeStatsAssembler {
     return new RuntimeStats(imageFs, containerFs);
   }
 
-  private static FsStats fsStats(RuntimeFilesystem fs) {
+  private static FsStats fsStats(RuntimeFilesystemUsage fs) {
     FilesystemCapacity c = fs.capacity();
     return new FsStats(
         fs.timestamp(),

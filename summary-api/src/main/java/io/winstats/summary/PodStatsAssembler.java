@@ -11,7 +11,7 @@ import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
-import io.winstats.cri.WritableLayerUsage;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.cgroups.CgroupMemory;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupStats;
@@ -183,7 +183,7 @@ final class PodStatsAssembler {
    * A container's {@code rootfs}, as the kubelet's CRI stats provider fills it: used bytes and inodes of the writable
    * layer, capacity and free space of the filesystem holding the layer's mountpoint (the image filesystem).
    */
-  private static @Nullable FsStats rootfs(@Nullable WritableLayerUsage layer) {
+  private static @Nullable FsStats rootfs(@Nullable RuntimeFilesystemUsage layer) {
     if (layer == null) {
       return null;
     }

@@ -2,6 +2,7 @@ package io.winstats.summary;
 
 import io.winstats.cri.ContainerLogUsage;
 import io.winstats.cri.ContainerSample;
+import io.winstats.cri.ContainerSampleBuilder;
 import io.winstats.cri.CpuUsage;
 import io.winstats.cri.FilesystemCapacity;
 import io.winstats.cri.InterfaceUsage;
@@ -10,10 +11,9 @@ import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.ResourceSpec;
-import io.winstats.cri.RuntimeFilesystem;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.RuntimeSample;
-import io.winstats.cri.WritableLayerUsage;
 import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.CpuMode;
 import io.winstats.perfcounters.DiskIoCounters;
@@ -332,7 +332,7 @@ public final class SampleFixtures {
         LINUX_DISK,
         8L,
         new RuntimeFilesystems(
-            List.of(RuntimeFilesystem.builder(T1, LINUX_SNAPSHOTS)
+            List.of(RuntimeFilesystemUsage.builder(T1, LINUX_SNAPSHOTS)
                 .usedBytes(2_048_000L)
                 .inodesUsed(289L)
                 .capacity(LINUX_DISK)
@@ -351,7 +351,7 @@ public final class SampleFixtures {
         WINDOWS_DISK,
         null,
         new RuntimeFilesystems(
-            List.of(RuntimeFilesystem.builder(T1, WINDOWS_SNAPSHOTS)
+            List.of(RuntimeFilesystemUsage.builder(T1, WINDOWS_SNAPSHOTS)
                 .usedBytes(3_500_000_000L)
                 .capacity(WINDOWS_DISK)
                 .build()), List.of()),
@@ -387,19 +387,20 @@ public final class SampleFixtures {
                 .txErrors(0L)
                 .build())))
             .processCount(2L)
-            .container(
-                container(
-                        "c-burn",
-                        "burn",
-                        0,
-                        ContainerSample.State.RUNNING,
-                        new CpuUsage(T1, 29_900_000_000L, 499_000_000L),
-                        snapshots,
-                        disk,
-                        layerInodes)
-                    .logs(new ContainerLogUsage(T1, 92L, 1L))
-                    .resources(burnResources)
-                    .build())
+            .containers(
+                List.of(
+                    container(
+                            "c-burn",
+                            "burn",
+                            0,
+                            ContainerSample.State.RUNNING,
+                            new CpuUsage(T1, 29_900_000_000L, 499_000_000L),
+                            snapshots,
+                            disk,
+                            layerInodes)
+                        .logs(new ContainerLogUsage(T1, 92L, 1L))
+                        .resources(burnResources)
+                        .build()))
             .build();
     PodSample sleeper =
         PodSample.builder(new PodRef("sleeper", "default", "uid-sleeper"), "sandbox-2")
@@ -415,19 +416,23 @@ public final class SampleFixtures {
                     .pageFaults(1_159L)
                     .majorPageFaults(0L)
                     .build())
-            .container(
-                container(
-                        "c-sleep",
-                        "sleep",
-                        0,
-                        ContainerSample.State.RUNNING,
-                        new CpuUsage(T1, 34_179_242L, null),
-                        snapshots,
-                        disk,
-                        layerInodes)
-                    .build())
+            .containers(
+                List.of(
+                    container(
+                            "c-sleep",
+                            "sleep",
+                            0,
+                            ContainerSample.State.RUNNING,
+                            new CpuUsage(T1, 34_179_242L, null),
+                            snapshots,
+                            disk,
+                            layerInodes)
+                        .build()))
             .build();
-    return RuntimeSample.builder(T1, "containerd 1.6.20~ds1").pod(sleeper).pod(burner).filesystems(filesystems).build();
+    return RuntimeSample.builder(T1, "containerd 1.6.20~ds1")
+        .pods(List.of(sleeper, burner))
+        .filesystems(filesystems)
+        .build();
   }
 
   /** A running container; {@code cpu == null} leaves out its CPU, memory and writable layer. */
@@ -443,7 +448,7 @@ public final class SampleFixtures {
     return container(id, name, attempt, ContainerSample.State.EXITED, cpu, LINUX_SNAPSHOTS, null, 8L).build();
   }
 
-  private static ContainerSample.Builder container(
+  private static ContainerSampleBuilder container(
       String id,
       String name,
       int attempt,
@@ -470,7 +475,7 @@ public final class SampleFixtures {
                     .pageFaults(728L)
                     .majorPageFaults(0L)
                     .build())
-        .writableLayer(cpu == null ? null : WritableLayerUsage.builder(T1, snapshots)
+        .writableLayer(cpu == null ? null : RuntimeFilesystemUsage.builder(T1, snapshots)
             .usedBytes(20_480L)
             .inodesUsed(layerInodes)
             .capacity(disk)

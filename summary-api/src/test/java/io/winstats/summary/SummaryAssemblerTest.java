@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CpuUsage;
 import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.PodRef;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class SummaryAssemblerTest {
@@ -142,11 +144,13 @@ class SummaryAssemblerTest {
             .createdAt(T0)
             .hostProcess(false)
             .cpu(running)
-            .container(SampleFixtures.exited("c-init", "init", 0, last))
-            .container(SampleFixtures.exited("c-old", "app", 0, last))
-            .container(SampleFixtures.container("c-new", "app", 1, running))
+            .containers(
+                List.of(
+                    SampleFixtures.exited("c-init", "init", 0, last),
+                    SampleFixtures.exited("c-old", "app", 0, last),
+                    SampleFixtures.container("c-new", "app", 1, running)))
             .build();
-    RuntimeSample runtime = RuntimeSample.builder(T1, "containerd").pod(pod).build();
+    RuntimeSample runtime = RuntimeSample.builder(T1, "containerd").pods(List.of(pod)).build();
     for (Summary summary :
         List.of(
             assembler.assemble(SampleFixtures.linuxNode(T0, 0, 1), null, runtime),
@@ -202,10 +206,17 @@ class SummaryAssemblerTest {
 
   @Test
   void aSplitContainerFilesystemIsReportedAsContainerFsAndASharedOneRepeatsImageFs() {
-    io.winstats.cri.RuntimeFilesystem image =
-        new io.winstats.cri.RuntimeFilesystem(T1, "/var/lib/images", 5_000L, 50L, SampleFixtures.LINUX_DISK);
-    io.winstats.cri.RuntimeFilesystem writable =
-        new io.winstats.cri.RuntimeFilesystem(T1, "/var/lib/containers", 700L, 7L, null);
+    io.winstats.cri.RuntimeFilesystemUsage image =
+        io.winstats.cri.RuntimeFilesystemUsage.builder(T1, "/var/lib/images")
+            .usedBytes(5_000L)
+            .inodesUsed(50L)
+            .capacity(SampleFixtures.LINUX_DISK)
+            .build();
+    io.winstats.cri.RuntimeFilesystemUsage writable =
+        io.winstats.cri.RuntimeFilesystemUsage.builder(T1, "/var/lib/containers")
+            .usedBytes(700L)
+            .inodesUsed(7L)
+            .build();
     NodeSample node = SampleFixtures.linuxNode(T1, 0, 1);
 
     Summary split = assembler.assemble(node, null, runtimeWith(new io.winstats.cri.RuntimeFilesystems(List.of(image), List.of(writable))));
@@ -245,7 +256,8 @@ class SummaryAssemblerTest {
     RuntimeSample linux = SampleFixtures.runtime();
     List<PodSample> pods = new java.util.ArrayList<>();
     for (PodSample p : linux.pods()) {
-      pods.add(p.toBuilder().container(SampleFixtures.exited("c-init-" + p.ref().name(), "init", 0, new CpuUsage(T1, 1L, null))).build());
+      ContainerSample init = SampleFixtures.exited("c-init-" + p.ref().name(), "init", 0, new CpuUsage(T1, 1L, null));
+      pods.add(p.toBuilder().containers(Stream.concat(p.containers().stream(), Stream.of(init)).toList()).build());
     }
     pods.add(PodSample.builder(new PodRef("bare", "default", "uid-bare"), "sandbox-3").createdAt(T0).build());
     RuntimeSample withExitedAndBare = linux.toBuilder().pods(pods).build();

@@ -4,6 +4,7 @@ import io.winstats.cri.ContainerSample;
 import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
+import io.winstats.cri.PodSampleBuilder;
 import io.winstats.cri.RuntimeSample;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,7 @@ public final class CgroupPodFigures {
         pods.add(pod);
         continue;
       }
-      PodSample.Builder joined = pod.toBuilder();
+      PodSampleBuilder joined = pod.toBuilder();
       if (network != null) {
         joined.network(network);
       }
@@ -63,8 +64,12 @@ public final class CgroupPodFigures {
         return new NetworkUsage(
             cgroups.timestamp(),
             List.of(
-                new InterfaceUsage(
-                    nic.name(), nic.rxBytes(), nic.rxErrors(), nic.txBytes(), nic.txErrors(), null, null)));
+                InterfaceUsage.builder(nic.name())
+                    .rxBytes(nic.rxBytes())
+                    .rxErrors(nic.rxErrors())
+                    .txBytes(nic.txBytes())
+                    .txErrors(nic.txErrors())
+                    .build()));
       }
     }
     return null;

@@ -99,17 +99,14 @@ final class ContainerStatsRound implements StatsRound {
       List<ContainerSample> containers = NewestContainers.perName(byPod.getOrDefault(sandbox.getId(), List.of()));
       try {
         pods.add(
-            new PodSample(
-                meta.ref(),
-                meta.id(),
-                meta.createdAt(),
-                meta.labels(),
-                meta.hostProcess(),
-                podCpu(meta.id(), containers, now),
-                StatsMapper.sumMemory(containers),
-                null,
-                null,
-                containers));
+            PodSample.builder(meta.ref(), meta.id())
+                .createdAt(meta.createdAt())
+                .labels(meta.labels())
+                .hostProcess(meta.hostProcess())
+                .cpu(podCpu(meta.id(), containers, now))
+                .memory(StatsMapper.sumMemory(containers))
+                .containers(containers)
+                .build());
       } catch (IllegalArgumentException | ArithmeticException e) {
         round.skip(sandbox.getId(), "malformed stats: " + e.getMessage());
       }

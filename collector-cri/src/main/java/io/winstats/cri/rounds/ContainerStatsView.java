@@ -56,15 +56,14 @@ sealed interface ContainerStatsView {
         return null;
       }
       io.winstats.cri.api.MemoryUsage m = s.getMemory();
-      return new MemoryUsage(
-          StatsMapper.instant(m.getTimestamp(), orElse),
-          StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()),
-          StatsMapper.u64(m.hasAvailableBytes(), m.getAvailableBytes()),
-          StatsMapper.u64(m.hasUsageBytes(), m.getUsageBytes()),
-          StatsMapper.u64(m.hasRssBytes(), m.getRssBytes()),
-          StatsMapper.u64(m.hasPageFaults(), m.getPageFaults()),
-          StatsMapper.u64(m.hasMajorPageFaults(), m.getMajorPageFaults()),
-          null);
+      return MemoryUsage.builder(StatsMapper.instant(m.getTimestamp(), orElse))
+          .workingSetBytes(StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()))
+          .availableBytes(StatsMapper.u64(m.hasAvailableBytes(), m.getAvailableBytes()))
+          .usageBytes(StatsMapper.u64(m.hasUsageBytes(), m.getUsageBytes()))
+          .rssBytes(StatsMapper.u64(m.hasRssBytes(), m.getRssBytes()))
+          .pageFaults(StatsMapper.u64(m.hasPageFaults(), m.getPageFaults()))
+          .majorPageFaults(StatsMapper.u64(m.hasMajorPageFaults(), m.getMajorPageFaults()))
+          .build();
     }
 
     @Override
@@ -106,15 +105,13 @@ sealed interface ContainerStatsView {
       }
       io.winstats.cri.api.WindowsMemoryUsage m = s.getMemory();
       Long commit = StatsMapper.u64(m.hasCommitMemoryBytes(), m.getCommitMemoryBytes());
-      return new MemoryUsage(
-          StatsMapper.instant(m.getTimestamp(), orElse),
-          StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()),
-          StatsMapper.u64(m.hasAvailableBytes(), m.getAvailableBytes()),
-          commit,
-          null,
-          StatsMapper.u64(m.hasPageFaults(), m.getPageFaults()),
-          null,
-          commit);
+      return MemoryUsage.builder(StatsMapper.instant(m.getTimestamp(), orElse))
+          .workingSetBytes(StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()))
+          .availableBytes(StatsMapper.u64(m.hasAvailableBytes(), m.getAvailableBytes()))
+          .usageBytes(commit)
+          .pageFaults(StatsMapper.u64(m.hasPageFaults(), m.getPageFaults()))
+          .commitBytes(commit)
+          .build();
     }
 
     @Override

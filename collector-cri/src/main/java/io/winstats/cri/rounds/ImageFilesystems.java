@@ -3,7 +3,7 @@ package io.winstats.cri.rounds;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.winstats.cri.RuntimeFilesystem;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.api.FilesystemUsage;
 import io.winstats.cri.api.ImageFsInfoRequest;
@@ -63,9 +63,9 @@ final class ImageFilesystems {
     }
   }
 
-  private static List<RuntimeFilesystem> filesystems(
+  private static List<RuntimeFilesystemUsage> filesystems(
       List<FilesystemUsage> listed, Instant now, StatsMapper.HostView host) {
-    List<RuntimeFilesystem> result = new ArrayList<>(listed.size());
+    List<RuntimeFilesystemUsage> result = new ArrayList<>(listed.size());
     for (FilesystemUsage fs : listed) {
       result.add(StatsMapper.runtimeFilesystem(fs, now, host));
     }

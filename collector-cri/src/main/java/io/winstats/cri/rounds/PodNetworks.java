@@ -131,16 +131,14 @@ final class PodNetworks {
       return null;
     }
     InterfaceUsage nic =
-        new InterfaceUsage(
-            s.endpointId(),
-            s.bytesReceived(),
-            null,
-            s.bytesSent(),
-            null,
-            s.droppedPacketsIncoming(),
-            s.droppedPacketsOutgoing(),
-            s.packetsReceived(),
-            s.packetsSent());
+        InterfaceUsage.builder(s.endpointId())
+            .rxBytes(s.bytesReceived())
+            .txBytes(s.bytesSent())
+            .rxPacketsDropped(s.droppedPacketsIncoming())
+            .txPacketsDropped(s.droppedPacketsOutgoing())
+            .rxPackets(s.packetsReceived())
+            .txPackets(s.packetsSent())
+            .build();
     asked.put(key, nic);
     return nic;
   }

@@ -115,8 +115,11 @@ final class PodSandboxStatsRound implements StatsRound {
     }
     PodStatsView view = PodStatsView.of(s);
     if (view == null) {
-      return new PodSample(
-          meta.ref(), id, meta.createdAt(), meta.labels(), meta.hostProcess(), null, null, null, null, List.of());
+      return PodSample.builder(meta.ref(), id)
+          .createdAt(meta.createdAt())
+          .labels(meta.labels())
+          .hostProcess(meta.hostProcess())
+          .build();
     }
     List<ContainerSample> containers = new ArrayList<>();
     for (ContainerStatsView c : view.containers()) {
@@ -131,17 +134,16 @@ final class PodSandboxStatsRound implements StatsRound {
     CpuUsage cpu =
         view.cpuSumsRunningContainers() ? monotonicCpu(id, view, key, now) : mapper.cpu(view.cpu(), key, now);
     Instant podTime = cpu != null ? cpu.timestamp() : now;
-    return new PodSample(
-        meta.ref(),
-        id,
-        meta.createdAt(),
-        meta.labels(),
-        meta.hostProcess(),
-        cpu,
-        view.memory(podTime),
-        view.network(podTime),
-        view.processCount(),
-        NewestContainers.perName(containers));
+    return PodSample.builder(meta.ref(), id)
+        .createdAt(meta.createdAt())
+        .labels(meta.labels())
+        .hostProcess(meta.hostProcess())
+        .cpu(cpu)
+        .memory(view.memory(podTime))
+        .network(view.network(podTime))
+        .processCount(view.processCount())
+        .containers(NewestContainers.perName(containers))
+        .build();
   }
 
   /** The runtime's pod CPU with the CPU of containers that have left the sum carried on ({@link PodCpuTotals}). */

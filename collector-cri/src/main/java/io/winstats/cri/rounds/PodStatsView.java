@@ -51,25 +51,21 @@ sealed interface PodStatsView {
   }
 
   private static InterfaceUsage linuxInterface(NetworkInterfaceUsage i) {
-    return new InterfaceUsage(
-        i.getName(),
-        StatsMapper.u64(i.hasRxBytes(), i.getRxBytes()),
-        StatsMapper.u64(i.hasRxErrors(), i.getRxErrors()),
-        StatsMapper.u64(i.hasTxBytes(), i.getTxBytes()),
-        StatsMapper.u64(i.hasTxErrors(), i.getTxErrors()),
-        null,
-        null);
+    return InterfaceUsage.builder(i.getName())
+        .rxBytes(StatsMapper.u64(i.hasRxBytes(), i.getRxBytes()))
+        .rxErrors(StatsMapper.u64(i.hasRxErrors(), i.getRxErrors()))
+        .txBytes(StatsMapper.u64(i.hasTxBytes(), i.getTxBytes()))
+        .txErrors(StatsMapper.u64(i.hasTxErrors(), i.getTxErrors()))
+        .build();
   }
 
   private static InterfaceUsage windowsInterface(WindowsNetworkInterfaceUsage i) {
-    return new InterfaceUsage(
-        i.getName(),
-        StatsMapper.u64(i.hasRxBytes(), i.getRxBytes()),
-        null,
-        StatsMapper.u64(i.hasTxBytes(), i.getTxBytes()),
-        null,
-        StatsMapper.u64(i.hasRxPacketsDropped(), i.getRxPacketsDropped()),
-        StatsMapper.u64(i.hasTxPacketsDropped(), i.getTxPacketsDropped()));
+    return InterfaceUsage.builder(i.getName())
+        .rxBytes(StatsMapper.u64(i.hasRxBytes(), i.getRxBytes()))
+        .txBytes(StatsMapper.u64(i.hasTxBytes(), i.getTxBytes()))
+        .rxPacketsDropped(StatsMapper.u64(i.hasRxPacketsDropped(), i.getRxPacketsDropped()))
+        .txPacketsDropped(StatsMapper.u64(i.hasTxPacketsDropped(), i.getTxPacketsDropped()))
+        .build();
   }
 
   /** The default interface first, then the others without repeating it. */
@@ -115,15 +111,14 @@ sealed interface PodStatsView {
         return null;
       }
       io.winstats.cri.api.MemoryUsage m = l.getMemory();
-      return new MemoryUsage(
-          StatsMapper.instant(m.getTimestamp(), orElse),
-          StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()),
-          StatsMapper.u64(m.hasAvailableBytes(), m.getAvailableBytes()),
-          StatsMapper.u64(m.hasUsageBytes(), m.getUsageBytes()),
-          StatsMapper.u64(m.hasRssBytes(), m.getRssBytes()),
-          StatsMapper.u64(m.hasPageFaults(), m.getPageFaults()),
-          StatsMapper.u64(m.hasMajorPageFaults(), m.getMajorPageFaults()),
-          null);
+      return MemoryUsage.builder(StatsMapper.instant(m.getTimestamp(), orElse))
+          .workingSetBytes(StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()))
+          .availableBytes(StatsMapper.u64(m.hasAvailableBytes(), m.getAvailableBytes()))
+          .usageBytes(StatsMapper.u64(m.hasUsageBytes(), m.getUsageBytes()))
+          .rssBytes(StatsMapper.u64(m.hasRssBytes(), m.getRssBytes()))
+          .pageFaults(StatsMapper.u64(m.hasPageFaults(), m.getPageFaults()))
+          .majorPageFaults(StatsMapper.u64(m.hasMajorPageFaults(), m.getMajorPageFaults()))
+          .build();
     }
 
     @Override
@@ -206,15 +201,13 @@ sealed interface PodStatsView {
       Long pageFaults = StatsMapper.u64(m.hasPageFaults(), m.getPageFaults());
       Long commit = StatsMapper.u64(m.hasCommitMemoryBytes(), m.getCommitMemoryBytes());
       Long podWorkingSet = StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes());
-      return new MemoryUsage(
-          StatsMapper.instant(m.getTimestamp(), orElse),
-          containersWorkingSet != null ? containersWorkingSet : podWorkingSet,
-          isFiller(available, !containersReportAvailable) ? null : available,
-          containersCommit,
-          null,
-          isFiller(pageFaults, !containersReportPageFaults) ? null : pageFaults,
-          null,
-          isFiller(commit, containersCommit != null && containersCommit > 0) ? null : commit);
+      return MemoryUsage.builder(StatsMapper.instant(m.getTimestamp(), orElse))
+          .workingSetBytes(containersWorkingSet != null ? containersWorkingSet : podWorkingSet)
+          .availableBytes(isFiller(available, !containersReportAvailable) ? null : available)
+          .usageBytes(containersCommit)
+          .pageFaults(isFiller(pageFaults, !containersReportPageFaults) ? null : pageFaults)
+          .commitBytes(isFiller(commit, containersCommit != null && containersCommit > 0) ? null : commit)
+          .build();
     }
 
     private static @Nullable Long plus(@Nullable Long sum, @Nullable Long value) {

@@ -234,9 +234,13 @@ final class RuntimeStatsReader implements CriStatsReader {
       List<PodSample> pods = rounds.read(round);
       RuntimeFilesystems filesystems = imageFilesystems.read(round);
       RuntimeSample sample =
-          new RuntimeSample(
-              context.clock().instant(), name, pods, filesystems, round.skipped, round.fallbacksStarted,
-              round.callsFailed);
+          RuntimeSample.builder(context.clock().instant(), name)
+              .pods(pods)
+              .filesystems(filesystems)
+              .skipped(round.skipped)
+              .fallbacksStarted(round.fallbacksStarted)
+              .callsFailed(round.callsFailed)
+              .build();
       health.healthy(name);
       if (LOG.isDebugEnabled()) {
         LOG.debug(

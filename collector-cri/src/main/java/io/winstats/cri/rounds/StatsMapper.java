@@ -6,8 +6,7 @@ import io.winstats.cri.CpuUsage;
 import io.winstats.cri.FilesystemCapacity;
 import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.ResourceSpec;
-import io.winstats.cri.RuntimeFilesystem;
-import io.winstats.cri.WritableLayerUsage;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.api.ContainerStatus;
 import io.winstats.cri.api.FilesystemUsage;
 import io.winstats.cri.api.LinuxContainerResources;
@@ -15,11 +14,13 @@ import io.winstats.cri.api.UInt64Value;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -88,25 +89,23 @@ final class StatsMapper {
    * on Linux and {@code toPodSandboxStats} on Windows, 1.7 to 2.x, send the zero snapshot's timestamp with it): its
    * bytes and inodes are absent, not 0. The mountpoint, and so the capacity, are real.
    */
-  static WritableLayerUsage writableLayer(LayerFields fs, Instant orElse, HostView host) {
+  static RuntimeFilesystemUsage writableLayer(LayerFields fs, Instant orElse, HostView host) {
     boolean measured = fs.timestampNanos() != 0;
-    return new WritableLayerUsage(
-        instant(fs.timestampNanos(), orElse),
-        fs.mountpoint(),
-        measured ? fs.usedBytes() : null,
-        measured ? fs.inodesUsed() : null,
-        host.capacity(fs.mountpoint()));
+    return RuntimeFilesystemUsage.builder(instant(fs.timestampNanos(), orElse), fs.mountpoint())
+        .usedBytes(measured ? fs.usedBytes() : null)
+        .inodesUsed(measured ? fs.inodesUsed() : null)
+        .capacity(host.capacity(fs.mountpoint()))
+        .build();
   }
 
   /** One {@code ImageFsInfo} filesystem with the capacity of the filesystem holding its mountpoint. */
-  static RuntimeFilesystem runtimeFilesystem(FilesystemUsage fs, Instant orElse, HostView host) {
+  static RuntimeFilesystemUsage runtimeFilesystem(FilesystemUsage fs, Instant orElse, HostView host) {
     String mountpoint = fs.getFsId().getMountpoint();
-    return new RuntimeFilesystem(
-        instant(fs.getTimestamp(), orElse),
-        mountpoint,
-        u64(fs.hasUsedBytes(), fs.getUsedBytes()),
-        u64(fs.hasInodesUsed(), fs.getInodesUsed()),
-        host.capacity(mountpoint));
+    return RuntimeFilesystemUsage.builder(instant(fs.getTimestamp(), orElse), mountpoint)
+        .usedBytes(u64(fs.hasUsedBytes(), fs.getUsedBytes()))
+        .inodesUsed(u64(fs.hasInodesUsed(), fs.getInodesUsed()))
+        .capacity(host.capacity(mountpoint))
+        .build();
   }
 
   /** {@code ContainerStatus.resources.linux}, or {@code null} when the runtime filled none of its figures. */
@@ -182,20 +181,18 @@ final class StatsMapper {
     CpuFields cpuFields = s.cpu();
     Instant cpuTime = cpuFields != null ? instant(cpuFields.timestampNanos(), orElse) : orElse;
     LayerFields layer = s.writableLayer();
-    return new ContainerSample(
-        meta.id(),
-        meta.name(),
-        (int) meta.attempt(),
-        meta.image(),
-        meta.createdAt(),
-        meta.state(),
-        meta.labels(),
-        cpu(cpuFields, key, orElse),
-        s.memory(cpuTime),
-        layer != null ? writableLayer(layer, cpuTime, host) : null,
-        host.logs(meta.logPath()),
-        meta.resources(),
-        null); // CRI counts no storage I/O
+    return ContainerSample.builder(meta.id(), meta.name())
+        .attempt((int) meta.attempt())
+        .image(meta.image())
+        .createdAt(meta.createdAt())
+        .state(meta.state())
+        .labels(meta.labels())
+        .cpu(cpu(cpuFields, key, orElse))
+        .memory(s.memory(cpuTime))
+        .writableLayer(layer != null ? writableLayer(layer, cpuTime, host) : null)
+        .logs(host.logs(meta.logPath()))
+        .resources(meta.resources())
+        .build(); // no storage: CRI counts no storage I/O
   }
 
   // ---- Sums for the ListContainerStats fallback ----------------------------------------------------------------
@@ -227,34 +224,44 @@ final class StatsMapper {
     return latest == null ? null : new CpuUsage(latest, total, rateKnown ? rate : null);
   }
 
-  /** Pod memory as the sum of its containers; a field is {@code null} if no container reported it. */
+  /**
+   * Pod memory as the sum of its containers; a figure is {@code null} if no container reported it. No commit peak: CRI
+   * does not carry it, and a sum of peaks is no peak.
+   */
   @Nullable
   static MemoryUsage sumMemory(List<ContainerSample> containers) {
+    List<MemoryUsage> readings = new ArrayList<>();
     Instant latest = null;
-    Long[] sums = new Long[7];
     for (ContainerSample c : containers) {
       MemoryUsage m = c.memory();
-      if (m == null) {
-        continue;
-      }
-      latest = latest == null || m.timestamp().isAfter(latest) ? m.timestamp() : latest;
-      Long[] values = {
-        m.workingSetBytes(),
-        m.availableBytes(),
-        m.usageBytes(),
-        m.rssBytes(),
-        m.pageFaults(),
-        m.majorPageFaults(),
-        m.commitBytes()
-      };
-      for (int i = 0; i < values.length; i++) {
-        if (values[i] != null) {
-          sums[i] = sums[i] == null ? values[i] : Math.addExact(sums[i], values[i]);
-        }
+      if (m != null) {
+        readings.add(m);
+        latest = latest == null || m.timestamp().isAfter(latest) ? m.timestamp() : latest;
       }
     }
-    return latest == null
-        ? null
-        : new MemoryUsage(latest, sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
+    if (latest == null) {
+      return null;
+    }
+    return MemoryUsage.builder(latest)
+        .workingSetBytes(sum(readings, MemoryUsage::workingSetBytes))
+        .availableBytes(sum(readings, MemoryUsage::availableBytes))
+        .usageBytes(sum(readings, MemoryUsage::usageBytes))
+        .rssBytes(sum(readings, MemoryUsage::rssBytes))
+        .pageFaults(sum(readings, MemoryUsage::pageFaults))
+        .majorPageFaults(sum(readings, MemoryUsage::majorPageFaults))
+        .commitBytes(sum(readings, MemoryUsage::commitBytes))
+        .build();
+  }
+
+  /** The sum of one figure over {@code readings}, or {@code null} if none reported it. */
+  private static @Nullable Long sum(List<MemoryUsage> readings, Function<MemoryUsage, @Nullable Long> figure) {
+    Long total = null;
+    for (MemoryUsage m : readings) {
+      Long value = figure.apply(m);
+      if (value != null) {
+        total = total == null ? value : Math.addExact(total, value);
+      }
+    }
+    return total;
   }
 }

@@ -7,8 +7,8 @@ import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.StorageIo;
-import io.winstats.cri.WritableLayerUsage;
 import io.winstats.cri.api.Container;
 import io.winstats.cri.api.PodSandbox;
 import io.winstats.cri.api.PodSandboxStats;
@@ -333,7 +333,7 @@ final class TasksStatsRound implements StatsRound {
         .writableLayer(
             layer == null
                 ? null
-                : WritableLayerUsage.builder(layer.measuredAt(), layer.mountpoint())
+                : RuntimeFilesystemUsage.builder(layer.measuredAt(), layer.mountpoint())
                     .usedBytes(layer.usedBytes())
                     .capacity(round.host.capacity(layer.mountpoint()))
                     .build())

@@ -9,7 +9,7 @@ import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.ResourceSpec;
-import io.winstats.cri.RuntimeFilesystem;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.RuntimeFilesystems;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.StatsCall;
@@ -198,7 +198,7 @@ class CriStatsReaderIT {
 
       assertThat(fs).as("containerd answers ImageFsInfo").isNotNull();
       assertThat(fs.image()).isNotEmpty();
-      RuntimeFilesystem image = fs.image().get(0);
+      RuntimeFilesystemUsage image = fs.image().get(0);
       assertThat(image.mountpoint()).startsWith(harness.workDir().toString());
       assertThat(image.usedBytes()).as("the busybox image's layers").isPositive();
       assertThat(image.capacity()).as("the snapshotter root is on this host").isNotNull();

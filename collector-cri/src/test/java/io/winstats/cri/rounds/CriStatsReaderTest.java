@@ -8,9 +8,8 @@ import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.ResourceSpec;
-import io.winstats.cri.RuntimeFilesystem;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.RuntimeSample;
-import io.winstats.cri.WritableLayerUsage;
 import static io.winstats.cri.rounds.FakeRuntime.linuxContainerStats;
 import static io.winstats.cri.rounds.FakeRuntime.podAttributes;
 import static io.winstats.cri.rounds.FakeRuntime.u64;
@@ -608,7 +607,7 @@ class CriStatsReaderTest {
     assertThat(pod.cpu().usageCoreNanos()).isEqualTo(101 * SECOND);
     assertThat(pod.memory())
         .as("usage and working set: the containers' summed, not containerd's 300 MiB with the sandbox")
-        .isEqualTo(new io.winstats.cri.MemoryUsage(NOW, 200L << 20, null, 400L << 20, null, null, null, 500L << 20));
+        .isEqualTo(io.winstats.cri.MemoryUsage.builder(NOW).workingSetBytes(200L << 20).usageBytes(400L << 20).commitBytes(500L << 20).build());
     assertThat(pod.network().interfaces())
         .as("default first, not repeated")
         .containsExactly(
@@ -619,9 +618,14 @@ class CriStatsReaderTest {
     assertThat(site.image()).isEqualTo("mcr.microsoft.com/windows/servercore/iis:ltsc2022");
     assertThat(site.memory())
         .as("usage: the commit")
-        .isEqualTo(
-            new io.winstats.cri.MemoryUsage(NOW, 200L << 20, 824L << 20, 400L << 20, null, 77L, null, 400L << 20));
-    assertThat(site.writableLayer()).isEqualTo(WritableLayerUsage.builder(NOW, "C:\\ProgramData")
+        .isEqualTo(io.winstats.cri.MemoryUsage.builder(NOW)
+            .workingSetBytes(200L << 20)
+            .availableBytes(824L << 20)
+            .usageBytes(400L << 20)
+            .pageFaults(77L)
+            .commitBytes(400L << 20)
+            .build());
+    assertThat(site.writableLayer()).isEqualTo(RuntimeFilesystemUsage.builder(NOW, "C:\\ProgramData")
         .usedBytes(4096L)
         .build());
     assertThat(site.cpu().usageNanoCores()).isNull();
@@ -700,14 +704,14 @@ class CriStatsReaderTest {
     RuntimeSample sample = reader.sample();
 
     assertThat(sample.filesystems()).isNotNull();
-    assertThat(sample.filesystems().image()).containsExactly(RuntimeFilesystem.builder(NOW, SNAPSHOTS)
+    assertThat(sample.filesystems().image()).containsExactly(RuntimeFilesystemUsage.builder(NOW, SNAPSHOTS)
         .usedBytes(5_000_000L)
         .inodesUsed(321L)
         .capacity(DISK)
         .build());
     assertThat(sample.filesystems().container()).as("containerd 1.6 fills no container_filesystems").isEmpty();
     ContainerSample app = sample.pods().get(0).containers().get(0);
-    assertThat(app.writableLayer()).isEqualTo(WritableLayerUsage.builder(NOW, SNAPSHOTS)
+    assertThat(app.writableLayer()).isEqualTo(RuntimeFilesystemUsage.builder(NOW, SNAPSHOTS)
         .usedBytes(20_480L)
         .inodesUsed(8L)
         .capacity(DISK)
@@ -758,7 +762,7 @@ class CriStatsReaderTest {
 
     assertThat(first.filesystems()).isNull();
     assertThat(first.pods()).hasSize(1);
-    assertThat(second.filesystems().image()).extracting(RuntimeFilesystem::usedBytes).containsExactly(7L);
+    assertThat(second.filesystems().image()).extracting(RuntimeFilesystemUsage::usedBytes).containsExactly(7L);
   }
 
   @Test

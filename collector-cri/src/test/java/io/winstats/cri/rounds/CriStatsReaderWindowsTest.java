@@ -7,7 +7,7 @@ import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
-import io.winstats.cri.WritableLayerUsage;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.grpc.ManagedChannel;
@@ -143,7 +143,7 @@ class CriStatsReaderWindowsTest {
     HcsReading now = reading(0, 5, 100, 150);
     runtime.put(web(reading(0, 1, 10, 20), new WindowsContainer("a", "app", 0, T0, true, now, 4096, 0)));
 
-    WritableLayerUsage layer = onlyPod().containers().get(0).writableLayer();
+    RuntimeFilesystemUsage layer = onlyPod().containers().get(0).writableLayer();
 
     assertThat(layer.mountpoint()).isEqualTo(WindowsRuntimeFake.IMAGE_FS_PATH);
     assertThat(layer.usedBytes()).isNull();

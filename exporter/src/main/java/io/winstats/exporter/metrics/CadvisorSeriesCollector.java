@@ -15,8 +15,8 @@ import io.winstats.cri.MemoryUsage;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.ResourceSpec;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.RuntimeSample;
-import io.winstats.cri.WritableLayerUsage;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
@@ -163,7 +163,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     if (windows) {
       CadvisorWindowsSeries.addTaskFigures(f, c, l);
     }
-    WritableLayerUsage layer = c.writableLayer();
+    RuntimeFilesystemUsage layer = c.writableLayer();
     if (layer != null) {
       Labels device = l.add("device", layer.mountpoint());
       LAYER.add(f, layer, device, layer.timestamp());
@@ -276,12 +276,12 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           .build();
 
   /** A container's writable layer, labelled with its mountpoint as the device, at the layer's time. */
-  static final SeriesTable<WritableLayerUsage> LAYER =
-      SeriesTable.<WritableLayerUsage>labelled(DEVICE)
+  static final SeriesTable<RuntimeFilesystemUsage> LAYER =
+      SeriesTable.<RuntimeFilesystemUsage>labelled(DEVICE)
           .gauge(
               "container_fs_usage_bytes",
               "Number of bytes that are consumed by the container on this filesystem.",
-              WritableLayerUsage::usedBytes)
+              RuntimeFilesystemUsage::usedBytes)
           .build();
 
   /** The filesystem under the layer; its inodes as cAdvisor labels them, none on Windows (NTFS has no count). */
@@ -390,7 +390,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           Map.entry("MemoryUsage.pageFaults", "the cgroup's container_memory_failures_total"),
           Map.entry("MemoryUsage.majorPageFaults", "the cgroup's container_memory_failures_total"),
           Map.entry("MemoryUsage.commitBytes", "Windows commit: windows_exporter's series (WindowsContainerSeries)"),
-          Map.entry("WritableLayerUsage.inodesUsed", "the layer's inodes: /stats/summary's rootfs"),
+          Map.entry("RuntimeFilesystemUsage.inodesUsed", "the layer's inodes: /stats/summary's rootfs"),
           Map.entry("FilesystemCapacity.availableBytes", NOT_CADVISOR));
 
   private static final Map<String, String> UNSERVED_ON_LINUX =

@@ -9,8 +9,8 @@ import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.PodRef;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.ResourceSpec;
+import io.winstats.cri.RuntimeFilesystemUsage;
 import io.winstats.cri.RuntimeSample;
-import io.winstats.cri.WritableLayerUsage;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.summary.SampleFixtures;
 import java.time.Instant;
@@ -52,7 +52,7 @@ public final class NodeScale {
                         .majorPageFaults(12L)
                         .build())
                 .writableLayer(
-                    WritableLayerUsage.builder(t1, SampleFixtures.LINUX_SNAPSHOTS)
+                    RuntimeFilesystemUsage.builder(t1, SampleFixtures.LINUX_SNAPSHOTS)
                         .usedBytes(81_920L)
                         .inodesUsed(20L)
                         .capacity(SampleFixtures.LINUX_DISK)

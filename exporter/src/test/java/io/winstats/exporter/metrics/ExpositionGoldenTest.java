@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.ArrayList;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.PodSample;
+import io.winstats.cri.PodSampleBuilder;
+import io.winstats.cri.ContainerSample;
 import io.winstats.cri.NetworkUsage;
 import io.winstats.cri.InterfaceUsage;
 import io.winstats.cri.StorageIo;
@@ -23,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
 
 /** The wire text of each series family, pinned by golden files ({@code -Dgolden.update=true} rewrites them). */
 class ExpositionGoldenTest {
@@ -133,7 +136,7 @@ class ExpositionGoldenTest {
     RuntimeSample r = SampleFixtures.windowsRuntime();
     List<PodSample> pods = new ArrayList<>();
     for (PodSample p : r.pods()) {
-      PodSample.Builder pod = p.toBuilder();
+      PodSampleBuilder pod = p.toBuilder();
       if (p.ref().name().equals("burner")) {
         // HNS endpoint statistics: packets beside bytes and drops (the task source; CRI carries no packets).
         pod.network(
@@ -174,7 +177,8 @@ class ExpositionGoldenTest {
                                 .build())
                 .toList());
       } else {
-        pod.container(SampleFixtures.exited("c-init", "init", 0, null));
+        ContainerSample init = SampleFixtures.exited("c-init", "init", 0, null);
+        pod.containers(Stream.concat(p.containers().stream(), Stream.of(init)).toList());
       }
       pods.add(pod.build());
     }

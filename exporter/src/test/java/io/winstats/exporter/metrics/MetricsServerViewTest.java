@@ -2,13 +2,15 @@ package io.winstats.exporter.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.winstats.exporter.MetricsServerDecoder;
+import io.winstats.cri.ContainerSample;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
+import io.winstats.exporter.MetricsServerDecoder;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.summary.SampleFixtures;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The golden snapshot's resource metrics, read with metrics-server's rules, keep the node and every pod. */
@@ -42,11 +44,9 @@ class MetricsServerViewTest {
     RuntimeSample runtime = healthy.runtime();
     List<PodSample> pods = new ArrayList<>();
     for (PodSample p : runtime.pods()) {
-      pods.add(
-          p.toBuilder()
-              .container(SampleFixtures.exited("c-init-" + p.ref().name(), "init", 0,
-                  new io.winstats.cri.CpuUsage(SampleFixtures.T0, 54_000_000L, null)))
-              .build());
+      ContainerSample init = SampleFixtures.exited("c-init-" + p.ref().name(), "init", 0,
+          new io.winstats.cri.CpuUsage(SampleFixtures.T0, 54_000_000L, null));
+      pods.add(p.toBuilder().containers(Stream.concat(p.containers().stream(), Stream.of(init)).toList()).build());
     }
     Snapshot withInit =
         new Snapshot(healthy.version(), healthy.node(), healthy.previousNode(), runtime.toBuilder().pods(pods).build(),

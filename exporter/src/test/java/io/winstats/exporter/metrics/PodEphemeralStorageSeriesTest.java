@@ -31,6 +31,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,9 +81,9 @@ class PodEphemeralStorageSeriesTest {
             .createdAt(SampleFixtures.T1)
             .containers(burner.containers())
             .build();
+    List<PodSample> pods = Stream.concat(r.pods().stream(), Stream.of(successor)).toList();
     Snapshot snapshot =
-        new Snapshot(
-            3, ExpositionGoldenTest.HEALTHY.node(), null, r.toBuilder().pod(successor).build(), null);
+        new Snapshot(3, ExpositionGoldenTest.HEALTHY.node(), null, r.toBuilder().pods(pods).build(), null);
 
     String text = ExpositionGoldenTest.text(PodEphemeralStorageSeries.series(snapshot));
 

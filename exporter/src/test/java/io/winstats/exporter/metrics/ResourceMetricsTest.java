@@ -64,7 +64,8 @@ class ResourceMetricsTest {
             .containers(List.of(app, side))
             .build();
     NodeSample node = SampleFixtures.windowsNode(t, 10_000_000_000L, 25_000_000_000L);
-    Snapshot snapshot = new Snapshot(3, node, null, RuntimeSample.builder(t, "containerd 2.1").pod(pod).build(), null);
+    RuntimeSample runtime = RuntimeSample.builder(t, "containerd 2.1").pods(List.of(pod)).build();
+    Snapshot snapshot = new Snapshot(3, node, null, runtime, null);
 
     List<PrometheusText> series = PrometheusText.parse(ExpositionGoldenTest.text(ResourceMetrics.build(snapshot)));
 

@@ -110,7 +110,8 @@ class WindowsContainerSeriesTest {
                   return p.toBuilder()
                       .containers(containers)
                       .network(new NetworkUsage(SampleFixtures.T1, List.of(
-                          new InterfaceUsage("ep-1", 1000L, null, 2000L, null, 1L, 2L, 10L, 20L))))
+                          InterfaceUsage.builder("ep-1").rxBytes(1000L).txBytes(2000L).rxPacketsDropped(1L)
+                              .txPacketsDropped(2L).rxPackets(10L).txPackets(20L).build())))
                       .build();
                 })
             .toList();

@@ -98,7 +98,8 @@ class RuntimePublisherTest {
     NetworkUsage network = Objects.requireNonNull(sleeper.network());
     assertThat(network.timestamp()).isEqualTo(read);
     assertThat(network.interfaces())
-        .containsExactly(new InterfaceUsage("eth0", 4_096L, 2L, 2_048L, 3L, null, null));
+        .containsExactly(
+            InterfaceUsage.builder("eth0").rxBytes(4_096L).rxErrors(2L).txBytes(2_048L).txErrors(3L).build());
     assertThat(sleeper.processCount()).isEqualTo(3L);
     assertThat(pod(published, "burner")).isEqualTo(pod(round, "burner"));
     assertThat(store.current().cgroups()).isSameAs(cgroups);
