@@ -16,7 +16,6 @@ import io.winstats.cri.cgroups.Pressure;
 import io.winstats.cri.cgroups.PressureLine;
 import io.winstats.perfcounters.NodePlatform;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -40,13 +39,13 @@ class SummaryPressureTest {
         containers.put(c.id(), stats("/pod/" + c.id(), cgroupPressure));
       }
     }
-    return new CgroupSample(
-        SampleFixtures.T1,
-        cgroupPressure == null ? CgroupVersion.V1 : CgroupVersion.V2,
-        containers,
-        pods,
-        List.of(),
-        new NodePressure(NODE_CPU, CGROUP, CGROUP));
+    return CgroupSample.builder(
+            SampleFixtures.T1,
+            cgroupPressure == null ? CgroupVersion.V1 : CgroupVersion.V2,
+            new NodePressure(NODE_CPU, CGROUP, CGROUP))
+        .containers(containers)
+        .pods(pods)
+        .build();
   }
 
   private static CgroupStats stats(String path, @Nullable Pressure p) {

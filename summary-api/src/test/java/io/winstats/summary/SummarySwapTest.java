@@ -17,7 +17,6 @@ import io.winstats.perfcounters.NodeMemory;
 import io.winstats.perfcounters.NodePlatform;
 import io.winstats.perfcounters.NodeSample;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -59,8 +58,10 @@ class SummarySwapTest {
         containers.put(c.id(), CgroupStats.builder("/pod/" + c.id()).memory(memory).spec(CgroupSpec.NONE).build());
       }
     }
-    return new CgroupSample(
-        SampleFixtures.T1, CgroupVersion.V2, containers, pods, List.of(), new NodePressure(null, null, null));
+    return CgroupSample.builder(SampleFixtures.T1, CgroupVersion.V2, new NodePressure(null, null, null))
+        .containers(containers)
+        .pods(pods)
+        .build();
   }
 
   private JsonNode summary(SummaryAssembler assembler, NodeSample node, @Nullable CgroupSample cgroups)

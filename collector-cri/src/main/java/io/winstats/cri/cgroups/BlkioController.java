@@ -240,7 +240,14 @@ final class BlkioController {
   }
 
   private BlockDeviceIo device(int major, int minor, long readBytes, long writeBytes, long reads, long writes) {
-    return new BlockDeviceIo(deviceName(major, minor), major, minor, readBytes, writeBytes, reads, writes);
+    return BlockDeviceIo.builder(deviceName(major, minor))
+        .major(major)
+        .minor(minor)
+        .readBytes(readBytes)
+        .writeBytes(writeBytes)
+        .reads(reads)
+        .writes(writes)
+        .build();
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.winstats.cri.cgroups;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.Objects;
 
 /**
@@ -11,6 +12,7 @@ import java.util.Objects;
  * @param reads read operations
  * @param writes write operations
  */
+@RecordBuilder
 public record BlockDeviceIo(
     String device, int major, int minor, long readBytes, long writeBytes, long reads, long writes) {
   public BlockDeviceIo {
@@ -18,56 +20,7 @@ public record BlockDeviceIo(
   }
 
   /** A builder for the BlockDeviceIo of {@code device}, every other component 0, empty or absent until set by name. */
-  public static Builder builder(String device) {
-    return new Builder(device);
-  }
-
-  /** Names each component of a {@link BlockDeviceIo}; not thread-safe. */
-  public static final class Builder {
-    private final String device;
-    private int major;
-    private int minor;
-    private long readBytes;
-    private long writeBytes;
-    private long reads;
-    private long writes;
-
-    private Builder(String device) {
-      this.device = Objects.requireNonNull(device, "device");
-    }
-
-    public Builder major(int value) {
-      this.major = value;
-      return this;
-    }
-
-    public Builder minor(int value) {
-      this.minor = value;
-      return this;
-    }
-
-    public Builder readBytes(long value) {
-      this.readBytes = value;
-      return this;
-    }
-
-    public Builder writeBytes(long value) {
-      this.writeBytes = value;
-      return this;
-    }
-
-    public Builder reads(long value) {
-      this.reads = value;
-      return this;
-    }
-
-    public Builder writes(long value) {
-      this.writes = value;
-      return this;
-    }
-
-    public BlockDeviceIo build() {
-      return new BlockDeviceIo(device, major, minor, readBytes, writeBytes, reads, writes);
-    }
+  public static BlockDeviceIoBuilder builder(String device) {
+    return BlockDeviceIoBuilder.builder().device(device);
   }
 }

@@ -1,5 +1,7 @@
 package io.winstats.cri.cgroups;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+
 /**
  * CPU accounting of one cgroup, in cAdvisor's units before its conversion to seconds.
  *
@@ -9,6 +11,7 @@ package io.winstats.cri.cgroups;
  * @param throttledPeriods periods in which the cgroup was throttled ({@code nr_throttled})
  * @param throttledNanos cumulative time throttled
  */
+@RecordBuilder
 public record CgroupCpu(long userNanos, long systemNanos, long periods, long throttledPeriods, long throttledNanos) {
   public CgroupCpu {
     if (userNanos < 0 || systemNanos < 0 || periods < 0 || throttledPeriods < 0 || throttledNanos < 0) {
@@ -17,48 +20,7 @@ public record CgroupCpu(long userNanos, long systemNanos, long periods, long thr
   }
 
   /** A builder with every component 0, empty or absent until set by name. */
-  public static Builder builder() {
-    return new Builder();
-  }
-
-  /** Names each component of a {@link CgroupCpu}; not thread-safe. */
-  public static final class Builder {
-    private long userNanos;
-    private long systemNanos;
-    private long periods;
-    private long throttledPeriods;
-    private long throttledNanos;
-
-    private Builder() {
-    }
-
-    public Builder userNanos(long value) {
-      this.userNanos = value;
-      return this;
-    }
-
-    public Builder systemNanos(long value) {
-      this.systemNanos = value;
-      return this;
-    }
-
-    public Builder periods(long value) {
-      this.periods = value;
-      return this;
-    }
-
-    public Builder throttledPeriods(long value) {
-      this.throttledPeriods = value;
-      return this;
-    }
-
-    public Builder throttledNanos(long value) {
-      this.throttledNanos = value;
-      return this;
-    }
-
-    public CgroupCpu build() {
-      return new CgroupCpu(userNanos, systemNanos, periods, throttledPeriods, throttledNanos);
-    }
+  public static CgroupCpuBuilder builder() {
+    return CgroupCpuBuilder.builder();
   }
 }

@@ -1,5 +1,6 @@
 package io.winstats.cri.cgroups;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -22,6 +23,7 @@ import org.jspecify.annotations.Nullable;
  * @param oomKills processes the OOM killer killed in this cgroup: {@code oom_kill} of v1 {@code memory.oom_control}
  *     (Linux 4.13+) or v2 {@code memory.events}
  */
+@RecordBuilder
 public record CgroupMemory(
     long cacheBytes,
     long rssBytes,
@@ -35,95 +37,7 @@ public record CgroupMemory(
     long pgmajfault,
     @Nullable Long oomKills) {
   /** A builder with every component 0, empty or absent until set by name. */
-  public static Builder builder() {
-    return new Builder();
-  }
-
-  /** Names each component of a {@link CgroupMemory}; not thread-safe. */
-  public static final class Builder {
-    private long cacheBytes;
-    private long rssBytes;
-    private long mappedFileBytes;
-    private @Nullable Long swapBytes;
-    private @Nullable Long swapLimitBytes;
-    private @Nullable Long kernelBytes;
-    private @Nullable Long failcnt;
-    private @Nullable Long maxUsageBytes;
-    private long pgfault;
-    private long pgmajfault;
-    private @Nullable Long oomKills;
-
-    private Builder() {
-    }
-
-    public Builder cacheBytes(long value) {
-      this.cacheBytes = value;
-      return this;
-    }
-
-    public Builder rssBytes(long value) {
-      this.rssBytes = value;
-      return this;
-    }
-
-    public Builder mappedFileBytes(long value) {
-      this.mappedFileBytes = value;
-      return this;
-    }
-
-    public Builder swapBytes(@Nullable Long value) {
-      this.swapBytes = value;
-      return this;
-    }
-
-    public Builder swapLimitBytes(@Nullable Long value) {
-      this.swapLimitBytes = value;
-      return this;
-    }
-
-    public Builder kernelBytes(@Nullable Long value) {
-      this.kernelBytes = value;
-      return this;
-    }
-
-    public Builder failcnt(@Nullable Long value) {
-      this.failcnt = value;
-      return this;
-    }
-
-    public Builder maxUsageBytes(@Nullable Long value) {
-      this.maxUsageBytes = value;
-      return this;
-    }
-
-    public Builder pgfault(long value) {
-      this.pgfault = value;
-      return this;
-    }
-
-    public Builder pgmajfault(long value) {
-      this.pgmajfault = value;
-      return this;
-    }
-
-    public Builder oomKills(@Nullable Long value) {
-      this.oomKills = value;
-      return this;
-    }
-
-    public CgroupMemory build() {
-      return new CgroupMemory(
-          cacheBytes,
-          rssBytes,
-          mappedFileBytes,
-          swapBytes,
-          swapLimitBytes,
-          kernelBytes,
-          failcnt,
-          maxUsageBytes,
-          pgfault,
-          pgmajfault,
-          oomKills);
-    }
+  public static CgroupMemoryBuilder builder() {
+    return CgroupMemoryBuilder.builder();
   }
 }

@@ -1,5 +1,6 @@
 package io.winstats.cri.cgroups;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,6 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param maxOpenFilesSoft the soft {@code Max open files} limit of the cgroup's lowest pid, -1 for unlimited;
  *     {@code null} when it cannot be read
  */
+@RecordBuilder
 public record CgroupProcesses(
     long processes,
     @Nullable Long threads,
@@ -22,54 +24,7 @@ public record CgroupProcesses(
     long sockets,
     @Nullable Long maxOpenFilesSoft) {
   /** A builder with every component 0, empty or absent until set by name. */
-  public static Builder builder() {
-    return new Builder();
-  }
-
-  /** Names each component of a {@link CgroupProcesses}; not thread-safe. */
-  public static final class Builder {
-    private long processes;
-    private @Nullable Long threads;
-    private @Nullable Long threadsMax;
-    private long fileDescriptors;
-    private long sockets;
-    private @Nullable Long maxOpenFilesSoft;
-
-    private Builder() {
-    }
-
-    public Builder processes(long value) {
-      this.processes = value;
-      return this;
-    }
-
-    public Builder threads(@Nullable Long value) {
-      this.threads = value;
-      return this;
-    }
-
-    public Builder threadsMax(@Nullable Long value) {
-      this.threadsMax = value;
-      return this;
-    }
-
-    public Builder fileDescriptors(long value) {
-      this.fileDescriptors = value;
-      return this;
-    }
-
-    public Builder sockets(long value) {
-      this.sockets = value;
-      return this;
-    }
-
-    public Builder maxOpenFilesSoft(@Nullable Long value) {
-      this.maxOpenFilesSoft = value;
-      return this;
-    }
-
-    public CgroupProcesses build() {
-      return new CgroupProcesses(processes, threads, threadsMax, fileDescriptors, sockets, maxOpenFilesSoft);
-    }
+  public static CgroupProcessesBuilder builder() {
+    return CgroupProcessesBuilder.builder();
   }
 }

@@ -149,17 +149,18 @@ public final class CgroupReader {
     // kubelet asks cAdvisor for PSI only where /sys/fs/cgroup/cpu.pressure opens (kubernetes#137326). So a v1 hybrid
     // host's unified mount is not read: three files of ~14 per cgroup (CgroupRoundFilesTest counts them).
     boolean psi = v2;
-    return new CgroupStats(
-        path,
-        cpu.read(path),
-        memory.read(path, k),
-        v2 ? blkio.readV2(path) : blkio.readV1(path, h.blkioPolicies()),
-        pids.read(path, k, refresh),
-        psi ? pressure(file(cpuBase, path, "/cpu.pressure")) : null,
-        psi ? pressure(file(memoryBase, path, "/memory.pressure")) : null,
-        psi ? pressure(file(blkioBase, path, "/io.pressure")) : null,
-        k.spec,
-        v2 || h.hugetlbV1() ? hugetlb.read(path, k, refresh, h) : List.of());
+    // In the order the files are read (CgroupRoundFilesTest pins it).
+    return CgroupStats.builder(path)
+        .cpu(cpu.read(path))
+        .memory(memory.read(path, k))
+        .io(v2 ? blkio.readV2(path) : blkio.readV1(path, h.blkioPolicies()))
+        .processes(pids.read(path, k, refresh))
+        .cpuPressure(psi ? pressure(file(cpuBase, path, "/cpu.pressure")) : null)
+        .memoryPressure(psi ? pressure(file(memoryBase, path, "/memory.pressure")) : null)
+        .ioPressure(psi ? pressure(file(blkioBase, path, "/io.pressure")) : null)
+        .spec(k.spec)
+        .hugetlb(v2 || h.hugetlbV1() ? hugetlb.read(path, k, refresh, h) : List.of())
+        .build();
   }
 
   /** Usage, working set and limit of the cgroup at {@code path}, which CRI gives for containers only. */

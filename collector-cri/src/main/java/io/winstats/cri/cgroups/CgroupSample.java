@@ -1,5 +1,6 @@
 package io.winstats.cri.cgroups;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +23,14 @@ import org.jspecify.annotations.Nullable;
  *     /kubepods.slice} with systemd's), which the Linux kubelet reports as its {@code pods} system container; {@code
  *     null} when the pods' cgroups are not under one (a runtime not run by a kubelet) or it could not be read
  */
+@RecordBuilder
 public record CgroupSample(
     Instant timestamp,
     CgroupVersion version,
-    Map<String, CgroupStats> containers,
-    Map<String, CgroupStats> pods,
-    Map<String, List<NetDevInterface>> podNetworks,
-    List<String> missing,
+    @RecordBuilder.Initializer(source = Map.class, value = "of") Map<String, CgroupStats> containers,
+    @RecordBuilder.Initializer(source = Map.class, value = "of") Map<String, CgroupStats> pods,
+    @RecordBuilder.Initializer(source = Map.class, value = "of") Map<String, List<NetDevInterface>> podNetworks,
+    @RecordBuilder.Initializer(source = List.class, value = "of") List<String> missing,
     NodePressure node,
     @Nullable KubepodsCgroup kubepods) {
   public CgroupSample {
@@ -43,81 +45,11 @@ public record CgroupSample(
     Objects.requireNonNull(node, "node");
   }
 
-  /** A sample without a {@code kubepods} cgroup. */
-  public CgroupSample(
-      Instant timestamp,
-      CgroupVersion version,
-      Map<String, CgroupStats> containers,
-      Map<String, CgroupStats> pods,
-      Map<String, List<NetDevInterface>> podNetworks,
-      List<String> missing,
-      NodePressure node) {
-    this(timestamp, version, containers, pods, podNetworks, missing, node, null);
-  }
-
-  /** A sample without pod networks (tests of the cgroup figures alone). */
-  public CgroupSample(
-      Instant timestamp,
-      CgroupVersion version,
-      Map<String, CgroupStats> containers,
-      Map<String, CgroupStats> pods,
-      List<String> missing,
-      NodePressure node) {
-    this(timestamp, version, containers, pods, Map.of(), missing, node);
-  }
-
   /**
    * A builder for the CgroupSample of {@code timestamp}, {@code version}, {@code node}, every other component 0, empty
    * or absent until set by name.
    */
-  public static Builder builder(Instant timestamp, CgroupVersion version, NodePressure node) {
-    return new Builder(timestamp, version, node);
-  }
-
-  /** Names each component of a {@link CgroupSample}; not thread-safe. */
-  public static final class Builder {
-    private final Instant timestamp;
-    private final CgroupVersion version;
-    private Map<String, CgroupStats> containers = Map.of();
-    private Map<String, CgroupStats> pods = Map.of();
-    private Map<String, List<NetDevInterface>> podNetworks = Map.of();
-    private List<String> missing = List.of();
-    private final NodePressure node;
-    private @Nullable KubepodsCgroup kubepods;
-
-    private Builder(Instant timestamp, CgroupVersion version, NodePressure node) {
-      this.timestamp = Objects.requireNonNull(timestamp, "timestamp");
-      this.version = Objects.requireNonNull(version, "version");
-      this.node = Objects.requireNonNull(node, "node");
-    }
-
-    public Builder containers(Map<String, CgroupStats> value) {
-      this.containers = value;
-      return this;
-    }
-
-    public Builder pods(Map<String, CgroupStats> value) {
-      this.pods = value;
-      return this;
-    }
-
-    public Builder podNetworks(Map<String, List<NetDevInterface>> value) {
-      this.podNetworks = value;
-      return this;
-    }
-
-    public Builder missing(List<String> value) {
-      this.missing = value;
-      return this;
-    }
-
-    public Builder kubepods(@Nullable KubepodsCgroup value) {
-      this.kubepods = value;
-      return this;
-    }
-
-    public CgroupSample build() {
-      return new CgroupSample(timestamp, version, containers, pods, podNetworks, missing, node, kubepods);
-    }
+  public static CgroupSampleBuilder builder(Instant timestamp, CgroupVersion version, NodePressure node) {
+    return CgroupSampleBuilder.builder().timestamp(timestamp).version(version).node(node);
   }
 }

@@ -131,8 +131,13 @@ public final class CgroupSampler {
       read.add(kubepods.stats().path());
     }
     reader.retainOnly(read);
-    return new CgroupSample(
-        clock.instant(), reader.version(), containers, pods, networks, missing, reader.nodePressure(), kubepods);
+    return CgroupSample.builder(clock.instant(), reader.version(), reader.nodePressure())
+        .containers(containers)
+        .pods(pods)
+        .podNetworks(networks)
+        .missing(missing)
+        .kubepods(kubepods)
+        .build();
   }
 
   /**

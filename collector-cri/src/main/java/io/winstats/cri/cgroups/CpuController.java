@@ -76,12 +76,13 @@ final class CpuController {
         file(cpuBase, path, "/cpu.stat"),
         f -> {
           f.keyed(STAT_V1);
-          return new CgroupCpu(
-              modes.userNanos(),
-              modes.systemNanos(),
-              f.get(StatV1.NR_PERIODS),
-              f.get(StatV1.NR_THROTTLED),
-              f.get(StatV1.THROTTLED_TIME));
+          return CgroupCpu.builder()
+              .userNanos(modes.userNanos())
+              .systemNanos(modes.systemNanos())
+              .periods(f.get(StatV1.NR_PERIODS))
+              .throttledPeriods(f.get(StatV1.NR_THROTTLED))
+              .throttledNanos(f.get(StatV1.THROTTLED_TIME))
+              .build();
         });
   }
 
@@ -91,11 +92,12 @@ final class CpuController {
 
   private static CgroupCpu statV2(KernelFile f) {
     f.keyed(STAT_V2);
-    return new CgroupCpu(
-        f.get(StatV2.USER_USEC) * 1000,
-        f.get(StatV2.SYSTEM_USEC) * 1000,
-        f.get(StatV2.NR_PERIODS),
-        f.get(StatV2.NR_THROTTLED),
-        f.get(StatV2.THROTTLED_USEC) * 1000);
+    return CgroupCpu.builder()
+        .userNanos(f.get(StatV2.USER_USEC) * 1000)
+        .systemNanos(f.get(StatV2.SYSTEM_USEC) * 1000)
+        .periods(f.get(StatV2.NR_PERIODS))
+        .throttledPeriods(f.get(StatV2.NR_THROTTLED))
+        .throttledNanos(f.get(StatV2.THROTTLED_USEC) * 1000)
+        .build();
   }
 }

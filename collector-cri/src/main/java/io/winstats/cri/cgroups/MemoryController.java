@@ -152,18 +152,19 @@ final class MemoryController {
               f.keyed(OOM_CONTROL);
               return f.find(OomControl.OOM_KILL);
             });
-    return new CgroupMemory(
-        stat.cache(),
-        stat.rss(),
-        stat.mappedFile(),
-        stat.swap(),
-        null,
-        kernel,
-        failcnt,
-        maxUsage,
-        stat.pgfault(),
-        stat.pgmajfault(),
-        oomKills);
+    // No swapLimitBytes: v1's memory.memsw.limit_in_bytes bounds memory plus swap, not swap.
+    return CgroupMemory.builder()
+        .cacheBytes(stat.cache())
+        .rssBytes(stat.rss())
+        .mappedFileBytes(stat.mappedFile())
+        .swapBytes(stat.swap())
+        .kernelBytes(kernel)
+        .failcnt(failcnt)
+        .maxUsageBytes(maxUsage)
+        .pgfault(stat.pgfault())
+        .pgmajfault(stat.pgmajfault())
+        .oomKills(oomKills)
+        .build();
   }
 
   /** What v2's {@code memory.events} holds of the served figures. */
@@ -199,20 +200,22 @@ final class MemoryController {
             });
     Long swap = single(path, "/memory.swap.current");
     Long swapLimit = spec.memorySwapLimitBytes();
-    return new CgroupMemory(
-        stat.cache(),
-        stat.rss(),
-        stat.mappedFile(),
-        swap,
+    Long maxUsage = single(path, "/memory.peak");
+    return CgroupMemory.builder()
+        .cacheBytes(stat.cache())
+        .rssBytes(stat.rss())
+        .mappedFileBytes(stat.mappedFile())
+        .swapBytes(swap)
         // Only where swap is accounted; "max" (unlimited) is null, as the kubelet omits swapAvailableBytes without a
         // limit.
-        swap == null || swapLimit == null || swapLimit == Long.MAX_VALUE ? null : swapLimit,
-        stat.kernel(),
-        events == null ? null : events.failcnt(),
-        single(path, "/memory.peak"),
-        stat.pgfault(),
-        stat.pgmajfault(),
-        events == null ? null : events.oomKills());
+        .swapLimitBytes(swap == null || swapLimit == null || swapLimit == Long.MAX_VALUE ? null : swapLimit)
+        .kernelBytes(stat.kernel())
+        .failcnt(events == null ? null : events.failcnt())
+        .maxUsageBytes(maxUsage)
+        .pgfault(stat.pgfault())
+        .pgmajfault(stat.pgmajfault())
+        .oomKills(events == null ? null : events.oomKills())
+        .build();
   }
 
   private @Nullable Long single(String path, String name) {

@@ -1,5 +1,6 @@
 package io.winstats.cri.cgroups;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Objects;
  * network ({@code networkStatsFromProc} in {@code container/libcontainer/handler.go}): what CRI's Linux {@code
  * NetworkInterfaceUsage} leaves out (packets, drops) for the pod's interfaces.
  */
+@RecordBuilder
 public record NetDevInterface(
     String name,
     long rxBytes,
@@ -70,85 +72,22 @@ public record NetDevInterface(
       int nameFrom = KernelFile.stripStart(b, start, colon);
       int nameTo = KernelFile.stripEnd(b, nameFrom, colon);
       out.add(
-          new NetDevInterface(
-              new String(b, nameFrom, nameTo - nameFrom, StandardCharsets.ISO_8859_1),
-              f[0], f[1], f[2], f[3], f[8], f[9], f[10], f[11]));
+          builder(new String(b, nameFrom, nameTo - nameFrom, StandardCharsets.ISO_8859_1))
+              .rxBytes(f[0])
+              .rxPackets(f[1])
+              .rxErrors(f[2])
+              .rxDropped(f[3])
+              .txBytes(f[8])
+              .txPackets(f[9])
+              .txErrors(f[10])
+              .txDropped(f[11])
+              .build());
     }
     return out;
   }
 
   /** A builder for the NetDevInterface of {@code name}, every other component 0, empty or absent until set by name. */
-  public static Builder builder(String name) {
-    return new Builder(name);
-  }
-
-  /** Names each component of a {@link NetDevInterface}; not thread-safe. */
-  public static final class Builder {
-    private final String name;
-    private long rxBytes;
-    private long rxPackets;
-    private long rxErrors;
-    private long rxDropped;
-    private long txBytes;
-    private long txPackets;
-    private long txErrors;
-    private long txDropped;
-
-    private Builder(String name) {
-      this.name = Objects.requireNonNull(name, "name");
-    }
-
-    public Builder rxBytes(long value) {
-      this.rxBytes = value;
-      return this;
-    }
-
-    public Builder rxPackets(long value) {
-      this.rxPackets = value;
-      return this;
-    }
-
-    public Builder rxErrors(long value) {
-      this.rxErrors = value;
-      return this;
-    }
-
-    public Builder rxDropped(long value) {
-      this.rxDropped = value;
-      return this;
-    }
-
-    public Builder txBytes(long value) {
-      this.txBytes = value;
-      return this;
-    }
-
-    public Builder txPackets(long value) {
-      this.txPackets = value;
-      return this;
-    }
-
-    public Builder txErrors(long value) {
-      this.txErrors = value;
-      return this;
-    }
-
-    public Builder txDropped(long value) {
-      this.txDropped = value;
-      return this;
-    }
-
-    public NetDevInterface build() {
-      return new NetDevInterface(
-          name,
-          rxBytes,
-          rxPackets,
-          rxErrors,
-          rxDropped,
-          txBytes,
-          txPackets,
-          txErrors,
-          txDropped);
-    }
+  public static NetDevInterfaceBuilder builder(String name) {
+    return NetDevInterfaceBuilder.builder().name(name);
   }
 }

@@ -55,13 +55,14 @@ final class PidsController {
       k.maxOpenFilesSoft =
           lowestPid == Long.MAX_VALUE ? null : maxOpenFilesSoft(procRoot.resolve(lowestPid + "/limits").toString());
     }
-    return new CgroupProcesses(
-        listed.processes(),
-        KernelFile.readSingle(file(pidsBase, path, "/pids.current")),
-        k.threadsMax,
-        listed.fileDescriptors(),
-        listed.sockets(),
-        k.maxOpenFilesSoft);
+    return CgroupProcesses.builder()
+        .processes(listed.processes())
+        .threads(KernelFile.readSingle(file(pidsBase, path, "/pids.current")))
+        .threadsMax(k.threadsMax)
+        .fileDescriptors(listed.fileDescriptors())
+        .sockets(listed.sockets())
+        .maxOpenFilesSoft(k.maxOpenFilesSoft)
+        .build();
   }
 
   private Listed list(KernelFile procs) {

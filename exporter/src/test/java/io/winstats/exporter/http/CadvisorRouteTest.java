@@ -23,7 +23,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,24 +37,21 @@ class CadvisorRouteTest {
           null,
           SampleFixtures.runtime(),
           null,
-          new CgroupSample(
-              SampleFixtures.T1,
-              CgroupVersion.V1,
-              Map.of(
-                  "c-burn",
-                  CgroupStats.builder("/kubepods/poduid-burner/c-burn")
-                      .cpu(CgroupCpu.builder()
-                          .userNanos(2_000_000_000L)
-                          .systemNanos(500_000_000L)
-                          .periods(10)
-                          .throttledPeriods(4)
-                          .throttledNanos(300_000_000L)
-                          .build())
-                      .spec(CgroupSpec.NONE)
-                      .build()),
-              Map.of(),
-              List.of(),
-              new NodePressure(null, null, null)));
+          CgroupSample.builder(SampleFixtures.T1, CgroupVersion.V1, new NodePressure(null, null, null))
+              .containers(
+                  Map.of(
+                      "c-burn",
+                      CgroupStats.builder("/kubepods/poduid-burner/c-burn")
+                          .cpu(CgroupCpu.builder()
+                              .userNanos(2_000_000_000L)
+                              .systemNanos(500_000_000L)
+                              .periods(10)
+                              .throttledPeriods(4)
+                              .throttledNanos(300_000_000L)
+                              .build())
+                          .spec(CgroupSpec.NONE)
+                          .build()))
+              .build());
 
   private final HttpClient http = HttpClient.newHttpClient();
   private ExporterServer server;

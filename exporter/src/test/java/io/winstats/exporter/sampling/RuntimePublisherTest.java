@@ -8,7 +8,6 @@ import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.CgroupProcesses;
 import io.winstats.cri.cgroups.CgroupSample;
-import io.winstats.cri.cgroups.CgroupSpec;
 import io.winstats.cri.cgroups.CgroupStats;
 import io.winstats.cri.cgroups.CgroupVersion;
 import io.winstats.cri.cgroups.NetDevInterface;
@@ -23,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 class RuntimePublisherTest {
   private static CgroupSample cgroups(Instant at) {
-    return new CgroupSample(at, CgroupVersion.V2, Map.of(), Map.of(), List.of(), new NodePressure(null, null, null));
+    return CgroupSample.builder(at, CgroupVersion.V2, new NodePressure(null, null, null)).build();
   }
 
   /**
@@ -78,18 +77,17 @@ class RuntimePublisherTest {
     RuntimeSample round = SampleFixtures.runtime();
     Instant read = SampleFixtures.T1.plusMillis(150);
     CgroupStats sleep =
-        new CgroupStats(
-            "/kubepods/poduid-sleeper/c-sleep", null, null, List.of(), new CgroupProcesses(3, 3L, 0L, 4, 0, 1024L),
-            null, null, null, CgroupSpec.NONE, List.of());
+        CgroupStats.builder("/kubepods/poduid-sleeper/c-sleep").processes(processes(3)).build();
     CgroupSample cgroups =
-        new CgroupSample(
-            read, CgroupVersion.V1, Map.of("c-sleep", sleep), Map.of(),
-            Map.of(
-                "sandbox-2",
-                List.of(
-                    new NetDevInterface("lo", 10, 1, 0, 0, 10, 1, 0, 0),
-                    new NetDevInterface("eth0", 4_096, 40, 2, 1, 2_048, 20, 3, 0))),
-            List.of(), new NodePressure(null, null, null));
+        CgroupSample.builder(read, CgroupVersion.V1, new NodePressure(null, null, null))
+            .containers(Map.of("c-sleep", sleep))
+            .podNetworks(
+                Map.of(
+                    "sandbox-2",
+                    List.of(
+                        NetDevInterface.builder("lo").rxBytes(10).rxPackets(1).txBytes(10).txPackets(1).build(),
+                        eth0(4_096))))
+            .build();
 
     new RuntimePublisher(store, r -> cgroups).accept(round);
 
@@ -145,12 +143,36 @@ class RuntimePublisherTest {
   private static CgroupSample sleeperCgroups(Instant at, long rxBytes, long processes) {
     CgroupStats sleep =
         CgroupStats.builder("/kubepods/poduid-sleeper/c-sleep")
-            .processes(new CgroupProcesses(processes, processes, 0L, 4, 0, 1024L))
+            .processes(processes(processes))
             .build();
-    return new CgroupSample(
-        at, CgroupVersion.V1, Map.of("c-sleep", sleep), Map.of(),
-        Map.of("sandbox-2", List.of(new NetDevInterface("eth0", rxBytes, 40, 2, 1, 2_048, 20, 3, 0))),
-        List.of(), new NodePressure(null, null, null));
+    return CgroupSample.builder(at, CgroupVersion.V1, new NodePressure(null, null, null))
+        .containers(Map.of("c-sleep", sleep))
+        .podNetworks(Map.of("sandbox-2", List.of(eth0(rxBytes))))
+        .build();
+  }
+
+  /** {@code processes} processes and as many threads, 4 open files, no socket. */
+  private static CgroupProcesses processes(long processes) {
+    return CgroupProcesses.builder()
+        .processes(processes)
+        .threads(processes)
+        .threadsMax(0L)
+        .fileDescriptors(4)
+        .maxOpenFilesSoft(1024L)
+        .build();
+  }
+
+  /** The sleeper's eth0 with {@code rxBytes} received. */
+  private static NetDevInterface eth0(long rxBytes) {
+    return NetDevInterface.builder("eth0")
+        .rxBytes(rxBytes)
+        .rxPackets(40)
+        .rxErrors(2)
+        .rxDropped(1)
+        .txBytes(2_048)
+        .txPackets(20)
+        .txErrors(3)
+        .build();
   }
 
   private static PodSample pod(RuntimeSample round, String name) {
