@@ -1,12 +1,13 @@
 package io.winstats.cri.cgroups;
 
-import static io.winstats.cri.cgroups.CgroupReader.file;
+import static io.winstats.cri.cgroups.CgroupKeyTable.Source.key;
 
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The cpu figures of a cgroup: v1's {@code cpu.stat} (CFS) and {@code cpuacct.stat} (user and system time), or v2's
- * {@code cpu.stat}, read by key name.
+ * {@code cpu.stat}, read by key name through {@link #TABLE}.
  */
 final class CpuController {
   /**
@@ -15,89 +16,60 @@ final class CpuController {
    */
   private static final long NANOS_PER_USER_HZ_TICK = 10_000_000L;
 
-  /** v1 {@code cpu.stat}. */
-  enum StatV1 {
-    NR_PERIODS,
-    NR_THROTTLED,
-    THROTTLED_TIME
-  }
+  private static final String CPUACCT_STAT = "cpuacct.stat";
+  private static final String STAT = "cpu.stat";
 
-  /** v1 {@code cpuacct.stat}, in USER_HZ ticks. */
-  enum CpuacctStat {
-    USER,
-    SYSTEM
-  }
+  /**
+   * The cpu figures cAdvisor's {@code setCPUStats} serves (google/cadvisor
+   * lib/container/libcontainer/handler.go:780-785@v0.60.5), from the keys opencontainers/cgroups v0.0.6 reads: v1
+   * {@code cpuacct.stat}'s user and system ticks (fs/cpuacct.go:71-104) and {@code cpu.stat}'s CFS figures
+   * (fs/cpu.go:170-177), v2 {@code cpu.stat} in microseconds (fs2/cpu.go:97-110). A record needs both v1 files, as the
+   * v2 one.
+   */
+  static final CgroupKeyTable<CgroupCpuBuilder> TABLE =
+      CgroupKeyTable.<CgroupCpuBuilder>of()
+          .counter(
+              "userNanos",
+              key(CPUACCT_STAT, "user", NANOS_PER_USER_HZ_TICK),
+              key(STAT, "user_usec", 1000),
+              CgroupCpuBuilder::userNanos)
+          .counter(
+              "systemNanos",
+              key(CPUACCT_STAT, "system", NANOS_PER_USER_HZ_TICK),
+              key(STAT, "system_usec", 1000),
+              CgroupCpuBuilder::systemNanos)
+          .counter("periods", key(STAT, "nr_periods"), key(STAT, "nr_periods"), CgroupCpuBuilder::periods)
+          .counter(
+              "throttledPeriods",
+              key(STAT, "nr_throttled"),
+              key(STAT, "nr_throttled"),
+              CgroupCpuBuilder::throttledPeriods)
+          .counter(
+              "throttledNanos",
+              key(STAT, "throttled_time"),
+              key(STAT, "throttled_usec", 1000),
+              CgroupCpuBuilder::throttledNanos)
+          .reads(CgroupVersion.V1, List.of(CPUACCT_STAT, STAT), List.of())
+          .reads(CgroupVersion.V2, List.of(STAT), List.of());
 
-  /** v2 {@code cpu.stat}. */
-  enum StatV2 {
-    USER_USEC,
-    SYSTEM_USEC,
-    NR_PERIODS,
-    NR_THROTTLED,
-    THROTTLED_USEC
-  }
-
-  private static final KernelFile.Keys<StatV1> STAT_V1 = KernelFile.Keys.of(StatV1.class);
-  private static final KernelFile.Keys<CpuacctStat> CPUACCT_STAT = KernelFile.Keys.of(CpuacctStat.class);
-  private static final KernelFile.Keys<StatV2> STAT_V2 = KernelFile.Keys.of(StatV2.class);
-
-  private final String cpuBase;
-  private final String cpuacctBase;
-  private final CgroupVersion version;
+  private final CgroupKeyTable.Plan<CgroupCpuBuilder> plan;
 
   /** {@code cpuBase} and {@code cpuacctBase}: the controllers' directories (both the root on v2). */
   CpuController(String cpuBase, String cpuacctBase, CgroupVersion version) {
-    this.cpuBase = cpuBase;
-    this.cpuacctBase = cpuacctBase;
-    this.version = version;
+    this.plan = TABLE.plan(version, true, name -> name.equals(CPUACCT_STAT) ? cpuacctBase : cpuBase);
   }
 
-  /** The cgroup's cpu figures, or {@code null} when a file is missing. */
+  /** The cgroup's cpu figures, or {@code null} when a file is missing or holds a negative counter. */
   @Nullable CgroupCpu read(String path) {
-    return version == CgroupVersion.V2 ? readV2(path) : readV1(path);
-  }
-
-  /** v1 user and system time, in nanoseconds. */
-  private record Modes(long userNanos, long systemNanos) {}
-
-  private @Nullable CgroupCpu readV1(String path) {
-    Modes modes =
-        KernelFile.read(
-            file(cpuacctBase, path, "/cpuacct.stat"),
-            f -> {
-              f.keyed(CPUACCT_STAT);
-              return new Modes(
-                  f.get(CpuacctStat.USER) * NANOS_PER_USER_HZ_TICK, f.get(CpuacctStat.SYSTEM) * NANOS_PER_USER_HZ_TICK);
-            });
-    if (modes == null) {
+    CgroupCpuBuilder cpu = CgroupCpu.builder();
+    if (!plan.fill(path, cpu)) {
       return null;
     }
-    return KernelFile.read(
-        file(cpuBase, path, "/cpu.stat"),
-        f -> {
-          f.keyed(STAT_V1);
-          return CgroupCpu.builder()
-              .userNanos(modes.userNanos())
-              .systemNanos(modes.systemNanos())
-              .periods(f.get(StatV1.NR_PERIODS))
-              .throttledPeriods(f.get(StatV1.NR_THROTTLED))
-              .throttledNanos(f.get(StatV1.THROTTLED_TIME))
-              .build();
-        });
-  }
-
-  private @Nullable CgroupCpu readV2(String path) {
-    return KernelFile.read(file(cpuBase, path, "/cpu.stat"), CpuController::statV2);
-  }
-
-  private static CgroupCpu statV2(KernelFile f) {
-    f.keyed(STAT_V2);
-    return CgroupCpu.builder()
-        .userNanos(f.get(StatV2.USER_USEC) * 1000)
-        .systemNanos(f.get(StatV2.SYSTEM_USEC) * 1000)
-        .periods(f.get(StatV2.NR_PERIODS))
-        .throttledPeriods(f.get(StatV2.NR_THROTTLED))
-        .throttledNanos(f.get(StatV2.THROTTLED_USEC) * 1000)
-        .build();
+    try {
+      return cpu.build();
+    } catch (IllegalArgumentException e) {
+      // A file the kernel would not write: the part is absent, as for a file that cannot be read.
+      return null;
+    }
   }
 }

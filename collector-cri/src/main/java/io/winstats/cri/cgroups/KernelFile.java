@@ -4,6 +4,7 @@ import java.io.FileInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -49,8 +50,8 @@ final class KernelFile {
   /** The keys {@link #keyed} found: bit {@code i} for the key of ordinal {@code i}. */
   private int found;
 
-  /** The key type of the last {@link #keyed} of the file being parsed, or null. */
-  private @Nullable Class<?> keyedWith;
+  /** The keys of the last {@link #keyed} of the file being parsed, or null. */
+  private @Nullable Keys<?> keyedWith;
 
   /** The file being parsed, or null outside a parser. */
   private @Nullable String parsing;
@@ -69,6 +70,20 @@ final class KernelFile {
    * @throws IllegalStateException when called from within another file's parser
    */
   static <T> @Nullable T read(String path, Parser<T> parser) {
+    return read(path, parser, Parser::parse);
+  }
+
+  /** Reads what it needs out of a file into {@code context}; what it returns must not refer to the file's buffer. */
+  @FunctionalInterface
+  interface ContextParser<C, T> {
+    @Nullable T parse(C context, KernelFile file);
+  }
+
+  /**
+   * {@link #read(String, Parser)} with a parser that takes {@code context} (a builder being filled): one parser for
+   * every read, rather than a lambda allocated per read to capture it.
+   */
+  static <C, T> @Nullable T read(String path, C context, ContextParser<C, T> parser) {
     KernelFile f = PER_THREAD.get();
     if (f.parsing != null) {
       throw new IllegalStateException(
@@ -80,7 +95,7 @@ final class KernelFile {
     f.parsing = path;
     f.keyedWith = null;
     try {
-      return parser.parse(f);
+      return parser.parse(context, f);
     } catch (IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException e) {
       // A file the kernel would not write (a number cut short, a key without its value): the part is absent, as for
       // a file that cannot be read, rather than an exception that costs the round every other container.
@@ -152,29 +167,38 @@ final class KernelFile {
   }
 
   /**
-   * The keys of a flat-keyed file a caller wants, named by the constants of an enum: {@code USER_USEC} is the key
-   * {@code user_usec}. One enum per file format, so a value is asked for by name and never by another file's index.
+   * The keys of a flat-keyed file a caller wants: named by the constants of an enum ({@code USER_USEC} is the key
+   * {@code user_usec}), one enum per file format, so a value is asked for by name and never by another file's index;
+   * or by a binding table's names ({@link #named}), asked for by index with these very keys.
    */
-  static final class Keys<K extends Enum<K>> {
+  static final class Keys<K> {
     static final int MAX = 16;
-    private final Class<K> type;
+    private final @Nullable Class<K> type;
     private final byte[][] names;
 
-    private Keys(Class<K> type) {
-      K[] constants = type.getEnumConstants();
-      if (constants.length > MAX) {
-        throw new IllegalArgumentException("at most " + MAX + " keys: " + type);
+    private Keys(@Nullable Class<K> type, List<String> names) {
+      if (names.size() > MAX) {
+        throw new IllegalArgumentException("at most " + MAX + " keys: " + names);
       }
       this.type = type;
-      this.names = new byte[constants.length][];
-      for (K k : constants) {
-        names[k.ordinal()] = k.name().toLowerCase(Locale.ROOT).getBytes(StandardCharsets.ISO_8859_1);
+      this.names = new byte[names.size()][];
+      for (int i = 0; i < names.size(); i++) {
+        this.names[i] = names.get(i).getBytes(StandardCharsets.ISO_8859_1);
       }
     }
 
     /** The keys named by {@code type}'s constants, lower-cased. */
     static <K extends Enum<K>> Keys<K> of(Class<K> type) {
-      return new Keys<>(type);
+      List<String> names = new ArrayList<>();
+      for (K k : type.getEnumConstants()) {
+        names.add(k.name().toLowerCase(Locale.ROOT));
+      }
+      return new Keys<>(type, names);
+    }
+
+    /** The keys {@code names}, each had by its index in the list. */
+    static Keys<Integer> named(List<String> names) {
+      return new Keys<>(null, names);
     }
 
     /** The ordinal of the key at {@code b[from, to)}, or -1. */
@@ -197,7 +221,7 @@ final class KernelFile {
    * given twice the last line counts. The values are then had with {@link #get}, {@link #find} and {@link #has} by
    * their key, within this file's parser.
    */
-  <K extends Enum<K>> void keyed(Keys<K> keys) {
+  void keyed(Keys<?> keys) {
     checkParsing();
     byte[] b = bytes;
     int found = 0;
@@ -221,7 +245,7 @@ final class KernelFile {
       line = end + 1;
     }
     this.found = found;
-    this.keyedWith = keys.type;
+    this.keyedWith = keys;
   }
 
   private void checkParsing() {
@@ -232,7 +256,8 @@ final class KernelFile {
 
   private int index(Enum<?> key) {
     checkParsing();
-    if (keyedWith != key.getDeclaringClass()) {
+    Keys<?> with = keyedWith;
+    if (with == null || with.type != key.getDeclaringClass()) {
       throw new IllegalStateException(
           parsing + " was not parsed for " + key.getDeclaringClass().getSimpleName() + " keys: asked for " + key);
     }
@@ -252,6 +277,20 @@ final class KernelFile {
   /** The value of {@code key} in this file, {@code null} when it was not found. */
   @Nullable Long find(Enum<?> key) {
     return has(key) ? values[key.ordinal()] : null;
+  }
+
+  /** Whether {@link #keyed} with {@code keys} found its key {@code index} in this file. */
+  boolean has(Keys<Integer> keys, int index) {
+    checkParsing();
+    if (keyedWith != keys) {
+      throw new IllegalStateException(parsing + " was not parsed for the keys asked for");
+    }
+    return (found & (1 << index)) != 0;
+  }
+
+  /** The value of {@code keys}' key {@code index} in this file, when {@link #has} found it. */
+  long value(int index) {
+    return values[index];
   }
 
   /**

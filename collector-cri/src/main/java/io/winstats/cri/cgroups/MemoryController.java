@@ -1,7 +1,11 @@
 package io.winstats.cri.cgroups;
 
+import static io.winstats.cri.cgroups.CgroupKeyTable.Source.key;
+import static io.winstats.cri.cgroups.CgroupKeyTable.Source.single;
+import static io.winstats.cri.cgroups.CgroupKeyTable.Source.stat;
 import static io.winstats.cri.cgroups.CgroupReader.file;
 
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -9,22 +13,8 @@ import org.jspecify.annotations.Nullable;
  * memory.stat}, {@code memory.events} and single values, each flat-keyed file read by key name.
  */
 final class MemoryController {
-  /**
-   * v1 {@code memory.stat}: the hierarchical {@code total_*} keys, the cgroup's own, and the page faults, which
-   * cAdvisor takes from the cgroup's own keys either way.
-   */
-  enum StatV1 {
-    TOTAL_CACHE,
-    TOTAL_RSS,
-    TOTAL_MAPPED_FILE,
-    TOTAL_SWAP,
-    CACHE,
-    RSS,
-    MAPPED_FILE,
-    SWAP,
-    PGFAULT,
-    PGMAJFAULT
-  }
+  private static final String STAT = "memory.stat";
+  private static final String EVENTS = "memory.events";
 
   /** v1 {@code memory.stat}: the inactive file pages cAdvisor takes from a working set. */
   enum InactiveFileV1 {
@@ -36,47 +26,73 @@ final class MemoryController {
     INACTIVE_FILE
   }
 
-  /** v1 {@code memory.oom_control}. */
-  enum OomControl {
-    OOM_KILL
-  }
+  /**
+   * The memory figures cAdvisor's {@code setMemoryStats} serves (google/cadvisor
+   * lib/container/libcontainer/handler.go:820-853@v0.60.5): cache, rss, swap and mapped file from v2's {@code
+   * memory.stat} keys (:831-834), v1's {@code total_*} keys under {@code use_hierarchy} (:836-839) or the cgroup's own
+   * (:841-844); the page faults (:846-853); max usage, failcnt and kernel usage (:825-827) from the files
+   * opencontainers/cgroups v0.0.6 reads (v1 fs/memory.go:176,212-214,233-237; v2 {@code memory.peak}
+   * fs2/memory.go:165-171); the OOM kills of {@code memory.oom_control} (fs/fs.go:283) or {@code memory.events}
+   * (fs2/fs2.go:287). v2's swap is {@code memory.swap.current} alone, the kubelet's {@code swapUsageBytes}, not runc's
+   * memory plus swap. {@code swapLimitBytes} is no key: v2's limit where swap is read ({@link #readV2}), none on v1.
+   */
+  static final CgroupKeyTable<CgroupMemoryBuilder> TABLE =
+      CgroupKeyTable.<CgroupMemoryBuilder>of()
+          .counter("cacheBytes", stat("total_cache", "cache"), key(STAT, "file"), CgroupMemoryBuilder::cacheBytes)
+          .counter("rssBytes", stat("total_rss", "rss"), key(STAT, "anon"), CgroupMemoryBuilder::rssBytes)
+          .counter(
+              "mappedFileBytes",
+              stat("total_mapped_file", "mapped_file"),
+              key(STAT, "file_mapped"),
+              CgroupMemoryBuilder::mappedFileBytes)
+          .optional(
+              "swapBytes", stat("total_swap", "swap"), single("memory.swap.current"), CgroupMemoryBuilder::swapBytes)
+          .optional(
+              "kernelBytes",
+              single("memory.kmem.usage_in_bytes"),
+              key(STAT, "kernel"),
+              CgroupMemoryBuilder::kernelBytes)
+          .optional("failcnt", single("memory.failcnt"), key(EVENTS, "max"), CgroupMemoryBuilder::failcnt)
+          .optional(
+              "maxUsageBytes",
+              single("memory.max_usage_in_bytes"),
+              single("memory.peak"),
+              CgroupMemoryBuilder::maxUsageBytes)
+          .counter("pgfault", key(STAT, "pgfault"), key(STAT, "pgfault"), CgroupMemoryBuilder::pgfault)
+          .counter("pgmajfault", key(STAT, "pgmajfault"), key(STAT, "pgmajfault"), CgroupMemoryBuilder::pgmajfault)
+          .optional(
+              "oomKills", key("memory.oom_control", "oom_kill"), key(EVENTS, "oom_kill"), CgroupMemoryBuilder::oomKills)
+          .reads(
+              CgroupVersion.V1,
+              List.of(STAT),
+              List.of(
+                  "memory.kmem.usage_in_bytes",
+                  "memory.failcnt",
+                  "memory.max_usage_in_bytes",
+                  "memory.oom_control"))
+          .reads(CgroupVersion.V2, List.of(STAT), List.of(EVENTS, "memory.swap.current", "memory.peak"));
 
-  /** v2 {@code memory.stat}. */
-  enum StatV2 {
-    FILE,
-    ANON,
-    FILE_MAPPED,
-    KERNEL,
-    PGFAULT,
-    PGMAJFAULT
-  }
-
-  /** v2 {@code memory.events}. */
-  enum Events {
-    MAX,
-    OOM_KILL
-  }
-
-  private static final KernelFile.Keys<StatV1> STAT_V1 = KernelFile.Keys.of(StatV1.class);
-  private static final KernelFile.Keys<OomControl> OOM_CONTROL = KernelFile.Keys.of(OomControl.class);
-  private static final KernelFile.Keys<StatV2> STAT_V2 = KernelFile.Keys.of(StatV2.class);
-  private static final KernelFile.Keys<Events> EVENTS = KernelFile.Keys.of(Events.class);
   private static final KernelFile.Keys<InactiveFileV1> INACTIVE_V1 = KernelFile.Keys.of(InactiveFileV1.class);
   private static final KernelFile.Keys<InactiveFileV2> INACTIVE_V2 = KernelFile.Keys.of(InactiveFileV2.class);
 
   private final String memoryBase;
   private final CgroupVersion version;
+  private final CgroupKeyTable.Plan<CgroupMemoryBuilder> hierarchicalPlan;
+  private final CgroupKeyTable.Plan<CgroupMemoryBuilder> ownPlan;
 
   MemoryController(String memoryBase, CgroupVersion version) {
     this.memoryBase = memoryBase;
     this.version = version;
+    this.hierarchicalPlan = TABLE.plan(version, true, name -> memoryBase);
+    this.ownPlan = TABLE.plan(version, false, name -> memoryBase);
   }
 
   /** The limits cAdvisor serves as {@code container_spec_memory_*}: v1's soft and memsw limits, v2's min and swap. */
   CgroupSpec spec(String path) {
     return version == CgroupVersion.V2
-        ? new CgroupSpec(single(path, "/memory.min"), single(path, "/memory.swap.max"))
-        : new CgroupSpec(single(path, "/memory.soft_limit_in_bytes"), single(path, "/memory.memsw.limit_in_bytes"));
+        ? new CgroupSpec(readSingle(path, "/memory.min"), readSingle(path, "/memory.swap.max"))
+        : new CgroupSpec(
+            readSingle(path, "/memory.soft_limit_in_bytes"), readSingle(path, "/memory.memsw.limit_in_bytes"));
   }
 
   /** The cgroup's memory figures, or {@code null} without a {@code memory.stat}. */
@@ -91,7 +107,7 @@ final class MemoryController {
    */
   @Nullable CgroupMemoryUsage usage(String path) {
     boolean v2 = version == CgroupVersion.V2;
-    Long usage = single(path, v2 ? "/memory.current" : "/memory.usage_in_bytes");
+    Long usage = readSingle(path, v2 ? "/memory.current" : "/memory.usage_in_bytes");
     Long inactive =
         KernelFile.read(
             file(memoryBase, path, "/memory.stat"),
@@ -106,12 +122,8 @@ final class MemoryController {
     if (usage == null || inactive == null) {
       return null;
     }
-    return CgroupMemoryUsage.of(usage, inactive, single(path, v2 ? "/memory.max" : "/memory.limit_in_bytes"));
+    return CgroupMemoryUsage.of(usage, inactive, readSingle(path, v2 ? "/memory.max" : "/memory.limit_in_bytes"));
   }
-
-  /** What v1's {@code memory.stat} holds of the served figures. */
-  private record StatFiguresV1(
-      long cache, long rss, long mappedFile, @Nullable Long swap, long pgfault, long pgmajfault) {}
 
   private @Nullable CgroupMemory readV1(String path, Kept k) {
     // With use_hierarchy cAdvisor reads the total_* keys. It can only change while a cgroup has no children, nothing
@@ -120,105 +132,32 @@ final class MemoryController {
     Boolean known = k.hierarchicalMemory;
     boolean hierarchical;
     if (known == null) {
-      Long useHierarchy = single(path, "/memory.use_hierarchy");
+      Long useHierarchy = readSingle(path, "/memory.use_hierarchy");
       hierarchical = useHierarchy == null || useHierarchy == 1;
       k.hierarchicalMemory = hierarchical;
     } else {
       hierarchical = known;
     }
-    StatFiguresV1 stat =
-        KernelFile.read(
-            file(memoryBase, path, "/memory.stat"),
-            f -> {
-              f.keyed(STAT_V1);
-              return new StatFiguresV1(
-                  f.get(hierarchical ? StatV1.TOTAL_CACHE : StatV1.CACHE),
-                  f.get(hierarchical ? StatV1.TOTAL_RSS : StatV1.RSS),
-                  f.get(hierarchical ? StatV1.TOTAL_MAPPED_FILE : StatV1.MAPPED_FILE),
-                  f.find(hierarchical ? StatV1.TOTAL_SWAP : StatV1.SWAP),
-                  f.get(StatV1.PGFAULT),
-                  f.get(StatV1.PGMAJFAULT));
-            });
-    if (stat == null) {
-      return null;
-    }
-    Long kernel = single(path, "/memory.kmem.usage_in_bytes");
-    Long failcnt = single(path, "/memory.failcnt");
-    Long maxUsage = single(path, "/memory.max_usage_in_bytes");
-    Long oomKills =
-        KernelFile.read(
-            file(memoryBase, path, "/memory.oom_control"),
-            f -> {
-              f.keyed(OOM_CONTROL);
-              return f.find(OomControl.OOM_KILL);
-            });
-    // No swapLimitBytes: v1's memory.memsw.limit_in_bytes bounds memory plus swap, not swap.
-    return CgroupMemory.builder()
-        .cacheBytes(stat.cache())
-        .rssBytes(stat.rss())
-        .mappedFileBytes(stat.mappedFile())
-        .swapBytes(stat.swap())
-        .kernelBytes(kernel)
-        .failcnt(failcnt)
-        .maxUsageBytes(maxUsage)
-        .pgfault(stat.pgfault())
-        .pgmajfault(stat.pgmajfault())
-        .oomKills(oomKills)
-        .build();
+    CgroupMemoryBuilder memory = CgroupMemory.builder();
+    return (hierarchical ? hierarchicalPlan : ownPlan).fill(path, memory) ? memory.build() : null;
   }
-
-  /** What v2's {@code memory.events} holds of the served figures. */
-  private record EventFigures(@Nullable Long failcnt, @Nullable Long oomKills) {}
-
-  /** What v2's {@code memory.stat} holds of the served figures. */
-  private record StatFiguresV2(
-      long cache, long rss, long mappedFile, @Nullable Long kernel, long pgfault, long pgmajfault) {}
 
   private @Nullable CgroupMemory readV2(String path, CgroupSpec spec) {
-    StatFiguresV2 stat =
-        KernelFile.read(
-            file(memoryBase, path, "/memory.stat"),
-            f -> {
-              f.keyed(STAT_V2);
-              return new StatFiguresV2(
-                  f.get(StatV2.FILE),
-                  f.get(StatV2.ANON),
-                  f.get(StatV2.FILE_MAPPED),
-                  f.find(StatV2.KERNEL),
-                  f.get(StatV2.PGFAULT),
-                  f.get(StatV2.PGMAJFAULT));
-            });
-    if (stat == null) {
+    // Swap's limit only where swap is accounted ("max", unlimited, is null, as the kubelet omits swapAvailableBytes
+    // without a limit): set first, and taken back when memory.swap.current is absent.
+    Long swapLimit = spec.memorySwapLimitBytes();
+    CgroupMemoryBuilder memory =
+        CgroupMemory.builder().swapLimitBytes(swapLimit == null || swapLimit == Long.MAX_VALUE ? null : swapLimit);
+    if (!hierarchicalPlan.fill(path, memory)) {
       return null;
     }
-    EventFigures events =
-        KernelFile.read(
-            file(memoryBase, path, "/memory.events"),
-            f -> {
-              f.keyed(EVENTS);
-              return new EventFigures(f.find(Events.MAX), f.find(Events.OOM_KILL));
-            });
-    Long swap = single(path, "/memory.swap.current");
-    Long swapLimit = spec.memorySwapLimitBytes();
-    Long maxUsage = single(path, "/memory.peak");
-    return CgroupMemory.builder()
-        .cacheBytes(stat.cache())
-        .rssBytes(stat.rss())
-        .mappedFileBytes(stat.mappedFile())
-        .swapBytes(swap)
-        // Only where swap is accounted; "max" (unlimited) is null, as the kubelet omits swapAvailableBytes without a
-        // limit.
-        .swapLimitBytes(swap == null || swapLimit == null || swapLimit == Long.MAX_VALUE ? null : swapLimit)
-        .kernelBytes(stat.kernel())
-        .failcnt(events == null ? null : events.failcnt())
-        .maxUsageBytes(maxUsage)
-        .pgfault(stat.pgfault())
-        .pgmajfault(stat.pgmajfault())
-        .oomKills(events == null ? null : events.oomKills())
-        .build();
+    CgroupMemory read = memory.build();
+    return read.swapBytes() == null && read.swapLimitBytes() != null
+        ? CgroupMemoryBuilder.builder(read).swapLimitBytes(null).build()
+        : read;
   }
 
-  private @Nullable Long single(String path, String name) {
+  private @Nullable Long readSingle(String path, String name) {
     return KernelFile.readSingle(file(memoryBase, path, name));
   }
 }

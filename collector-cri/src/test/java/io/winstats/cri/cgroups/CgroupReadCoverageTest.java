@@ -22,7 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Pressure}, {@link CgroupSpec}, {@link HugePages}) that is declared and served but parsed from no file would otherwise
  * pass every unit test at its builder's 0 or null. The full v1 and v2 fixture trees ({@link CgroupTrees}, every value
  * distinct and none 0) are read; each component must come out set (not null, not 0, not empty) from at least one of
- * them, unless {@link #NOT_READ} says why not. A new component fails here until it is read or listed.
+ * them, unless {@link #NOT_READ} says why not. A new component fails here until it is read or listed. The binding
+ * tables' rows ({@link CgroupKeyTable}) are held closer: each from the tree of every version it names a source for,
+ * and each component of their records in a row.
  */
 @EnabledOnOs(OS.LINUX)
 class CgroupReadCoverageTest {
@@ -51,6 +53,62 @@ class CgroupReadCoverageTest {
     assertThat(unread).as("components read from neither tree and not listed in NOT_READ").isEmpty();
     assertThat(listedButRead).as("components listed in NOT_READ that a tree sets after all").isEmpty();
     assertThat(v1).as("the walk reaches the leaves").hasSizeGreaterThan(30);
+  }
+
+  /**
+   * Each row of the binding tables ({@link MemoryController#TABLE}, {@link CpuController#TABLE}) is read from the tree
+   * of each version that keeps its figure: a wrong key or file name fails here by the row's component and source.
+   */
+  @Test
+  void everyRowOfTheKeyTablesIsReadFromTheTreeOfEachVersionThatKeepsIt() {
+    Map<String, Boolean> v1 = components(read(CgroupVersion.V1));
+    Map<String, Boolean> v2 = components(read(CgroupVersion.V2));
+    Set<String> unread = new TreeSet<>();
+    unreadRows("memory", MemoryController.TABLE, v1, v2, unread);
+    unreadRows("cpu", CpuController.TABLE, v1, v2, unread);
+    assertThat(unread).as("rows whose component the tree of their version leaves unset").isEmpty();
+  }
+
+  /**
+   * Every component of a table's record has its row, but those set beside the table: a component added to the record
+   * without its row fails here by name.
+   */
+  @Test
+  void everyComponentOfATablesRecordHasItsRow() {
+    assertThat(withoutRow(CgroupMemory.class, MemoryController.TABLE))
+        .as("CgroupMemory components without a row in MemoryController.TABLE")
+        .containsExactly("swapLimitBytes");
+    assertThat(withoutRow(CgroupCpu.class, CpuController.TABLE))
+        .as("CgroupCpu components without a row in CpuController.TABLE")
+        .isEmpty();
+  }
+
+  private static Set<String> withoutRow(Class<?> record, CgroupKeyTable<?> table) {
+    Set<String> out = new TreeSet<>();
+    for (RecordComponent c : record.getRecordComponents()) {
+      out.add(c.getName());
+    }
+    Set<String> rows = new TreeSet<>();
+    for (CgroupKeyTable.Row<?> row : table.rows()) {
+      rows.add(row.component());
+    }
+    assertThat(out).as("rows name components of " + record.getSimpleName()).containsAll(rows);
+    out.removeAll(rows);
+    return out;
+  }
+
+  private static void unreadRows(
+      String part, CgroupKeyTable<?> table, Map<String, Boolean> v1, Map<String, Boolean> v2, Set<String> unread) {
+    for (CgroupKeyTable.Row<?> row : table.rows()) {
+      String name = part + "." + row.component();
+      assertThat(v1).as("a component of CgroupStats." + part).containsKey(name);
+      if (row.v1() != null && !v1.get(name)) {
+        unread.add("v1 " + name + " from " + row.v1());
+      }
+      if (row.v2() != null && !v2.get(name)) {
+        unread.add("v2 " + name + " from " + row.v2());
+      }
+    }
   }
 
   /** The walk itself: a component left at its builder's default is caught. */

@@ -192,6 +192,25 @@ class KernelFileTest {
     assertThatThrownBy(() -> leaked[0].get(Key.RSS)).isInstanceOf(IllegalStateException.class);
   }
 
+  /** A binding table's keys: had by index, only with the very keys the file was parsed for. */
+  @Test
+  void namedKeysAreHadByIndexAndOnlyWithTheKeysParsedFor() {
+    KernelFile.Keys<Integer> keys = KernelFile.Keys.named(List.of("total_rss", "rss", "swap"));
+    KernelFile.Keys<Integer> same = KernelFile.Keys.named(List.of("total_rss", "rss", "swap"));
+    List<Object> seen =
+        parse(
+            "rss 5\ntotal_rss 9\ncache 3\n",
+            f -> {
+              f.keyed(keys);
+              assertThatThrownBy(() -> f.has(same, 0))
+                  .as("equal names, other keys")
+                  .isInstanceOf(IllegalStateException.class);
+              return List.of(f.has(keys, 0), f.value(0), f.has(keys, 1), f.value(1), f.has(keys, 2));
+            });
+
+    assertThat(seen).containsExactly(true, 9L, true, 5L, false);
+  }
+
   private @Nullable Long single(String text) {
     return KernelFile.readSingle(write(text).toString());
   }
