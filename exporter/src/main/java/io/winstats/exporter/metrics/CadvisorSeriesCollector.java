@@ -1,8 +1,8 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.counter;
-import static io.winstats.exporter.metrics.MetricFamilies.gauge;
-import static io.winstats.exporter.metrics.MetricFamilies.labelNames;
+import static io.winstats.exporter.metrics.FamiliesBuilder.counter;
+import static io.winstats.exporter.metrics.FamiliesBuilder.gauge;
+import static io.winstats.exporter.metrics.FamiliesBuilder.labelNames;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
@@ -45,14 +45,14 @@ import org.jspecify.annotations.Nullable;
  * CRI does not report a container's cgroup path and Windows has none. {@code name} is the runtime's container id, as
  * cAdvisor names containerd containers.
  *
- * <p>This collector owns every {@code container_network_*} family ({@link CadvisorNetworkSeries}): on Linux a pod's
+ * <p>This collector owns every {@code container_network_*} family ({@link CadvisorNetworkTables}): on Linux a pod's
  * packets and drops, which CRI does not carry, come from the pod's {@code /proc/<pid>/net/dev} read in the cgroup round
  * ({@link CgroupSample#podNetworks()}).
  *
  * <p>On a Windows node the CPU split, the commit peak (as {@code container_memory_max_usage_bytes}: on Windows a
  * container's usage is its commit), the storage I/O and the pods' packet counts come from containerd's task metrics
  * and HNS ({@code --cri.windows-stats=tasks}); on Linux {@link CgroupSeriesCollector} serves those names from the
- * cgroups, so they are declared for Windows nodes only ({@link CadvisorWindowsSeries}). The storage I/O has no {@code
+ * cgroups, so they are declared for Windows nodes only ({@link CadvisorWindowsTables}). The storage I/O has no {@code
  * device} label: HCS counts a container's reads and writes over all its volumes, and no Windows volume is a block
  * device name.
  *
@@ -94,7 +94,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
 
   /** The series of {@code snapshot}, for golden tests and benchmarks. */
   static MetricSnapshots series(Snapshot snapshot, NodePlatform platform) {
-    MetricFamilies f = new MetricFamilies();
+    FamiliesBuilder f = new FamiliesBuilder();
     NodeSample node = snapshot.node();
     if (node != null) {
       MACHINE.add(f, node, Labels.EMPTY, null);
@@ -111,7 +111,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       for (PodSample pod : runtime.pods()) {
         addPod(f, pod, runtime.timestamp(), windows);
         if (cgroups != null) {
-          CadvisorNetworkSeries.addPodNetDev(
+          CadvisorNetworkTables.addPodNetDev(
               f, pod, cgroups, labels("", podCgroup(pod), "", "", pod.ref().namespace(), pod.ref().name()));
         }
         for (ContainerSample container : pod.containers()) {
@@ -123,7 +123,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     return f.build();
   }
 
-  private static void addRoot(MetricFamilies f, NodeSample node, NodePlatform platform) {
+  private static void addRoot(FamiliesBuilder f, NodeSample node, NodePlatform platform) {
     Labels root = labels("", "/", "", "", "", "");
     Instant at = node.timestamp();
     if (node.cpu() != null) {
@@ -133,35 +133,35 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       ROOT_MEMORY.add(f, node.memory(), root, at);
     }
     for (NetworkInterfaceCounters nic : NodeInterfaces.of(node.interfaces(), platform)) {
-      CadvisorNetworkSeries.ROOT.add(f, nic, root.add("interface", nic.name()), at);
+      CadvisorNetworkTables.ROOT.add(f, nic, root.add("interface", nic.name()), at);
     }
     if (node.system() != null) {
       ROOT_SYSTEM.add(f, node.system(), root, at);
     }
   }
 
-  private static void addPod(MetricFamilies f, PodSample pod, Instant roundTime, boolean windows) {
+  private static void addPod(FamiliesBuilder f, PodSample pod, Instant roundTime, boolean windows) {
     Labels l = labels("", podCgroup(pod), "", "", pod.ref().namespace(), pod.ref().name());
     usage(f, l, pod.cpu(), pod.memory());
     NetworkUsage network = pod.network();
     if (network != null) {
       for (InterfaceUsage nic : network.interfaces()) {
-        CadvisorNetworkSeries.POD.add(f, nic, l.add("interface", nic.name()), network.timestamp());
+        CadvisorNetworkTables.POD.add(f, nic, l.add("interface", nic.name()), network.timestamp());
       }
     }
     if (windows) {
-      CadvisorWindowsSeries.POD_PROCESSES.add(f, pod, l, roundTime);
+      CadvisorWindowsTables.POD_PROCESSES.add(f, pod, l, roundTime);
     }
     POD_TIMES.add(f, pod, l, roundTime);
   }
 
   private static void addContainer(
-      MetricFamilies f, PodSample pod, ContainerSample c, Instant roundTime, boolean windows) {
+      FamiliesBuilder f, PodSample pod, ContainerSample c, Instant roundTime, boolean windows) {
     Labels l =
         labels(c.name(), podCgroup(pod) + "/" + c.id(), c.image(), c.id(), pod.ref().namespace(), pod.ref().name());
     usage(f, l, c.cpu(), c.memory());
     if (windows) {
-      CadvisorWindowsSeries.addTaskFigures(f, c, l);
+      CadvisorWindowsTables.addTaskFigures(f, c, l);
     }
     RuntimeFilesystemUsage layer = c.writableLayer();
     if (layer != null) {
@@ -177,7 +177,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
     CONTAINER_TIMES.add(f, c, l, roundTime);
   }
 
-  private static void usage(MetricFamilies f, Labels l, @Nullable CpuUsage cpu, @Nullable MemoryUsage memory) {
+  private static void usage(FamiliesBuilder f, Labels l, @Nullable CpuUsage cpu, @Nullable MemoryUsage memory) {
     if (cpu != null) {
       CPU.add(f, cpu, l, cpu.timestamp());
     }
@@ -333,14 +333,14 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
           MACHINE,
           ROOT_CPU,
           ROOT_MEMORY,
-          CadvisorNetworkSeries.ROOT,
+          CadvisorNetworkTables.ROOT,
           ROOT_SYSTEM,
           POD_TIMES,
           CPU,
           MEMORY,
-          CadvisorNetworkSeries.POD,
-          CadvisorNetworkSeries.NET_DEV_PACKETS,
-          CadvisorNetworkSeries.NET_DEV_DROPS,
+          CadvisorNetworkTables.POD,
+          CadvisorNetworkTables.NET_DEV_PACKETS,
+          CadvisorNetworkTables.NET_DEV_DROPS,
           LAYER,
           LAYER_CAPACITY,
           SPEC,
@@ -349,7 +349,7 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
 
   /** A Windows node's: the Linux ones and the runtime's process count and task-metric figures. */
   private static final List<MetricFamilyDescriptor> WINDOWS_FAMILIES =
-      Stream.concat(FAMILIES.stream(), CadvisorWindowsSeries.FAMILIES.stream()).toList();
+      Stream.concat(FAMILIES.stream(), CadvisorWindowsTables.FAMILIES.stream()).toList();
 
   /**
    * Figures of the snapshot this collector does not serve on a node of {@code platform}, each with the reason: {@code
@@ -410,12 +410,12 @@ public final class CadvisorSeriesCollector extends PerVersionCollector {
       Map.of(
           "ContainerSample.resources", "a Windows container's resources are not read: no container_spec_*",
           "Snapshot.cgroups", "no cgroups on Windows",
-          "WindowsService.*", "Windows' services: windows_exporter's service series (WindowsServiceSeries)",
-          "NetworkAdapter.*", "Windows' network adapters: windows_exporter's nic series (WindowsNetAdapterSeries)");
+          "WindowsService.*", "Windows' services: windows_exporter's service series (WindowsServiceTables)",
+          "NetworkAdapter.*", "Windows' network adapters: windows_exporter's nic series (WindowsNetAdapterTables)");
 
   /** {@code container_last_seen}: the round's time ({@code at}) in whole seconds. */
   private static <P> void lastSeen(
-      MetricFamilies f, MetricFamilyDescriptor family, P part, Labels l, @Nullable Instant at) {
+      FamiliesBuilder f, MetricFamilyDescriptor family, P part, Labels l, @Nullable Instant at) {
     Instant roundTime = Objects.requireNonNull(at, "the round's time");
     f.add(family, roundTime.getEpochSecond(), l, roundTime);
   }

@@ -1,7 +1,7 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.counter;
-import static io.winstats.exporter.metrics.MetricFamilies.labelNames;
+import static io.winstats.exporter.metrics.FamiliesBuilder.counter;
+import static io.winstats.exporter.metrics.FamiliesBuilder.labelNames;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
@@ -53,7 +53,7 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
 
   /** The series of {@code snapshot}, for tests. */
   static MetricSnapshots series(Snapshot snapshot) {
-    MetricFamilies f = new MetricFamilies();
+    FamiliesBuilder f = new FamiliesBuilder();
     RuntimeSample runtime = snapshot.runtime();
     CgroupSample cgroups = snapshot.cgroups();
     if (runtime == null || cgroups == null) {
@@ -87,7 +87,7 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
     return f.build();
   }
 
-  private static void add(MetricFamilies f, Labels l, CgroupStats s, boolean quota, Instant at) {
+  private static void add(FamiliesBuilder f, Labels l, CgroupStats s, boolean quota, Instant at) {
     CgroupCpu cpu = s.cpu();
     if (cpu != null) {
       CPU.add(f, cpu, l, at);
@@ -227,7 +227,7 @@ public final class CgroupSeriesCollector extends PerVersionCollector {
               "Maximum number of threads allowed inside the container, infinity if value is zero",
               CgroupProcesses::threadsMax)
           .write(
-              MetricFamilies.gauge(
+              FamiliesBuilder.gauge(
                   "container_ulimits_soft",
                   "Soft ulimit values for the container root process. Unlimited if -1, except priority and nice",
                   labelNames(CONTAINER_LABELS, "ulimit")),

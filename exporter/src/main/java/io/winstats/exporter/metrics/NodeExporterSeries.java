@@ -1,6 +1,6 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.counter;
+import static io.winstats.exporter.metrics.FamiliesBuilder.counter;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
@@ -43,7 +43,7 @@ public final class NodeExporterSeries extends PerVersionCollector {
   }
 
   static MetricSnapshots build(NodeSample node) {
-    MetricFamilies f = new MetricFamilies();
+    FamiliesBuilder f = new FamiliesBuilder();
     Instant noTimestamp = null;
     if (node.cpu() != null) {
       CPU.add(f, node.cpu(), Labels.EMPTY, noTimestamp);
@@ -187,7 +187,7 @@ public final class NodeExporterSeries extends PerVersionCollector {
           .gauge(
               "node_boot_time_seconds",
               "Node boot time, in unixtime.",
-              s -> MetricFamilies.epochSeconds(s.bootTime()))
+              s -> FamiliesBuilder.epochSeconds(s.bootTime()))
           // node_exporter's loadavg collector serves all three or none: the 5 and 15 minute figures with the 1.
           .gauge("node_load1", "1m load average.", NodeSystem::load1)
           .gauge("node_load5", "5m load average.", s -> s.load1() == null ? null : orZero(s.load5()))
@@ -230,7 +230,7 @@ public final class NodeExporterSeries extends PerVersionCollector {
 
   /** node_exporter's meminfo family of one {@code /proc/meminfo} field, with node_exporter's own mixed case. */
   private static MetricFamilyDescriptor memory(String field) {
-    return MetricFamilies.gauge(
+    return FamiliesBuilder.gauge(
         "node_memory_" + field + "_bytes", "Memory information field " + field + "_bytes.", List.of());
   }
 

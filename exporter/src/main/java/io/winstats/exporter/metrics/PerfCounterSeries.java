@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  */
 public final class PerfCounterSeries implements MultiCollector {
   static final MetricFamilyDescriptor PERFCOUNTER_OK =
-      MetricFamilies.gauge(
+      FamiliesBuilder.gauge(
           "winstats_exporter_perfcounter_ok",
           "1 while the performance counter is read, 0 when PDH stopped it (status says why).",
           List.of("path", "status"));
@@ -39,7 +39,7 @@ public final class PerfCounterSeries implements MultiCollector {
 
   @Override
   public MetricSnapshots collect() {
-    MetricFamilies f = new MetricFamilies();
+    FamiliesBuilder f = new FamiliesBuilder();
     customValues.get().forEach(
         (counter, values) -> {
           Labels constant =
@@ -72,7 +72,7 @@ public final class PerfCounterSeries implements MultiCollector {
       labelNames.add(counter.instanceLabel());
     }
     return counter.type() == CustomCounter.Type.COUNTER
-        ? MetricFamilies.counter(wireName, help, labelNames)
-        : MetricFamilies.gauge(wireName, help, labelNames);
+        ? FamiliesBuilder.counter(wireName, help, labelNames)
+        : FamiliesBuilder.gauge(wireName, help, labelNames);
   }
 }

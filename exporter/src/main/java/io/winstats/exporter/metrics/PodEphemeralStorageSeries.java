@@ -47,7 +47,7 @@ public final class PodEphemeralStorageSeries extends PerVersionCollector {
 
   /** The series of {@code pods}' figures. */
   static MetricSnapshots series(List<PodEphemeralStorage> pods) {
-    MetricFamilies f = new MetricFamilies();
+    FamiliesBuilder f = new FamiliesBuilder();
     Instant noTimestamp = null;
     for (PodEphemeralStorage pod : pods) {
       Labels l = Labels.of("namespace", pod.pod().namespace(), "pod", pod.pod().name(), "uid", pod.pod().uid());

@@ -1,6 +1,6 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.gauge;
+import static io.winstats.exporter.metrics.FamiliesBuilder.gauge;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
@@ -182,7 +182,7 @@ public final class ResourceMetrics {
 
   /** The series of one snapshot. */
   public static MetricSnapshots build(Snapshot snapshot) {
-    MetricFamilies f = new MetricFamilies();
+    FamiliesBuilder f = new FamiliesBuilder();
     NodeSample node = snapshot.node();
     if (node != null) {
       if (node.cpu() != null) {
@@ -238,7 +238,7 @@ public final class ResourceMetrics {
    * total leaves out the containers' commit ({@code appendMemoryPodStats}), and the kubelet sums containers where the
    * pod has none ({@code addPodCPUMemoryStats}). Each point carries its own figures' time.
    */
-  private static void podUsage(MetricFamilies f, MetricFamilyDescriptor family, PodSample pod, Labels labels) {
+  private static void podUsage(FamiliesBuilder f, MetricFamilyDescriptor family, PodSample pod, Labels labels) {
     MemoryUsage own = pod.memory();
     if (own != null && own.usageBytes() != null) {
       f.add(family, own.usageBytes(), labels, own.timestamp());

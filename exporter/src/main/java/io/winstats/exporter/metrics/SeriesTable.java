@@ -23,13 +23,16 @@ final class SeriesTable<P> {
   /** Fills one row's family from a part. */
   @FunctionalInterface
   interface Writer<P> {
-    void write(MetricFamilies f, MetricFamilyDescriptor family, P part, Labels labels, @Nullable Instant at);
+    void write(FamiliesBuilder f, MetricFamilyDescriptor family, P part, Labels labels, @Nullable Instant at);
   }
 
-  /** The one figure of a part a plain row serves; {@code null} (absent) adds no point, as the kubelet skips nil. */
+  /**
+   * Reads the one figure of a part a plain row serves; {@code null} (absent) adds no point, as the kubelet skips nil.
+   * A getter, unlike {@code perfcounters.binding.Figure}, which binds a counter to a model field both ways.
+   */
   @FunctionalInterface
-  interface Figure<P> {
-    @Nullable Number of(P part);
+  interface Getter<P> {
+    @Nullable Number get(P part);
   }
 
   /** A served series: its family and how a part fills it. */
@@ -54,7 +57,7 @@ final class SeriesTable<P> {
   }
 
   /** Adds every row's points for {@code part}; {@code at} is the figure's own time, or null for scrape time. */
-  void add(MetricFamilies f, P part, Labels labels, @Nullable Instant at) {
+  void add(FamiliesBuilder f, P part, Labels labels, @Nullable Instant at) {
     for (Row<P> row : rows) {
       row.writer().write(f, row.family(), part, labels, at);
     }
@@ -86,22 +89,22 @@ final class SeriesTable<P> {
     }
 
     /** A gauge family served from one figure of the part. */
-    Builder<P> gauge(String name, String help, Figure<P> figure) {
-      return row(MetricFamilies.gauge(name, help, labelNames), figure);
+    Builder<P> gauge(String name, String help, Getter<P> getter) {
+      return row(FamiliesBuilder.gauge(name, help, labelNames), getter);
     }
 
     /** A counter family ({@code name} ends in {@code _total}) served from one figure of the part. */
-    Builder<P> counter(String name, String help, Figure<P> figure) {
-      return row(MetricFamilies.counter(name, help, labelNames), figure);
+    Builder<P> counter(String name, String help, Getter<P> getter) {
+      return row(FamiliesBuilder.counter(name, help, labelNames), getter);
     }
 
     /** A family declared elsewhere (shared with another collector) served from one figure of the part. */
-    Builder<P> row(MetricFamilyDescriptor family, Figure<P> figure) {
-      Objects.requireNonNull(figure, "figure");
+    Builder<P> row(MetricFamilyDescriptor family, Getter<P> getter) {
+      Objects.requireNonNull(getter, "getter");
       return write(
           family,
           (f, fam, part, labels, at) -> {
-            Number value = figure.of(part);
+            Number value = getter.get(part);
             if (value != null) {
               f.add(fam, value.doubleValue(), labels, at);
             }

@@ -1,7 +1,7 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.gauge;
-import static io.winstats.exporter.metrics.MetricFamilies.labelNames;
+import static io.winstats.exporter.metrics.FamiliesBuilder.gauge;
+import static io.winstats.exporter.metrics.FamiliesBuilder.labelNames;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
@@ -61,7 +61,7 @@ public final class WindowsContainerSeries extends PerVersionCollector {
   }
 
   static MetricSnapshots build(@Nullable RuntimeSample runtime) {
-    MetricFamilies f = new MetricFamilies();
+    FamiliesBuilder f = new FamiliesBuilder();
     if (runtime == null) {
       return f.build();
     }

@@ -47,20 +47,20 @@ public enum WindowsExporterCollector {
   }
 
   /** Its series of {@code node} (windows_exporter sets no timestamps). */
-  void add(MetricFamilies f, NodeSample node) {
+  void add(FamiliesBuilder f, NodeSample node) {
     @Nullable Instant none = null;
     switch (this) {
       case CPU -> {
         if (node.cpu() != null) {
           WindowsExporterSeries.CPU.add(f, node.cpu(), Labels.EMPTY, none);
           for (ProcessorCounters p : node.cpu().processors()) {
-            WindowsCpuSeries.CORE.add(f, p, Labels.of("core", p.core()), none);
+            WindowsCpuTables.CORE.add(f, p, Labels.of("core", p.core()), none);
           }
         }
       }
       case MEMORY -> {
         if (node.memory() != null) {
-          WindowsMemorySeries.MEMORY.add(f, node.memory(), Labels.EMPTY, none);
+          WindowsMemoryTables.MEMORY.add(f, node.memory(), Labels.EMPTY, none);
         }
       }
       case NET -> {
@@ -71,7 +71,7 @@ public enum WindowsExporterCollector {
           WindowsExporterSeries.NET.add(f, nic, Labels.of("nic", nic.name()), none);
         }
         for (NetworkAdapter adapter : node.adapters()) {
-          WindowsNetAdapterSeries.ADAPTER.add(f, adapter, Labels.EMPTY, none);
+          WindowsNetAdapterTables.ADAPTER.add(f, adapter, Labels.EMPTY, none);
         }
       }
       case LOGICAL_DISK -> {
@@ -87,7 +87,7 @@ public enum WindowsExporterCollector {
       }
       case PHYSICAL_DISK -> {
         for (PhysicalDiskCounters d : node.physicalDisks()) {
-          WindowsPhysicalDiskSeries.DISK.add(f, d, Labels.of("disk", d.diskNumber()), none);
+          WindowsPhysicalDiskTables.DISK.add(f, d, Labels.of("disk", d.diskNumber()), none);
         }
       }
       case SYSTEM -> {
@@ -98,15 +98,15 @@ public enum WindowsExporterCollector {
       case OS -> {
         WindowsOs os = node.windowsOs();
         if (os != null && os.version() != null) {
-          WindowsOsSeries.RELEASE.add(f, os.version(), Labels.EMPTY, none);
+          WindowsOsTables.RELEASE.add(f, os.version(), Labels.EMPTY, none);
         }
         if (os != null && os.hostName() != null) {
-          WindowsOsSeries.HOST.add(f, os.hostName(), Labels.EMPTY, none);
+          WindowsOsTables.HOST.add(f, os.hostName(), Labels.EMPTY, none);
         }
       }
       case SERVICE -> {
         for (WindowsService s : node.services()) {
-          WindowsServiceSeries.SERVICE.add(f, s, Labels.EMPTY, none);
+          WindowsServiceTables.SERVICE.add(f, s, Labels.EMPTY, none);
         }
       }
     }
@@ -115,16 +115,16 @@ public enum WindowsExporterCollector {
   /** Its families, in the order {@link #add} first serves them. */
   List<MetricFamilyDescriptor> families() {
     return switch (this) {
-      case CPU -> SeriesTable.families(WindowsExporterSeries.CPU, WindowsCpuSeries.CORE);
-      case MEMORY -> SeriesTable.families(WindowsMemorySeries.MEMORY);
-      case NET -> SeriesTable.families(WindowsExporterSeries.NET, WindowsNetAdapterSeries.ADAPTER);
+      case CPU -> SeriesTable.families(WindowsExporterSeries.CPU, WindowsCpuTables.CORE);
+      case MEMORY -> SeriesTable.families(WindowsMemoryTables.MEMORY);
+      case NET -> SeriesTable.families(WindowsExporterSeries.NET, WindowsNetAdapterTables.ADAPTER);
       case LOGICAL_DISK ->
           SeriesTable.families(
               WindowsExporterSeries.VOLUME_SPACE, WindowsExporterSeries.VOLUME_IO, WindowsExporterSeries.VOLUME_INFO);
-      case PHYSICAL_DISK -> SeriesTable.families(WindowsPhysicalDiskSeries.DISK);
+      case PHYSICAL_DISK -> SeriesTable.families(WindowsPhysicalDiskTables.DISK);
       case SYSTEM -> SeriesTable.families(WindowsExporterSeries.SYSTEM);
-      case OS -> SeriesTable.families(WindowsOsSeries.RELEASE, WindowsOsSeries.HOST);
-      case SERVICE -> SeriesTable.families(WindowsServiceSeries.SERVICE);
+      case OS -> SeriesTable.families(WindowsOsTables.RELEASE, WindowsOsTables.HOST);
+      case SERVICE -> SeriesTable.families(WindowsServiceTables.SERVICE);
     };
   }
 }

@@ -1,7 +1,7 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.counter;
-import static io.winstats.exporter.metrics.MetricFamilies.gauge;
+import static io.winstats.exporter.metrics.FamiliesBuilder.counter;
+import static io.winstats.exporter.metrics.FamiliesBuilder.gauge;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
@@ -29,8 +29,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Node series of a Windows node under windows_exporter's names and labels ({@code cpu}, {@code memory}, {@code net},
- * {@code logical_disk}, {@code physical_disk} ({@link WindowsPhysicalDiskSeries}), {@code system}, {@code os} ({@link
- * WindowsOsSeries}) collectors), plus
+ * {@code logical_disk}, {@code physical_disk} ({@link WindowsPhysicalDiskTables}), {@code system}, {@code os} ({@link
+ * WindowsOsTables}) collectors), plus
  * the legacy names the kubernetes-mixin Windows rules still
  * query ({@code windows_os_visible_memory_bytes}, {@code windows_system_boot_time_timestamp_seconds},
  * {@code windows_cs_*}), so stock Windows dashboards work unchanged. No timestamps, as windows_exporter sets none.
@@ -68,7 +68,7 @@ public final class WindowsExporterSeries extends PerVersionCollector {
   }
 
   static MetricSnapshots build(NodeSample node) {
-    MetricFamilies f = new MetricFamilies();
+    FamiliesBuilder f = new FamiliesBuilder();
     for (WindowsExporterCollector c : WindowsExporterCollector.values()) {
       c.add(f, node);
     }
@@ -76,7 +76,7 @@ public final class WindowsExporterSeries extends PerVersionCollector {
   }
 
   static MetricSnapshots build(NodeSample node, WindowsExporterCollector collector) {
-    MetricFamilies f = new MetricFamilies();
+    FamiliesBuilder f = new FamiliesBuilder();
     collector.add(f, node);
     return f.build();
   }
@@ -305,13 +305,13 @@ public final class WindowsExporterSeries extends PerVersionCollector {
           .gauge(
               "windows_system_boot_time_timestamp",
               "Unix timestamp of system boot time",
-              s -> MetricFamilies.epochSeconds(s.bootTime()))
+              s -> FamiliesBuilder.epochSeconds(s.bootTime()))
           .gauge("windows_system_processes_limit", "Maximum number of processes.", s -> PROCESSES_LIMIT)
           .gauge(
               "windows_system_boot_time_timestamp_seconds",
               "Deprecated name (removed in windows_exporter v0.31) of the boot time; kept for the kubernetes-mixin"
                   + " Windows rules.",
-              s -> MetricFamilies.epochSeconds(s.bootTime()))
+              s -> FamiliesBuilder.epochSeconds(s.bootTime()))
           .build();
 
   /** Every family, in the order a full sample first serves them. */

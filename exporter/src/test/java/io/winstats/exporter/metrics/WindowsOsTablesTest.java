@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * What windows-exporter.prom (ExpositionGoldenTest) does not show of windows_exporter v0.31.8's os collector: the
  * series of a part that could not be read, a domain member's names, a Windows 11 host's labels.
  */
-class WindowsOsSeriesTest {
+class WindowsOsTablesTest {
   private static String os(@Nullable WindowsOs os) throws IOException {
     NodeSample node =
         SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L)

@@ -1,7 +1,7 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.counter;
-import static io.winstats.exporter.metrics.MetricFamilies.labelNames;
+import static io.winstats.exporter.metrics.FamiliesBuilder.counter;
+import static io.winstats.exporter.metrics.FamiliesBuilder.labelNames;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * fill them: the node root's interfaces, a pod's interfaces as the runtime reports them, and a Linux pod's {@code
  * /proc/<pid>/net/dev} read in the cgroup round.
  */
-final class CadvisorNetworkSeries {
+final class CadvisorNetworkTables {
   private static final List<String> INTERFACE = labelNames(CadvisorSeriesCollector.CONTAINER_LABELS, "interface");
 
   static final MetricFamilyDescriptor RX_BYTES =
@@ -97,7 +97,7 @@ final class CadvisorNetworkSeries {
    * cgroup round: packets, and the drops of an interface whose CRI figures have none. cAdvisor's interfaces only (no
    * {@code lo}), stamped with the cgroup read's time.
    */
-  static void addPodNetDev(MetricFamilies f, PodSample pod, CgroupSample cgroups, Labels l) {
+  static void addPodNetDev(FamiliesBuilder f, PodSample pod, CgroupSample cgroups, Labels l) {
     List<NetDevInterface> interfaces = cgroups.podNetworks().get(pod.sandboxId());
     if (interfaces == null) {
       return;
@@ -127,5 +127,5 @@ final class CadvisorNetworkSeries {
     return false;
   }
 
-  private CadvisorNetworkSeries() {}
+  private CadvisorNetworkTables() {}
 }

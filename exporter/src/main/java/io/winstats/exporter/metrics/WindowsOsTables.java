@@ -1,6 +1,6 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.gauge;
+import static io.winstats.exporter.metrics.FamiliesBuilder.gauge;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.winstats.perfcounters.HostName;
@@ -17,8 +17,8 @@ import java.util.List;
  * Served by {@link WindowsExporterCollector#OS} from the node sample's release and names; a part that could not be
  * read serves no point, as upstream serves no {@code hostname} point when a name cannot be read.
  */
-final class WindowsOsSeries {
-  private WindowsOsSeries() {}
+final class WindowsOsTables {
+  private WindowsOsTables() {}
 
   /** The help of {@code windows_os_info}; the two backslashes are upstream's, in a Go raw string (os.go:90). */
   static final String INFO_HELP =

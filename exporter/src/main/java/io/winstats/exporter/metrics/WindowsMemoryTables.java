@@ -7,8 +7,8 @@ import java.util.List;
  * windows_exporter's memory collector ({@code internal/collector/memory/memory.go}) and the legacy memory names the
  * kubernetes-mixin Windows rules still query, one row per family. Served by {@link WindowsExporterSeries}.
  */
-final class WindowsMemorySeries {
-  private WindowsMemorySeries() {}
+final class WindowsMemoryTables {
+  private WindowsMemoryTables() {}
 
   // The modified, standby and swap rows as windows_exporter v0.31 declares them (internal/collector/memory/memory.go),
   // help verbatim; kube-prometheus-stack's windows.node.rules and USE Method / Node(Windows) query them.

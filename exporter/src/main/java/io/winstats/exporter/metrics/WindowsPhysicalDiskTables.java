@@ -11,8 +11,8 @@ import org.jspecify.annotations.Nullable;
  * PhysicalDiskCounters#diskNumber}). Times in seconds, as its PDH collector scales a 100 ns timer by 1e-7. Served by
  * {@link WindowsExporterSeries}, one part per {@code \PhysicalDisk(*)} instance but {@code _Total}.
  */
-final class WindowsPhysicalDiskSeries {
-  private WindowsPhysicalDiskSeries() {}
+final class WindowsPhysicalDiskTables {
+  private WindowsPhysicalDiskTables() {}
 
   static final SeriesTable<PhysicalDiskCounters> DISK =
       SeriesTable.<PhysicalDiskCounters>labelled(List.of("disk"))

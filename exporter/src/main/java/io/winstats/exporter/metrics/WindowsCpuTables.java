@@ -1,6 +1,6 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.counter;
+import static io.winstats.exporter.metrics.FamiliesBuilder.counter;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.winstats.perfcounters.ProcessorCounters;
@@ -16,10 +16,10 @@ import org.jspecify.annotations.Nullable;
  * "0,1"}). Times in seconds, as its PDH collector scales a 100 ns timer by 1e-7; the utilities, performance and tick
  * counts as the raw numbers it serves.
  */
-final class WindowsCpuSeries {
+final class WindowsCpuTables {
   private static final List<String> CSTATES = List.of("c1", "c2", "c3");
 
-  private WindowsCpuSeries() {}
+  private WindowsCpuTables() {}
 
   static final SeriesTable<ProcessorCounters> CORE =
       SeriesTable.<ProcessorCounters>labelled(List.of("core"))

@@ -1,7 +1,7 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.counter;
-import static io.winstats.exporter.metrics.MetricFamilies.labelNames;
+import static io.winstats.exporter.metrics.FamiliesBuilder.counter;
+import static io.winstats.exporter.metrics.FamiliesBuilder.labelNames;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * names, where the round read them (never from CRI). On Linux the cgroups give these names ({@link
  * CgroupSeriesCollector}).
  */
-final class CadvisorWindowsSeries {
+final class CadvisorWindowsTables {
   private static final List<String> CONTAINER_LABELS = CadvisorSeriesCollector.CONTAINER_LABELS;
   private static final List<String> DEVICE = labelNames(CONTAINER_LABELS, "device");
 
@@ -75,10 +75,10 @@ final class CadvisorWindowsSeries {
   /** Every family, in the order a full Windows snapshot first serves them. */
   static final List<MetricFamilyDescriptor> FAMILIES = SeriesTable.families(POD_PROCESSES, CPU, MEMORY, STORAGE);
 
-  private CadvisorWindowsSeries() {}
+  private CadvisorWindowsTables() {}
 
   /** A container's task-metric figures, each at its own time. */
-  static void addTaskFigures(MetricFamilies f, ContainerSample c, Labels l) {
+  static void addTaskFigures(FamiliesBuilder f, ContainerSample c, Labels l) {
     if (c.cpu() != null) {
       CPU.add(f, c.cpu(), l, c.cpu().timestamp());
     }

@@ -24,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  * names its family by that constant. Families come out in the order of their first point. Not thread-safe: one
  * instance per rendering.
  */
-final class MetricFamilies {
+final class FamiliesBuilder {
   private final Map<MetricFamilyDescriptor, List<Object>> families = new LinkedHashMap<>();
 
   /**

@@ -1,6 +1,6 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.gauge;
+import static io.winstats.exporter.metrics.FamiliesBuilder.gauge;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.winstats.perfcounters.NetworkAdapter;
@@ -16,8 +16,8 @@ import java.util.List;
  * declared there but never emitted, so not here either. Served by {@link WindowsExporterCollector#NET}, one part per
  * adapter the node source read with the sample.
  */
-final class WindowsNetAdapterSeries {
-  private WindowsNetAdapterSeries() {}
+final class WindowsNetAdapterTables {
+  private WindowsNetAdapterTables() {}
 
   static final SeriesTable<NetworkAdapter> ADAPTER =
       SeriesTable.<NetworkAdapter>labelled(List.of())

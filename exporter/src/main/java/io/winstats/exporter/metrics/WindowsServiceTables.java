@@ -1,6 +1,6 @@
 package io.winstats.exporter.metrics;
 
-import static io.winstats.exporter.metrics.MetricFamilies.gauge;
+import static io.winstats.exporter.metrics.FamiliesBuilder.gauge;
 
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.winstats.perfcounters.WindowsService;
@@ -15,8 +15,8 @@ import java.util.List;
  * process whose creation time was read, valued in whole Unix seconds. Served by {@link WindowsExporterSeries}, one
  * part per service the node source's service filter selects, read once per sample.
  */
-final class WindowsServiceSeries {
-  private WindowsServiceSeries() {}
+final class WindowsServiceTables {
+  private WindowsServiceTables() {}
 
   static final SeriesTable<WindowsService> SERVICE =
       SeriesTable.<WindowsService>labelled(List.of())
@@ -61,7 +61,7 @@ final class WindowsServiceSeries {
                   "Process of started service. The value is the creation time of the process as a unix timestamp.",
                   List.of("name", "process_id")),
               (f, family, s, l, at) -> {
-                Long started = MetricFamilies.epochSeconds(s.processStart());
+                Long started = FamiliesBuilder.epochSeconds(s.processStart());
                 if (s.processId() != 0 && started != null) {
                   f.add(family, started, Labels.of("name", s.name(), "process_id", Long.toString(s.processId())), at);
                 }
