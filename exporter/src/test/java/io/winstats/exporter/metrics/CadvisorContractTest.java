@@ -14,7 +14,6 @@ import io.winstats.cri.ContainerSample;
 import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.CriStatsReader;
-import io.winstats.cri.rounds.CriStatsReaders;
 import io.winstats.cri.PodSample;
 import io.winstats.cri.RuntimeSample;
 import io.winstats.cri.cgroups.BlockDeviceIo;
@@ -24,12 +23,13 @@ import io.winstats.cri.cgroups.CgroupProcesses;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupSpec;
 import io.winstats.cri.cgroups.CgroupStats;
-import io.winstats.cri.cgroups.HugePages;
 import io.winstats.cri.cgroups.CgroupVersion;
+import io.winstats.cri.cgroups.HugePages;
 import io.winstats.cri.cgroups.NetDevInterface;
 import io.winstats.cri.cgroups.NodePressure;
 import io.winstats.cri.cgroups.Pressure;
 import io.winstats.cri.cgroups.PressureLine;
+import io.winstats.cri.rounds.CriStatsReaders;
 import io.winstats.cri.testing.ContainerdLine;
 import io.winstats.cri.testing.HcsReading;
 import io.winstats.cri.testing.WindowsContainer;
@@ -145,7 +145,8 @@ class CadvisorContractTest {
     absent.put("container_cpu_cfs_throttled_seconds_total", cfs);
     String split =
         NOT_IN_WINDOWS_CRI
-            + "HCS counts user and kernel runtime, but WindowsCpuUsage carries only usage_core_nano_seconds (the total)";
+            + "HCS counts user and kernel runtime, but WindowsCpuUsage carries only usage_core_nano_seconds"
+            + " (the total)";
     absent.put("container_cpu_user_seconds_total", split);
     absent.put("container_cpu_system_seconds_total", split);
     String hugetlb = NO_WINDOWS_EQUIVALENT + "no hugetlb controller; large pages are not accounted per container";
@@ -282,7 +283,9 @@ class CadvisorContractTest {
         }
       }
     }
-    assertThat(documented).as("names docs/CADVISOR.md gives as not served on %s", kind).isEqualTo(absent(kind).keySet());
+    assertThat(documented)
+        .as("names docs/CADVISOR.md gives as not served on %s", kind)
+        .isEqualTo(absent(kind).keySet());
   }
 
   private static final Path CADVISOR_DOC =
@@ -349,7 +352,8 @@ class CadvisorContractTest {
     Snapshot snapshot =
         kind.windows() ? windowsSnapshot(kind.windowsLine, dir).snapshot() : linuxSnapshot(kind.version);
     List<MetricSnapshot> all = new ArrayList<>();
-    CadvisorSeriesCollector.series(snapshot, kind.windows() ? NodePlatform.WINDOWS : NodePlatform.LINUX).forEach(all::add);
+    CadvisorSeriesCollector.series(snapshot, kind.windows() ? NodePlatform.WINDOWS : NodePlatform.LINUX)
+        .forEach(all::add);
     CgroupSeriesCollector.series(snapshot).forEach(all::add);
     return all;
   }
@@ -483,7 +487,13 @@ class CadvisorContractTest {
     registry.register(new CadvisorSeriesCollector(() -> before, NodePlatform.LINUX));
     registry.register(new CgroupSeriesCollector(() -> withCgroups));
     String text = render(registry.scrape());
-    assertThat(text.lines().filter(l -> l.startsWith("container_processes{") && l.contains("pod=\"burner\"") && l.contains("container=\"\""))).hasSize(1);
+    assertThat(
+            text.lines()
+                .filter(
+                    l -> l.startsWith("container_processes{")
+                        && l.contains("pod=\"burner\"")
+                        && l.contains("container=\"\"")))
+        .hasSize(1);
   }
 
   private static String render(MetricSnapshots snapshots) throws IOException {
@@ -523,7 +533,8 @@ class CadvisorContractTest {
             t0 - 60 * SECOND,
             new HcsReading(t0, SECOND, 10 * MIB, 20 * MIB),
             List.of(
-                WindowsContainer.running("c-app", "app", 0, t0 - 50 * SECOND, new HcsReading(t0, 5 * SECOND, 100 * MIB, 150 * MIB)),
+                WindowsContainer.running(
+                    "c-app", "app", 0, t0 - 50 * SECOND, new HcsReading(t0, 5 * SECOND, 100 * MIB, 150 * MIB)),
                 WindowsContainer.running(
                     "c-sidecar", "sidecar", 0, t0 - 50 * SECOND, new HcsReading(t0, 2 * SECOND, 30 * MIB, 40 * MIB)))));
     runtime.put(
