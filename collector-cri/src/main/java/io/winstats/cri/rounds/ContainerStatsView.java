@@ -55,15 +55,7 @@ sealed interface ContainerStatsView {
       if (!s.hasMemory()) {
         return null;
       }
-      io.winstats.cri.api.MemoryUsage m = s.getMemory();
-      return MemoryUsage.builder(StatsMapper.instant(m.getTimestamp(), orElse))
-          .workingSetBytes(StatsMapper.u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()))
-          .availableBytes(StatsMapper.u64(m.hasAvailableBytes(), m.getAvailableBytes()))
-          .usageBytes(StatsMapper.u64(m.hasUsageBytes(), m.getUsageBytes()))
-          .rssBytes(StatsMapper.u64(m.hasRssBytes(), m.getRssBytes()))
-          .pageFaults(StatsMapper.u64(m.hasPageFaults(), m.getPageFaults()))
-          .majorPageFaults(StatsMapper.u64(m.hasMajorPageFaults(), m.getMajorPageFaults()))
-          .build();
+      return StatsMapper.memory(s.getMemory(), orElse);
     }
 
     @Override

@@ -43,6 +43,21 @@ final class StatsMapper {
     return epochNanos > 0 ? Instant.ofEpochSecond(0, epochNanos) : orElse;
   }
 
+  /**
+   * A Linux memory message as sent, by ListContainerStats and ListPodSandboxStats alike: each figure the runtime left
+   * unset stays absent.
+   */
+  static MemoryUsage memory(io.winstats.cri.api.MemoryUsage m, Instant orElse) {
+    return MemoryUsage.builder(instant(m.getTimestamp(), orElse))
+        .workingSetBytes(u64(m.hasWorkingSetBytes(), m.getWorkingSetBytes()))
+        .availableBytes(u64(m.hasAvailableBytes(), m.getAvailableBytes()))
+        .usageBytes(u64(m.hasUsageBytes(), m.getUsageBytes()))
+        .rssBytes(u64(m.hasRssBytes(), m.getRssBytes()))
+        .pageFaults(u64(m.hasPageFaults(), m.getPageFaults()))
+        .majorPageFaults(u64(m.hasMajorPageFaults(), m.getMajorPageFaults()))
+        .build();
+  }
+
   @Nullable
   static Long u64(boolean present, UInt64Value value) {
     if (!present) {
