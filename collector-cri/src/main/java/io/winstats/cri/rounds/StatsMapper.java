@@ -2,6 +2,7 @@ package io.winstats.cri.rounds;
 
 import io.winstats.cri.ContainerLogUsage;
 import io.winstats.cri.ContainerSample;
+import io.winstats.cri.ContainerSampleBuilder;
 import io.winstats.cri.CpuUsage;
 import io.winstats.cri.FilesystemCapacity;
 import io.winstats.cri.MemoryUsage;
@@ -196,18 +197,26 @@ final class StatsMapper {
     CpuFields cpuFields = s.cpu();
     Instant cpuTime = cpuFields != null ? instant(cpuFields.timestampNanos(), orElse) : orElse;
     LayerFields layer = s.writableLayer();
+    return identified(meta, host)
+        .cpu(cpu(cpuFields, key, orElse))
+        .memory(s.memory(cpuTime))
+        .writableLayer(layer != null ? writableLayer(layer, cpuTime, host) : null)
+        .build(); // no storage: CRI counts no storage I/O
+  }
+
+  /**
+   * A container's sample with its identity from the runtime's listing and its logs from the host filled, for the
+   * caller to add its stats: the CRI rounds and containerd's task metrics join the same identity.
+   */
+  static ContainerSampleBuilder identified(RuntimeMetadata.Container meta, HostView host) {
     return ContainerSample.builder(meta.id(), meta.name())
         .attempt((int) meta.attempt())
         .image(meta.image())
         .createdAt(meta.createdAt())
         .state(meta.state())
         .labels(meta.labels())
-        .cpu(cpu(cpuFields, key, orElse))
-        .memory(s.memory(cpuTime))
-        .writableLayer(layer != null ? writableLayer(layer, cpuTime, host) : null)
         .logs(host.logs(meta.logPath()))
-        .resources(meta.resources())
-        .build(); // no storage: CRI counts no storage I/O
+        .resources(meta.resources());
   }
 
   // ---- Sums for the ListContainerStats fallback ----------------------------------------------------------------

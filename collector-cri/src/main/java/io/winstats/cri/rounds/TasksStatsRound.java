@@ -319,16 +319,9 @@ final class TasksStatsRound implements StatsRound {
               unsigned(s.getWriteSizeBytes(), "write_size_bytes"));
     }
     WritableLayers.Layer layer = layers.of(meta.id());
-    return ContainerSample.builder(meta.id(), meta.name())
-        .attempt((int) meta.attempt())
-        .image(meta.image())
-        .createdAt(meta.createdAt())
-        .state(meta.state())
-        .labels(meta.labels())
+    return StatsMapper.identified(meta, round.host)
         .cpu(cpu)
         .memory(memory)
-        .logs(round.host.logs(meta.logPath()))
-        .resources(meta.resources())
         .storage(storage)
         .writableLayer(
             layer == null
