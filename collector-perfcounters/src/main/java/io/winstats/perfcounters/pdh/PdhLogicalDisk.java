@@ -12,7 +12,7 @@ import io.winstats.perfcounters.FilesystemUsage;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.LogicalDiskBinding;
-import io.winstats.perfcounters.counters.LogicalDiskCounter;
+import io.winstats.perfcounters.binding.LogicalDiskBinding.LogicalDiskCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
 import io.winstats.perfcounters.pdh.ObjectQuery.Reading;

@@ -10,7 +10,7 @@ import io.winstats.perfcounters.NodeMemoryBuilder;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.binding.MemoryBinding;
-import io.winstats.perfcounters.counters.MemoryCounter;
+import io.winstats.perfcounters.binding.MemoryBinding.MemoryCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
 import io.winstats.perfcounters.pdh.ObjectQuery.Collected;

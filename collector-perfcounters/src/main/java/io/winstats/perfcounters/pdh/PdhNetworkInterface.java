@@ -9,7 +9,7 @@ import io.winstats.perfcounters.NetworkInterfaceCountersBuilder;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.binding.Figure;
 import io.winstats.perfcounters.binding.NetworkInterfaceBinding;
-import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
+import io.winstats.perfcounters.binding.NetworkInterfaceBinding.NetworkInterfaceCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.pdh.ObjectQuery.Collected;
 import io.winstats.perfcounters.pdh.ObjectQuery.Reading;

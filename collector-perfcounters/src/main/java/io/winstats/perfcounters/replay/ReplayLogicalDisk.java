@@ -7,7 +7,7 @@ import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.LogicalDiskBinding;
-import io.winstats.perfcounters.counters.LogicalDiskCounter;
+import io.winstats.perfcounters.binding.LogicalDiskBinding.LogicalDiskCounter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

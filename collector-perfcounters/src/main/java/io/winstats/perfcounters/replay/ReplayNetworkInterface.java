@@ -6,7 +6,7 @@ import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.NetworkInterfaceBinding;
-import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
+import io.winstats.perfcounters.binding.NetworkInterfaceBinding.NetworkInterfaceCounter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

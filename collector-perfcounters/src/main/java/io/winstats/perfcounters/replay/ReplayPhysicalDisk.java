@@ -6,7 +6,7 @@ import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.PhysicalDiskCountersBuilder;
 import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.PhysicalDiskBinding;
-import io.winstats.perfcounters.counters.PhysicalDiskCounter;
+import io.winstats.perfcounters.binding.PhysicalDiskBinding.PhysicalDiskCounter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -9,7 +9,7 @@ import io.winstats.perfcounters.ProcessorCounters;
 import io.winstats.perfcounters.ProcessorCountersBuilder;
 import io.winstats.perfcounters.binding.Binding;
 import io.winstats.perfcounters.binding.ProcessorBinding;
-import io.winstats.perfcounters.counters.ProcessorInformationCounter;
+import io.winstats.perfcounters.binding.ProcessorBinding.ProcessorInformationCounter;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

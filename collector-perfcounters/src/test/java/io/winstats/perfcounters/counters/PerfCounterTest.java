@@ -2,6 +2,12 @@ package io.winstats.perfcounters.counters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.perfcounters.binding.LogicalDiskBinding.LogicalDiskCounter;
+import io.winstats.perfcounters.binding.MemoryBinding.MemoryCounter;
+import io.winstats.perfcounters.binding.NetworkInterfaceBinding.NetworkInterfaceCounter;
+import io.winstats.perfcounters.binding.PhysicalDiskBinding.PhysicalDiskCounter;
+import io.winstats.perfcounters.binding.ProcessorBinding.ProcessorInformationCounter;
+import io.winstats.perfcounters.binding.SystemBinding.SystemCounter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;

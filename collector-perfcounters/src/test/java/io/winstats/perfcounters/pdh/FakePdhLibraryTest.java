@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.winstats.perfcounters.WorkingSetDefinition;
+import io.winstats.perfcounters.binding.MemoryBinding.MemoryCounter;
+import io.winstats.perfcounters.binding.SystemBinding.SystemCounter;
 import io.winstats.perfcounters.counters.InstanceFilter;
-import io.winstats.perfcounters.counters.MemoryCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
-import io.winstats.perfcounters.counters.SystemCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhQuery;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounter;
 import java.util.ArrayList;

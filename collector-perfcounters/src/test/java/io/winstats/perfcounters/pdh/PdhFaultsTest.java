@@ -2,6 +2,9 @@ package io.winstats.perfcounters.pdh;
 
 import io.winstats.perfcounters.WorkingSetDefinition;
 
+import io.winstats.perfcounters.binding.MemoryBinding.MemoryCounter;
+import io.winstats.perfcounters.binding.NetworkInterfaceBinding.NetworkInterfaceCounter;
+import io.winstats.perfcounters.binding.ProcessorBinding.ProcessorInformationCounter;
 import io.winstats.perfcounters.counters.CounterHealth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,9 +13,6 @@ import io.winstats.perfcounters.CoreCpuTime;
 import io.winstats.perfcounters.NetworkInterfaceCounters;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.NodeSourceException;
-import io.winstats.perfcounters.counters.MemoryCounter;
-import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
-import io.winstats.perfcounters.counters.ProcessorInformationCounter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@ import io.winstats.perfcounters.DiskIoCounters;
 import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.WorkingSetDefinition;
-import io.winstats.perfcounters.counters.LogicalDiskCounter;
+import io.winstats.perfcounters.binding.LogicalDiskBinding.LogicalDiskCounter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

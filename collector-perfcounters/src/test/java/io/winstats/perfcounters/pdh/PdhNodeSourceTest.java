@@ -1,5 +1,11 @@
 package io.winstats.perfcounters.pdh;
 
+import io.winstats.perfcounters.binding.LogicalDiskBinding.LogicalDiskCounter;
+import io.winstats.perfcounters.binding.MemoryBinding.MemoryCounter;
+import io.winstats.perfcounters.binding.NetworkInterfaceBinding.NetworkInterfaceCounter;
+import io.winstats.perfcounters.binding.PhysicalDiskBinding.PhysicalDiskCounter;
+import io.winstats.perfcounters.binding.ProcessorBinding.ProcessorInformationCounter;
+import io.winstats.perfcounters.binding.SystemBinding.SystemCounter;
 import io.winstats.perfcounters.counters.CustomCounter;
 import io.winstats.perfcounters.counters.InstanceValue;
 import io.winstats.perfcounters.counters.CounterHealth;
@@ -17,14 +23,8 @@ import io.winstats.perfcounters.NodeSourceException;
 import io.winstats.perfcounters.ValueOrigin;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import io.winstats.perfcounters.counters.CounterPath;
-import io.winstats.perfcounters.counters.LogicalDiskCounter;
-import io.winstats.perfcounters.counters.MemoryCounter;
-import io.winstats.perfcounters.counters.NetworkInterfaceCounter;
-import io.winstats.perfcounters.counters.PhysicalDiskCounter;
 import io.winstats.perfcounters.counters.PerfCounter;
 import io.winstats.perfcounters.counters.ProcessCounter;
-import io.winstats.perfcounters.counters.ProcessorInformationCounter;
-import io.winstats.perfcounters.counters.SystemCounter;
 import io.winstats.perfcounters.pdh.jna.JnaPdhLibrary;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import io.winstats.perfcounters.NodePart;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.PhysicalDiskCounters;
 import io.winstats.perfcounters.WorkingSetDefinition;
-import io.winstats.perfcounters.counters.PhysicalDiskCounter;
+import io.winstats.perfcounters.binding.PhysicalDiskBinding.PhysicalDiskCounter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.winstats.perfcounters.pdh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.winstats.perfcounters.counters.ProcessorInformationCounter;
+import io.winstats.perfcounters.binding.ProcessorBinding.ProcessorInformationCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhCounter;
 import io.winstats.perfcounters.pdh.PdhLibrary.PdhQuery;
 import io.winstats.perfcounters.pdh.PdhLibrary.RawCounter;

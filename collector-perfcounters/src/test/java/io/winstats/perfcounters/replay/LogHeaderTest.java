@@ -2,8 +2,8 @@ package io.winstats.perfcounters.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.winstats.perfcounters.binding.MemoryBinding.MemoryCounter;
 import io.winstats.perfcounters.counters.CounterPath;
-import io.winstats.perfcounters.counters.MemoryCounter;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
