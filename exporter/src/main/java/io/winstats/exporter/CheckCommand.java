@@ -78,8 +78,8 @@ public final class CheckCommand implements Callable<Integer> {
     CommandLine cli = spec.commandLine();
     ExporterConfig config = ExporterCommand.toConfig(cli);
     // The readers' own lines go to stderr as the daemon's do; below warn they would bury the rows.
-    LogLines.setLevel(config.logLevel().equals("debug") ? "debug" : "warn");
-    LogLines.setFormat(config.logFormat());
+    LogLines.setLevel(config.settings().value(LogSettings.LEVEL).equals("debug") ? "debug" : "warn");
+    LogLines.setFormat(config.settings().value(LogSettings.FORMAT));
     PartsReport report = SelfCheck.run(config, Clock.systemUTC());
     if (redact) {
       report = report.redacted(redactions(config));
@@ -93,8 +93,8 @@ public final class CheckCommand implements Callable<Integer> {
   static Map<String, String> redactions(ExporterConfig config) {
     Map<String, String> names = new LinkedHashMap<>();
     names.put(config.nodeName(), "<node>");
-    names.put(config.criEndpoint().toString(), "<runtime-endpoint>");
-    names.put(config.listenAddress().toString(), "<listen-address>");
+    names.put(config.settings().value(CriSettings.ENDPOINT).toString(), "<runtime-endpoint>");
+    names.put(config.settings().value(WebSettings.LISTEN_ADDRESS).toString(), "<listen-address>");
     return names;
   }
 }

@@ -9,10 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 
 /**
- * The collectors' switches ({@code collector.*}), one per {@link Collector} row, listed in {@link Settings#ALL}: a
+ * The collectors' switches ({@code collector.*}), one per {@link Collector} row, in {@link #SWITCHES}: a
  * collector on by default is turned off by {@code --no-collector.NAME}, one off by default turned on by {@code
  * --collector.NAME}; either is {@code collector.NAME: true|false} in the file.
  */
@@ -22,7 +21,7 @@ final class CollectorSettings {
   /** Each row's switch. */
   private static final Map<Collector, Setting<Boolean>> BY_COLLECTOR = switches();
 
-  /** The switches, in the rows' order. */
+  /** The switches, in the rows' order, which is their usage order ({@code --help}'s). */
   static final List<Setting<Boolean>> SWITCHES = List.copyOf(BY_COLLECTOR.values());
 
   private static Map<Collector, Setting<Boolean>> switches() {
@@ -33,10 +32,9 @@ final class CollectorSettings {
 
   private static Setting<Boolean> of(Collector collector) {
     String name = "collector." + collector.flagName();
-    Function<ExporterConfig, @Nullable Object> printed = c -> c.collectors().isOn(collector);
     return collector.onByDefault()
-        ? Setting.onSwitch(name, collector.help(), printed)
-        : Setting.offSwitch(name, collector.help(), printed);
+        ? Setting.onSwitch(name, collector.help())
+        : Setting.offSwitch(name, collector.help());
   }
 
   /** The collectors turned on, each by its switch's value. */

@@ -160,7 +160,7 @@ final class ConfigFile {
   static String toYaml(ExporterConfig config) {
     Map<String, Object> out = new LinkedHashMap<>();
     for (Setting<?> setting : Settings.inFile()) {
-      Object value = setting.printed().apply(config);
+      Object value = setting.printedValue(config);
       if (value != null) {
         out.put(setting.name(), value);
       }

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
-/** The container runtime's settings ({@code cri.*}), listed in {@link Settings#ALL}. */
+/** The container runtime's settings ({@code cri.*}), in {@link #ALL}. */
 final class CriSettings {
   private CriSettings() {}
 
@@ -20,8 +20,8 @@ final class CriSettings {
           "URI",
           defaultCriEndpoint(),
           "Container runtime CRI endpoint: unix:///path, tcp://HOST:PORT or npipe:////./pipe/NAME.",
-          CriSettings::criEndpoint,
-          c -> c.criEndpoint().uri());
+          CriSettings::criEndpoint)
+          .withExample("tcp://127.0.0.1:7777");
 
   // Not 5 s: containerd 1.6 runs `runc ps` per sandbox in ListPodSandboxStats, 2-8 s at 110 pods on a 2-core node
   // (docs/PERFORMANCE.md); a 5 s deadline failed the round there and retried it sooner, adding work. The kubelet
@@ -32,8 +32,8 @@ final class CriSettings {
           "DURATION",
           "30s",
           "Deadline of every CRI call.",
-          text -> SettingChecks.duration(text, Duration.ofMillis(100)),
-          c -> DurationFlag.format(c.criTimeout()));
+          text -> SettingChecks.duration(text, Duration.ofMillis(100)))
+          .withExample("750ms");
 
   static final Setting<StatsCall> STATS_CALL =
       Setting.valued(
@@ -47,8 +47,9 @@ final class CriSettings {
               + " container for the other call; ListPodSandboxStats on Windows, where a CRI stats call is made only"
               + " with --cri.windows-stats=cri or while a part of the task source falls back.",
           StatsCall::parse,
-          c -> c.criStatsCall().rpcName())
-          .withChoices(Arrays.stream(StatsCall.values()).map(StatsCall::rpcName).toList());
+          c -> c.settings().value(CriSettings.STATS_CALL).rpcName())
+          .withChoices(Arrays.stream(StatsCall.values()).map(StatsCall::rpcName).toList())
+          .withExample(otherStatsCall().rpcName());
 
   static final Setting<WindowsStatsSource> WINDOWS_STATS =
       Setting.valued(
@@ -60,8 +61,12 @@ final class CriSettings {
               + " so the kubelet's own usageNanoCores is left alone; each part falls back to CRI stats while it fails."
               + " cri: CRI stats with --cri.stats-call, as on Linux. Ignored on Linux.",
           WindowsStatsSource::parse,
-          c -> c.criWindowsStats().word())
-          .withChoices(Arrays.stream(WindowsStatsSource.values()).map(WindowsStatsSource::word).toList());
+          c -> c.settings().value(CriSettings.WINDOWS_STATS).word())
+          .withChoices(Arrays.stream(WindowsStatsSource.values()).map(WindowsStatsSource::word).toList())
+          .withExample(WindowsStatsSource.CRI.word());
+
+  /** The group's settings, in usage order ({@code --help}'s). */
+  static final List<Setting<?>> ALL = List.of(ENDPOINT, TIMEOUT, STATS_CALL, WINDOWS_STATS);
 
   /**
    * The endpoint (empty is the platform's default). A named pipe is refused off Windows here, before anything starts,
@@ -85,6 +90,13 @@ final class CriSettings {
    */
   static StatsCall defaultStatsCall() {
     return HostOs.current().isWindows() ? StatsCall.LIST_POD_SANDBOX_STATS : StatsCall.LIST_CONTAINER_STATS;
+  }
+
+  /** The stats call that is not this host's default: the example of {@link #STATS_CALL}. */
+  private static StatsCall otherStatsCall() {
+    return defaultStatsCall() == StatsCall.LIST_POD_SANDBOX_STATS
+        ? StatsCall.LIST_CONTAINER_STATS
+        : StatsCall.LIST_POD_SANDBOX_STATS;
   }
 
   /** containerd's default endpoint on this host's platform. */

@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
 import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.CriStatsReader;
@@ -11,6 +12,7 @@ import io.winstats.cri.rounds.CriStatsReaders;
 import io.winstats.exporter.history.HistoryRecorder;
 import io.winstats.exporter.history.NodeHistory;
 import io.winstats.exporter.http.ExporterServer;
+import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.metrics.Collector;
 import io.winstats.exporter.metrics.EnabledCollectors;
 import io.winstats.exporter.metrics.Exposition;
@@ -34,6 +36,7 @@ import io.winstats.summary.SummaryAssembler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.ServiceLoader;
@@ -54,6 +57,9 @@ public final class Daemon implements AutoCloseable {
   private final ExporterServer server;
 
   private Daemon(ExporterConfig config, Clock clock) {
+    SettingValues settings = config.settings();
+    Duration interval = settings.value(SamplingSettings.INTERVAL);
+    ListenAddress listen = settings.value(WebSettings.LISTEN_ADDRESS);
     try {
       EnabledCollectors collectors = config.collectors();
       SnapshotStore store = collectors.isOn(Collector.CRI) ? new SnapshotStore() : SnapshotStore.withoutRuntime();
@@ -67,18 +73,18 @@ public final class Daemon implements AutoCloseable {
               platform,
               collectors,
               new Exposition.Build(BuildInfo.version(), BuildInfo.revision(), BuildInfo.buildDate()),
-              config.exporterMetrics(),
+              !settings.value(WebSettings.DISABLE_EXPORTER_METRICS),
               config.families(),
               clock);
       started.push(exposition);
       nodeSource.perfCounterReadings().ifPresent(exposition::perfCounters);
       SelfMetrics self = exposition.self();
-      self.samplingInterval(config.samplingInterval());
+      self.samplingInterval(interval);
 
       // The node page's history, recorded after each publication; with the page off none is kept.
       NodeHistory history =
-          config.nodePage()
-              ? new NodeHistory(NodeHistory.DEFAULT_SAMPLES, config.nodeName(), platform, config.samplingInterval())
+          settings.value(WebSettings.NODE_PAGE)
+              ? new NodeHistory(NodeHistory.DEFAULT_SAMPLES, config.nodeName(), platform, interval)
               : null;
       HistoryRecorder historyRecorder =
           history == null ? null : new HistoryRecorder(history, new SummaryAssembler(config.nodeName(), platform));
@@ -89,7 +95,7 @@ public final class Daemon implements AutoCloseable {
       if (historyRecorder != null) {
         publishNode = publishNode.andThen(sample -> historyRecorder.nodePublished(store.current()));
       }
-      Path recordFile = config.recordFile();
+      Path recordFile = settings.optional(NodeSettings.RECORD);
       if (recordFile != null) {
         CounterLogRecorder recorder = openRecorder(recordFile, config.nodeName());
         started.push(recorder);
@@ -105,7 +111,7 @@ public final class Daemon implements AutoCloseable {
                   self.listener("node_" + nodeSource.name(), publishNode, NodeSample::timestamp, reason -> {}),
                   sample -> parts.ok(SelfCheck.NODE_SOURCE, nodeSource.name(), sample.timestamp()),
                   cause -> parts.error(SelfCheck.NODE_SOURCE, PartState.FAILED, cause, null)),
-              config.samplingInterval());
+              interval);
       SamplingLoop<RuntimeSample> criLoop =
           collectors.runs(Collector.CRI, platform)
               ? criLoop(config, platform, store, self, clock, historyRecorder)
@@ -113,7 +119,7 @@ public final class Daemon implements AutoCloseable {
 
       server =
           new ExporterServer(
-              config.listenAddress(),
+              listen,
               config.server(),
               store::current,
               new SummaryAssembler(config.nodeName(), platform),
@@ -123,7 +129,7 @@ public final class Daemon implements AutoCloseable {
       server.parts(() -> new PartsReport(parts.rows()));
       server.start();
       started.push(server);
-      parts.ok(SelfCheck.LISTEN, config.listenAddress().toString(), clock.instant());
+      parts.ok(SelfCheck.LISTEN, listen.toString(), clock.instant());
       if (config.server().web() != null || config.server().bearerTokenFile() != null) {
         parts.ok(SelfCheck.WEB_CONFIG, "loaded", clock.instant());
       } else {
@@ -135,7 +141,7 @@ public final class Daemon implements AutoCloseable {
         criLoop.start();
         started.push(criLoop);
       }
-      if (config.otlpEnabled()) {
+      if (settings.value(OtlpSettings.ENABLED)) {
         started.push(startPush(config, exposition));
       }
       LOG.info(
@@ -144,13 +150,13 @@ public final class Daemon implements AutoCloseable {
           BuildInfo.version(),
           BuildInfo.revision(),
           BuildInfo.buildDate(),
-          config.listenAddress(),
+          listen,
           server.description(),
           collectors.running(platform).isEmpty() ? "none" : String.join(",", collectors.runningNames(platform)),
           nodeSource.name(),
-          config.criEndpoint(),
+          settings.value(CriSettings.ENDPOINT),
           podStatsFields(config, platform),
-          DurationFlag.format(config.samplingInterval()),
+          DurationFlag.format(interval),
           config.nodeName());
     } catch (RuntimeException e) {
       close();
@@ -163,8 +169,10 @@ public final class Daemon implements AutoCloseable {
    * source chosen by --cri.windows-stats (with {@code tasks} the CRI call is only what a failing part falls back to).
    */
   static String podStatsFields(ExporterConfig config, NodePlatform platform) {
-    String call = "cri_stats_call=" + config.criStatsCall().rpcName();
-    return platform == NodePlatform.WINDOWS ? "windows_stats=" + config.criWindowsStats().word() + " " + call : call;
+    String call = "cri_stats_call=" + config.settings().value(CriSettings.STATS_CALL).rpcName();
+    return platform == NodePlatform.WINDOWS
+        ? "windows_stats=" + config.settings().value(CriSettings.WINDOWS_STATS).word() + " " + call
+        : call;
   }
 
   /**
@@ -178,16 +186,19 @@ public final class Daemon implements AutoCloseable {
       SelfMetrics self,
       Clock clock,
       @Nullable HistoryRecorder recorder) {
+    SettingValues settings = config.settings();
+    CriEndpoint endpoint = settings.value(CriSettings.ENDPOINT);
+    // The node's kind, not the host's: a replayed Windows node on Linux reads its runtime's task metrics.
+    WindowsStatsSource windowsStats =
+        platform == NodePlatform.WINDOWS ? settings.value(CriSettings.WINDOWS_STATS) : WindowsStatsSource.CRI;
     CriStatsReader cri =
         CriStatsReaders.open(
-            config.criEndpoint(),
-            CriReaderOptions.of(config.criTimeout(), clock)
+            endpoint,
+            CriReaderOptions.of(settings.value(CriSettings.TIMEOUT), clock)
                 .withWindowsHost(HostOs.current().isWindows())
-                .withStatsCall(config.criStatsCall())
+                .withStatsCall(settings.value(CriSettings.STATS_CALL))
                 .withInodes(Daemon::statvfsInodes)
-                // The node's kind, not the host's: a replayed Windows node on Linux reads its runtime's task metrics.
-                .withWindowsStats(
-                    platform == NodePlatform.WINDOWS ? config.criWindowsStats() : WindowsStatsSource.CRI));
+                .withWindowsStats(windowsStats));
     started.push(cri);
     self.criCacheEntries(cri::cacheEntries);
     self.criStreamFallbacks(cri::streamFallbacks);
@@ -205,13 +216,13 @@ public final class Daemon implements AutoCloseable {
           }
         };
     RuntimeParts runtimeParts =
-        new RuntimeParts(parts, cri, platform == NodePlatform.WINDOWS ? config.criWindowsStats() : null, clock);
+        new RuntimeParts(parts, cri, platform == NodePlatform.WINDOWS ? windowsStats : null, clock);
     if (runtimeParts.readsTasks()) {
       self.criCallsFailed(runtimeParts::callFailures);
     }
     return new SamplingLoop<>(
         "cri",
-        "no container runtime answers at " + config.criEndpoint() + ": pod and container stats are missing, node"
+        "no container runtime answers at " + endpoint + ": pod and container stats are missing, node"
             + " stats are served",
         cri::sample,
         Daemon::criReason,
@@ -219,7 +230,7 @@ public final class Daemon implements AutoCloseable {
             self.listener("cri", publishRuntime, RuntimeSample::timestamp, store::runtimeFailed),
             runtimeParts::answered,
             runtimeParts::failed),
-        config.samplingInterval());
+        settings.value(SamplingSettings.INTERVAL));
   }
 
   /**
@@ -234,8 +245,8 @@ public final class Daemon implements AutoCloseable {
     Runnable[] counts = exposition.self().otlpExports();
     return provider.start(
         new SeriesPush.Target(
-            config.nodeName(), BuildInfo.version(), config.otlpInterval(), exposition.metrics()::series, counts[0],
-            counts[1]));
+            config.nodeName(), BuildInfo.version(), config.settings().optional(OtlpSettings.INTERVAL),
+            exposition.metrics()::series, counts[0], counts[1]));
   }
 
   /** {@code listener}, also telling {@code ok} of each sample and {@code failed} of each failure's cause. */
@@ -268,14 +279,15 @@ public final class Daemon implements AutoCloseable {
 
   /** A source that cannot open at start-up is a configuration problem: refuse to start, naming the flag. */
   static NodeCounterSource openNodeSource(ExporterConfig config, Clock clock) {
-    NodeSourceSpec spec = config.nodeSource();
+    SettingValues settings = config.settings();
+    NodeSourceSpec spec = settings.value(NodeSettings.SOURCE);
     try {
       return NodeCounterSources.open(
           spec,
           clock,
           config.customCounters(),
-          config.nodeWorkingSet(),
-          config.kubeletRootDir(),
+          settings.value(NodeSettings.MEMORY_WORKING_SET),
+          settings.value(NodeSettings.KUBELET_ROOT_DIR),
           // A service collector that is off costs nothing: the Service Control Manager is not asked.
           config.collectors().runs(Collector.WINDOWS_SERVICE, NodePlatform.WINDOWS) ? config.nodeServices() : null,
           // Nor is the IP Helper API when the net collector is off.

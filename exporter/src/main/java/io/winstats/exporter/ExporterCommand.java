@@ -121,37 +121,27 @@ public final class ExporterCommand implements Callable<Integer> {
             values.required(WebSettings.REQUEST_TIMEOUT),
             values.required(WebSettings.IDLE_TIMEOUT),
             values.required(WebSettings.MAX_CONNECTIONS));
-    return new ExporterConfig(
-        values.required(WebSettings.LISTEN_ADDRESS),
-        values.required(CriSettings.ENDPOINT),
-        values.required(CriSettings.TIMEOUT),
-        values.required(CriSettings.STATS_CALL),
-        values.required(CriSettings.WINDOWS_STATS),
-        values.required(SamplingSettings.INTERVAL),
-        values.required(NodeSettings.SOURCE),
-        values.required(NodeSettings.MEMORY_WORKING_SET),
-        values.required(NodeSettings.KUBELET_ROOT_DIR),
-        new ServiceFilter(
-            values.required(NodeSettings.SERVICE_INCLUDE), values.required(NodeSettings.SERVICE_EXCLUDE)),
-        resolveNodeName(
-            values.optional(NodeSettings.NAME), System.getenv("NODE_NAME"), ExporterCommand::localHostName),
-        values.required(LogSettings.LEVEL),
-        values.required(LogSettings.FORMAT),
-        values.optional(SamplingSettings.RECORD),
-        file.customCounters(),
-        new ServerSettings(
-            limits,
-            values.optional(WebSettings.CONFIG_FILE),
-            values.optional(WebSettings.BEARER_TOKEN_FILE),
-            values.required(WebSettings.TELEMETRY_PATH),
-            "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built "
-                + BuildInfo.buildDate()),
-        !values.required(WebSettings.DISABLE_EXPORTER_METRICS),
-        new FamilyFilter(values.required(MetricsSettings.INCLUDE), values.required(MetricsSettings.EXCLUDE)),
-        CollectorSettings.enabled(values::required),
-        values.required(OtlpSettings.ENABLED),
-        values.optional(OtlpSettings.INTERVAL),
-        values.required(WebSettings.NODE_PAGE));
+    // Each setting is read by name (config.settings()); only what several settings or places make is built here.
+    return ExporterConfigBuilder.builder()
+        .settings(values.settled())
+        .nodeServices(
+            new ServiceFilter(
+                values.required(NodeSettings.SERVICE_INCLUDE), values.required(NodeSettings.SERVICE_EXCLUDE)))
+        .nodeName(
+            resolveNodeName(
+                values.optional(NodeSettings.NAME), System.getenv("NODE_NAME"), ExporterCommand::localHostName))
+        .customCounters(file.customCounters())
+        .server(
+            new ServerSettings(
+                limits,
+                values.optional(WebSettings.CONFIG_FILE),
+                values.optional(WebSettings.BEARER_TOKEN_FILE),
+                values.required(WebSettings.TELEMETRY_PATH),
+                "version " + BuildInfo.version() + ", revision " + BuildInfo.revision() + ", built "
+                    + BuildInfo.buildDate()))
+        .families(new FamilyFilter(values.required(MetricsSettings.INCLUDE), values.required(MetricsSettings.EXCLUDE)))
+        .collectors(CollectorSettings.enabled(values::required))
+        .build();
   }
 
   /**
@@ -210,6 +200,11 @@ public final class ExporterCommand implements Callable<Integer> {
         throw new IllegalStateException(setting.flag() + " has no value although it has a default");
       }
       return value;
+    }
+
+    /** Every setting's value, once every problem has been reported. */
+    SettingValues settled() {
+      return new SettingValues(checked);
     }
 
     /** Where a bad value came from, when it was not the command line. */

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** The log's settings ({@code log.*}), listed in {@link Settings#ALL}. */
+/** The log's settings ({@code log.*}), in {@link #ALL}. */
 final class LogSettings {
   private LogSettings() {}
 
@@ -18,9 +18,9 @@ final class LogSettings {
           "LEVEL",
           "info",
           "debug, info, warn or error.",
-          LogSettings::logLevel,
-          ExporterConfig::logLevel)
-          .withChoices(LEVELS);
+          LogSettings::logLevel)
+          .withChoices(LEVELS)
+          .withExample("warn");
 
   static final Setting<LogLines.Format> FORMAT =
       Setting.valued(
@@ -29,8 +29,12 @@ final class LogSettings {
           "logfmt",
           "logfmt or json: one line per record either way.",
           LogLines.Format::parse,
-          c -> c.logFormat().flagValue())
-          .withChoices(Arrays.stream(LogLines.Format.values()).map(LogLines.Format::flagValue).toList());
+          c -> c.settings().value(LogSettings.FORMAT).flagValue())
+          .withChoices(Arrays.stream(LogLines.Format.values()).map(LogLines.Format::flagValue).toList())
+          .withExample(LogLines.Format.JSON.flagValue());
+
+  /** The group's settings, in usage order ({@code --help}'s). */
+  static final List<Setting<?>> ALL = List.of(LEVEL, FORMAT);
 
   private static String logLevel(String text) {
     String level = text.toLowerCase(Locale.ROOT);

@@ -32,8 +32,8 @@ public final class Main {
   }
 
   private static int runUntilStopped(ExporterConfig config) throws InterruptedException {
-    LogLines.setLevel(config.logLevel());
-    LogLines.setFormat(config.logFormat());
+    LogLines.setLevel(config.settings().value(LogSettings.LEVEL));
+    LogLines.setFormat(config.settings().value(LogSettings.FORMAT));
     Logger log = LoggerFactory.getLogger(Main.class);
     // The hook goes in before the daemon starts: registered after, a SIGTERM between the started line and the
     // registration ended the JVM with neither stop line and nothing closed (seen under two CPU burners).

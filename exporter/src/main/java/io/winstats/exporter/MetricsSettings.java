@@ -1,9 +1,10 @@
 package io.winstats.exporter;
 
+import java.util.List;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
-/** Which families the Prometheus endpoint serves ({@code metrics.*}), listed in {@link Settings#ALL}. */
+/** Which families the Prometheus endpoint serves ({@code metrics.*}), in {@link #ALL}. */
 final class MetricsSettings {
   private MetricsSettings() {}
 
@@ -13,8 +14,8 @@ final class MetricsSettings {
           "REGEX",
           ".*",
           "Serve on the Prometheus endpoint only the families whose name (as exposed, with _total) matches.",
-          MetricsSettings::familyPattern,
-          c -> c.families().include().pattern());
+          MetricsSettings::familyPattern)
+          .withExample("(container|machine)_.*");
 
   static final Setting<Pattern> EXCLUDE =
       Setting.valued(
@@ -22,8 +23,11 @@ final class MetricsSettings {
           "REGEX",
           "",
           "Leave out of the Prometheus endpoint the families whose name matches, e.g. 'container_(network|fs)_.*'.",
-          MetricsSettings::familyPattern,
-          c -> c.families().exclude().pattern());
+          MetricsSettings::familyPattern)
+          .withExample("container_network_.*");
+
+  /** The group's settings, in usage order ({@code --help}'s). */
+  static final List<Setting<?>> ALL = List.of(INCLUDE, EXCLUDE);
 
   private static Pattern familyPattern(String text) {
     try {

@@ -5,9 +5,13 @@ import io.winstats.perfcounters.sources.NodeSourceSpec;
 import io.winstats.perfcounters.win32.ServiceFilter;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.regex.PatternSyntaxException;
 
-/** The node counters' settings ({@code node.*}), listed in {@link Settings#ALL}. */
+/**
+ * The node counters' settings ({@code node.*}), and {@code --record}, which writes the node's samples as a counter log
+ * that {@code --node.source=replay:FILE} replays; in {@link #ALL}.
+ */
 final class NodeSettings {
   private NodeSettings() {}
 
@@ -19,8 +23,8 @@ final class NodeSettings {
           "Node counter source: auto (pdh on Windows, procfs on Linux), procfs, procfs:PROC[,rootfs=DIR] (in a"
               + " container: the host's proc tree, and the host root for filesystems), pdh, or"
               + " replay:FILE[,speed=N|max][,bias=MINUTES][,time=replay|recorded] for a typeperf/relog CSV.",
-          text -> NodeSourceSpec.parse(text, HostOs.current().isWindows()),
-          c -> c.nodeSource().toString());
+          text -> NodeSourceSpec.parse(text, HostOs.current().isWindows()))
+          .withExample("pdh");
 
   static final Setting<WorkingSetDefinition> MEMORY_WORKING_SET =
       Setting.valued(
@@ -31,8 +35,9 @@ final class NodeSettings {
               + " (\\Process(_Total)\\Working Set - Private) as the kubelet reports it, which reads low; or physical,"
               + " total physical memory - \\Memory\\Available Bytes, as Task Manager and windows_exporter show it.",
           WorkingSetDefinition::parse,
-          c -> c.nodeWorkingSet().flagValue())
-          .withChoices(Arrays.stream(WorkingSetDefinition.values()).map(WorkingSetDefinition::flagValue).toList());
+          c -> c.settings().value(NodeSettings.MEMORY_WORKING_SET).flagValue())
+          .withChoices(Arrays.stream(WorkingSetDefinition.values()).map(WorkingSetDefinition::flagValue).toList())
+          .withExample(WorkingSetDefinition.PHYSICAL.flagValue());
 
   static final Setting<Path> KUBELET_ROOT_DIR =
       Setting.valued(
@@ -42,8 +47,8 @@ final class NodeSettings {
           "The kubelet's --root-dir (pdh source): the Summary's node filesystem, and the capacity of container logs"
               + " and pod ephemeral storage, are read live from its volume (GetDiskFreeSpaceExW), as the kubelet"
               + " reads them.",
-          Path::of,
-          c -> c.kubeletRootDir().toString());
+          Path::of)
+          .withExample("D:\\kubelet");
 
   /**
    * The services a Kubernetes node depends on: its node agents, its container runtime (containerd, or Docker with
@@ -62,8 +67,8 @@ final class NodeSettings {
           "The Windows services whose windows_service_* series are served (pdh source): a service name (not the"
               + " display name) must match it whole and not match the exclude pattern, as with windows_exporter's"
               + " collector.service.include; '.+' for every service (13-14 series each).",
-          NodeSettings::servicePattern,
-          c -> c.nodeServices().include());
+          NodeSettings::servicePattern)
+          .withExample(".+");
 
   static final Setting<String> SERVICE_EXCLUDE =
       Setting.valued(
@@ -72,8 +77,8 @@ final class NodeSettings {
           "",
           "The Windows services left out (pdh source), matched whole, as with windows_exporter's"
               + " collector.service.exclude.",
-          NodeSettings::servicePattern,
-          c -> c.nodeServices().exclude());
+          NodeSettings::servicePattern)
+          .withExample("WSearch|Spooler");
 
   private static String servicePattern(String text) {
     try {
@@ -91,5 +96,19 @@ final class NodeSettings {
           null,
           "Node name in the Summary API. Default: $NODE_NAME, else the host name.",
           text -> text,
-          ExporterConfig::nodeName);
+          ExporterConfig::nodeName)
+          .withExample("win-node-1");
+
+  static final Setting<Path> RECORD =
+      Setting.valued(
+          "record",
+          "FILE",
+          null,
+          "Also record every node sample to FILE as a PDH-CSV counter log that --node.source=replay:FILE replays.",
+          Path::of)
+          .withExample("node-samples.csv");
+
+  /** The group's settings, in usage order ({@code --help}'s). */
+  static final List<Setting<?>> ALL =
+      List.of(SOURCE, MEMORY_WORKING_SET, KUBELET_ROOT_DIR, SERVICE_INCLUDE, SERVICE_EXCLUDE, NAME, RECORD);
 }

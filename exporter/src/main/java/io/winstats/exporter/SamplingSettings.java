@@ -1,9 +1,9 @@
 package io.winstats.exporter;
 
-import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
-/** How often the sources are sampled, and where node samples are recorded; listed in {@link Settings#ALL}. */
+/** How often the sources are sampled ({@code sampling.*}), in {@link #ALL}. */
 final class SamplingSettings {
   private SamplingSettings() {}
 
@@ -13,15 +13,9 @@ final class SamplingSettings {
           "DURATION",
           "10s",
           "How often node counters and the runtime are sampled (at least 1s).",
-          text -> SettingChecks.duration(text, Duration.ofSeconds(1)),
-          c -> DurationFlag.format(c.samplingInterval()));
+          text -> SettingChecks.duration(text, Duration.ofSeconds(1)))
+          .withExample("30s");
 
-  static final Setting<Path> RECORD =
-      Setting.valued(
-          "record",
-          "FILE",
-          null,
-          "Also record every node sample to FILE as a PDH-CSV counter log that --node.source=replay:FILE replays.",
-          Path::of,
-          c -> c.recordFile() == null ? null : c.recordFile().toString());
+  /** The group's settings, in usage order ({@code --help}'s). */
+  static final List<Setting<?>> ALL = List.of(INTERVAL);
 }

@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.winstats.cri.CriEndpoint;
 import io.winstats.cri.CriException;
 import io.winstats.cri.CriReaderOptions;
 import io.winstats.cri.CriStatsReader;
@@ -9,6 +10,7 @@ import io.winstats.cri.WindowsStatsSource;
 import io.winstats.cri.cgroups.CgroupSample;
 import io.winstats.cri.cgroups.CgroupSampler;
 import io.winstats.cri.rounds.CriStatsReaders;
+import io.winstats.exporter.http.ListenAddress;
 import io.winstats.exporter.http.WebConfigCheck;
 import io.winstats.exporter.metrics.Collector;
 import io.winstats.exporter.parts.PartStatus;
@@ -74,12 +76,14 @@ final class SelfCheck {
   }
 
   private final ExporterConfig config;
+  private final SettingValues settings;
   private final Clock clock;
   private final Readers readers;
   private final List<PartStatus> rows = new ArrayList<>();
 
   private SelfCheck(ExporterConfig config, Clock clock, Readers readers) {
     this.config = config;
+    this.settings = config.settings();
     this.clock = clock;
     this.readers = readers;
   }
@@ -144,11 +148,12 @@ final class SelfCheck {
       return;
     }
     boolean windows = platform == NodePlatform.WINDOWS;
-    WindowsStatsSource source = windows ? config.criWindowsStats() : WindowsStatsSource.CRI;
+    CriEndpoint endpoint = settings.value(CriSettings.ENDPOINT);
+    WindowsStatsSource source = windows ? settings.value(CriSettings.WINDOWS_STATS) : WindowsStatsSource.CRI;
     RuntimeSample round;
     Map<String, Long> streams;
     String path;
-    try (CriStatsReader reader = open(config.criStatsCall(), source)) {
+    try (CriStatsReader reader = open(settings.value(CriSettings.STATS_CALL), source)) {
       round = reader.sample();
       streams = reader.streamFallbacks();
       path = reader.statsPath();
@@ -156,7 +161,7 @@ final class SelfCheck {
       rows.add(
           PartStatus.failed(
               RUNTIME, e.label() + ": " + e.getMessage(),
-              "is the runtime running and its socket or pipe mounted at --cri.endpoint=" + config.criEndpoint()
+              "is the runtime running and its socket or pipe mounted at --cri.endpoint=" + endpoint
                   + "? (the chart mounts the node's containerd socket)"));
       for (String part : List.of(POD_STATS, CONTAINER_STATS, STREAMING)) {
         rows.add(new PartStatus(part, io.winstats.exporter.parts.PartState.FAILED, "", "not asked: the runtime does"
@@ -168,7 +173,7 @@ final class SelfCheck {
     }
     rows.add(
         PartStatus.ok(
-            RUNTIME, round.runtimeName() + " at " + config.criEndpoint() + " pods=" + round.pods().size() + " path="
+            RUNTIME, round.runtimeName() + " at " + endpoint + " pods=" + round.pods().size() + " path="
                 + path, clock.instant()));
     statsCall(POD_STATS, StatsCall.LIST_POD_SANDBOX_STATS);
     statsCall(CONTAINER_STATS, StatsCall.LIST_CONTAINER_STATS);
@@ -267,17 +272,18 @@ final class SelfCheck {
 
   /** Free, or held by a winstats-exporter (this daemon, when check runs in its pod): its landing page says so. */
   private void listenAddress() {
-    InetSocketAddress address = new InetSocketAddress(config.listenAddress().bindHost(), config.listenAddress().port());
+    ListenAddress listen = settings.value(WebSettings.LISTEN_ADDRESS);
+    InetSocketAddress address = new InetSocketAddress(listen.bindHost(), listen.port());
     try (ServerSocket socket = new ServerSocket()) {
       socket.bind(address);
-      rows.add(PartStatus.ok(LISTEN, config.listenAddress() + " free", clock.instant()));
+      rows.add(PartStatus.ok(LISTEN, listen + " free", clock.instant()));
       return;
     } catch (IOException e) {
       // held: whose is it?
     }
     String scheme = config.server().web() != null && config.server().web().tls() != null ? "https" : "http";
-    String host = config.listenAddress().bindHost().isEmpty() || config.listenAddress().bindHost().equals("0.0.0.0")
-        ? "127.0.0.1" : config.listenAddress().bindHost();
+    String host =
+        listen.bindHost().isEmpty() || listen.bindHost().equals("0.0.0.0") ? "127.0.0.1" : listen.bindHost();
     if (host.contains(":")) {
       host = "[" + host + "]";
     }
@@ -285,18 +291,18 @@ final class SelfCheck {
       HttpResponse<String> page =
           HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()
               .send(
-                  HttpRequest.newBuilder(URI.create(scheme + "://" + host + ":" + config.listenAddress().port() + "/"))
+                  HttpRequest.newBuilder(URI.create(scheme + "://" + host + ":" + listen.port() + "/"))
                       .header("Accept", "text/plain").timeout(Duration.ofSeconds(2)).build(),
                   HttpResponse.BodyHandlers.ofString());
       if (page.body().startsWith("winstats-exporter") || page.statusCode() == 401) {
-        rows.add(PartStatus.ok(LISTEN, config.listenAddress() + " held by a winstats-exporter (HTTP "
+        rows.add(PartStatus.ok(LISTEN, listen + " held by a winstats-exporter (HTTP "
             + page.statusCode() + ")", clock.instant()));
         return;
       }
-      rows.add(PartStatus.failed(LISTEN, config.listenAddress() + " is held by another server (HTTP "
+      rows.add(PartStatus.failed(LISTEN, listen + " is held by another server (HTTP "
           + page.statusCode() + ")", "choose another --web.listen-address, or stop what holds it"));
     } catch (IOException e) {
-      rows.add(PartStatus.failed(LISTEN, config.listenAddress() + " is held, and does not answer HTTP: " + e,
+      rows.add(PartStatus.failed(LISTEN, listen + " is held, and does not answer HTTP: " + e,
           "choose another --web.listen-address, or stop what holds it"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -311,8 +317,8 @@ final class SelfCheck {
   private static CriStatsReader daemonReader(
       ExporterConfig config, Clock clock, StatsCall call, WindowsStatsSource source) {
     return CriStatsReaders.open(
-        config.criEndpoint(),
-        CriReaderOptions.of(config.criTimeout(), clock)
+        config.settings().value(CriSettings.ENDPOINT),
+        CriReaderOptions.of(config.settings().value(CriSettings.TIMEOUT), clock)
             .withWindowsHost(HostOs.current().isWindows())
             .withStatsCall(call)
             .withInodes(Daemon::statvfsInodes)

@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -7,9 +8,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One setting of the daemon, declared once in its group's class ({@link WebSettings}, {@link CriSettings}, ...) and
- * listed in the catalogue {@link Settings#ALL}: the flag is {@code --name}, and a
+ * listed there in its group's usage order, which {@link Settings#ALL} joins: the flag is {@code --name}, and a
  * setting the file may hold has the YAML key {@code name}, nested by its dots or written with them. The command line
- * ({@link ExporterCommand}), the file ({@link ConfigFile}) and {@code --print-config} all read this declaration.
+ * ({@link ExporterCommand}), the file ({@link ConfigFile}) and {@code --print-config} all read this declaration, and
+ * the daemon reads the effective value by the setting ({@code config.settings().value(WebSettings.X)}).
  *
  * @param name the flag without its dashes, and the YAML key
  * @param paramLabel the value's placeholder in the usage ({@code DURATION}); empty for a switch (on when given; one
@@ -18,9 +20,12 @@ import org.jspecify.annotations.Nullable;
  * @param help the usage text, without the default, which the usage adds
  * @param inFile whether the configuration file may hold it ({@code --config.file} and {@code --print-config} may not)
  * @param parser checks a text value and converts it; applied to flag, file and default values alike
- * @param printed the effective value as {@code --print-config} writes it, or null when it is not printed
+ * @param printed what {@code --print-config} writes, from the effective configuration, or null to write the value as
+ *     its kind reads ({@link #printedValue(ExporterConfig)})
  * @param rule what the value may be, as the Helm chart's schema and checks state it ({@code ConfigSchema}); the
  *     parser is the daemon's own check, and a test holds the two together
+ * @param example a value other than the default, which {@code SettingsTest} gives by flag and by file (a switch's is
+ *     the state it is not in by default); null for none, as for a setting whose file the test writes
  * @param <T> the checked value's type
  */
 record Setting<T>(
@@ -30,39 +35,58 @@ record Setting<T>(
     String help,
     boolean inFile,
     Parser<T> parser,
-    Function<ExporterConfig, @Nullable Object> printed,
-    ValueRule rule) {
+    @Nullable Function<ExporterConfig, @Nullable Object> printed,
+    ValueRule rule,
+    @Nullable String example) {
 
   Setting {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(paramLabel, "paramLabel");
     Objects.requireNonNull(help, "help");
     Objects.requireNonNull(parser, "parser");
-    Objects.requireNonNull(printed, "printed");
     Objects.requireNonNull(rule, "rule");
-  }
-
-  /** A setting whose rule is its placeholder's kind ({@link ValueRule#of(String)}). */
-  Setting(
-      String name,
-      String paramLabel,
-      @Nullable String defaultValue,
-      String help,
-      boolean inFile,
-      Parser<T> parser,
-      Function<ExporterConfig, @Nullable Object> printed) {
-    this(name, paramLabel, defaultValue, help, inFile, parser, printed, ValueRule.of(paramLabel));
   }
 
   /** This setting, whose value is one of {@code words} (as {@code --print-config} writes them). */
   Setting<T> withChoices(List<String> words) {
-    return new Setting<>(name, paramLabel, defaultValue, help, inFile, parser, printed, rule.withChoices(words));
+    return new Setting<>(
+        name, paramLabel, defaultValue, help, inFile, parser, printed, rule.withChoices(words), example);
   }
 
   /** This setting, whose value is a number (a size: of bytes) from {@code minimum} to {@code maximum}. */
   Setting<T> withRange(long minimum, long maximum) {
     return new Setting<>(
-        name, paramLabel, defaultValue, help, inFile, parser, printed, rule.withRange(minimum, maximum));
+        name, paramLabel, defaultValue, help, inFile, parser, printed, rule.withRange(minimum, maximum), example);
+  }
+
+  /** This setting, with {@code text} as its example: a value other than the default ({@code SettingsTest}). */
+  Setting<T> withExample(String text) {
+    return new Setting<>(name, paramLabel, defaultValue, help, inFile, parser, printed, rule, text);
+  }
+
+  /**
+   * What {@code --print-config} writes for this setting, or null for nothing (no value, or not a file's setting):
+   * its {@link #printed()} function's answer, else its value as its kind reads: a duration as {@link DurationFlag}
+   * writes it, a size as {@link ByteSizeFlag} does, a switch or another number as itself, anything else as its text.
+   */
+  @Nullable Object printedValue(ExporterConfig config) {
+    if (!inFile) {
+      return null;
+    }
+    if (printed != null) {
+      return printed.apply(config);
+    }
+    Object value = config.settings().optional(this);
+    if (value == null || value instanceof Boolean) {
+      return value;
+    }
+    if (value instanceof Duration duration) {
+      return DurationFlag.format(duration);
+    }
+    if (value instanceof Number number) {
+      return rule.kind() == ValueRule.Kind.SIZE ? ByteSizeFlag.format(number.longValue()) : number;
+    }
+    return value.toString();
   }
 
   /** Checks and converts a text value. */
@@ -94,7 +118,17 @@ record Setting<T>(
     }
   }
 
-  /** A setting with a value: {@code --name=LABEL} on the command line, the key {@code name} in the file. */
+  /**
+   * A setting with a value: {@code --name=LABEL} on the command line, the key {@code name} in the file; {@code
+   * --print-config} writes the value as its kind reads ({@link #printedValue(ExporterConfig)}).
+   */
+  static <T> Setting<T> valued(
+      String name, String paramLabel, @Nullable String defaultValue, String help, Parser<T> parser) {
+    return new Setting<>(
+        name, paramLabel, defaultValue, help, true, parser, null, ValueRule.of(paramLabel), null);
+  }
+
+  /** A setting with a value that {@code --print-config} writes as {@code printed} answers. */
   static <T> Setting<T> valued(
       String name,
       String paramLabel,
@@ -102,22 +136,23 @@ record Setting<T>(
       String help,
       Parser<T> parser,
       Function<ExporterConfig, @Nullable Object> printed) {
-    return new Setting<>(name, paramLabel, defaultValue, help, true, parser, printed);
+    return new Setting<>(
+        name, paramLabel, defaultValue, help, true, parser, printed, ValueRule.of(paramLabel), null);
   }
 
   /** An on/off setting, off by default: given alone on the command line it is on; in the file, true or false. */
-  static Setting<Boolean> offSwitch(String name, String help, Function<ExporterConfig, @Nullable Object> printed) {
-    return new Setting<>(name, "", "false", help, true, SettingChecks::bool, printed);
+  static Setting<Boolean> offSwitch(String name, String help) {
+    return new Setting<>(name, "", "false", help, true, SettingChecks::bool, null, ValueRule.of(""), "true");
   }
 
   /** An on/off setting, on by default: {@code --no-name} (or {@code false} in the file) turns it off. */
-  static Setting<Boolean> onSwitch(String name, String help, Function<ExporterConfig, @Nullable Object> printed) {
-    return new Setting<>(name, "", "true", help, true, SettingChecks::bool, printed);
+  static Setting<Boolean> onSwitch(String name, String help) {
+    return new Setting<>(name, "", "true", help, true, SettingChecks::bool, null, ValueRule.of(""), "false");
   }
 
   /** A setting of the command line alone, which the file may not hold and {@code --print-config} does not print. */
   static <T> Setting<T> commandLineOnly(String name, String paramLabel, String help, Parser<T> parser) {
-    return new Setting<>(name, paramLabel, null, help, false, parser, c -> null);
+    return new Setting<>(name, paramLabel, null, help, false, parser, null, ValueRule.of(paramLabel), null);
   }
 
   /** The flag, {@code --name}. */

@@ -1,16 +1,19 @@
 package io.winstats.exporter;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The catalogue of the daemon's settings: each is declared once, in its group's class ({@link WebSettings},
  * {@link MetricsSettings}, {@link CollectorSettings}, {@link CriSettings}, {@link SamplingSettings}, {@link
- * NodeSettings}, {@link OtlpSettings}, {@link LogSettings}), and listed here in usage order. The command line, the
- * configuration file, {@code --print-config} and {@code --help} read this list. Flag names are spelled as Prometheus
- * exporters spell theirs. README's flag table lists the same settings ({@code ReadmeFlagTableTest}).
+ * NodeSettings}, {@link OtlpSettings}, {@link LogSettings}), and listed beside its declaration in that group's list
+ * ({@code ALL}; the collectors' {@code SWITCHES}), in usage order; {@link #ALL} joins the groups. The command line, the
+ * configuration file, {@code --print-config} and {@code --help} read this list, and {@link ExporterCommand#toConfig}
+ * keeps every setting's effective value in {@link SettingValues}, which the daemon reads by the setting. Flag names are
+ * spelled as Prometheus exporters spell theirs. README's flag table lists the same settings ({@code
+ * ReadmeFlagTableTest}).
  */
 final class Settings {
   private Settings() {}
@@ -27,49 +30,23 @@ final class Settings {
       Setting.commandLineOnly(
           "print-config", "", "Print the effective configuration as YAML and exit.", Boolean::valueOf);
 
-  /** Every setting, in usage order; the collectors' switches are one per collector row. */
-  static final List<Setting<?>> ALL = inUsageOrder();
+  /** The settings of the command line alone, in usage order: after the OTLP push, before the log's. */
+  private static final List<Setting<?>> COMMAND_LINE = List.of(CONFIG_FILE, PRINT_CONFIG);
 
-  private static List<Setting<?>> inUsageOrder() {
-    List<Setting<?>> all =
-        new ArrayList<>(
-            List.of(
-                WebSettings.LISTEN_ADDRESS,
-                WebSettings.CONFIG_FILE,
-                WebSettings.BEARER_TOKEN_FILE,
-                WebSettings.MAX_HEADER_BYTES,
-                WebSettings.MAX_BODY_BYTES,
-                WebSettings.REQUEST_TIMEOUT,
-                WebSettings.IDLE_TIMEOUT,
-                WebSettings.MAX_CONNECTIONS,
-                WebSettings.TELEMETRY_PATH,
-                WebSettings.DISABLE_EXPORTER_METRICS,
-                WebSettings.NODE_PAGE,
-                MetricsSettings.INCLUDE,
-                MetricsSettings.EXCLUDE));
-    all.addAll(CollectorSettings.SWITCHES);
-    all.addAll(
-        List.of(
-            CriSettings.ENDPOINT,
-            CriSettings.TIMEOUT,
-            CriSettings.STATS_CALL,
-            CriSettings.WINDOWS_STATS,
-            SamplingSettings.INTERVAL,
-            NodeSettings.SOURCE,
-            NodeSettings.MEMORY_WORKING_SET,
-            NodeSettings.KUBELET_ROOT_DIR,
-            NodeSettings.SERVICE_INCLUDE,
-            NodeSettings.SERVICE_EXCLUDE,
-            NodeSettings.NAME,
-            SamplingSettings.RECORD,
-            OtlpSettings.ENABLED,
-            OtlpSettings.INTERVAL,
-            CONFIG_FILE,
-            PRINT_CONFIG,
-            LogSettings.LEVEL,
-            LogSettings.FORMAT));
-    return List.copyOf(all);
-  }
+  /** Every setting, in usage order ({@code --help}'s): the groups' lists, one after another. */
+  static final List<Setting<?>> ALL =
+      Stream.of(
+              WebSettings.ALL,
+              MetricsSettings.ALL,
+              CollectorSettings.SWITCHES,
+              CriSettings.ALL,
+              SamplingSettings.ALL,
+              NodeSettings.ALL,
+              OtlpSettings.ALL,
+              COMMAND_LINE,
+              LogSettings.ALL)
+          .<Setting<?>>flatMap(List::stream)
+          .toList();
 
   /** The settings a configuration file may hold, in usage order. */
   static List<Setting<?>> inFile() {

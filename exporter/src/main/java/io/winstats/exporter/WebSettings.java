@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** The web server's settings ({@code web.*}), listed in {@link Settings#ALL}. */
+/** The web server's settings ({@code web.*}), in {@link #ALL}. */
 final class WebSettings {
   private WebSettings() {}
 
@@ -26,8 +26,8 @@ final class WebSettings {
           "HOST:PORT",
           ":" + DEFAULT_PORT,
           "Address to serve on; ':PORT' is every interface, IPv4 and IPv6.",
-          ListenAddress::parse,
-          c -> c.listenAddress().toString());
+          ListenAddress::parse)
+          .withExample("127.0.0.1:19002");
 
   static final Setting<WebConfig> CONFIG_FILE =
       Setting.valued(
@@ -46,8 +46,7 @@ final class WebSettings {
           null,
           "File holding a bearer token (Authorization: Bearer TOKEN) that grants access to every path but"
               + " /healthz; re-read when it changes. Alone or beside basic auth.",
-          WebSettings::bearerTokenFile,
-          c -> c.server().bearerTokenFile() == null ? null : c.server().bearerTokenFile().toString());
+          WebSettings::bearerTokenFile);
 
   static final Setting<Long> MAX_HEADER_BYTES =
       Setting.valued(
@@ -55,9 +54,9 @@ final class WebSettings {
           "SIZE",
           "16KiB",
           "Largest request line plus headers (16384, 16KiB, 1MiB).",
-          text -> SettingChecks.size(text, 1024, Integer.MAX_VALUE),
-          c -> ByteSizeFlag.format(c.server().limits().maxHeaderBytes()))
-          .withRange(1024, Integer.MAX_VALUE);
+          text -> SettingChecks.size(text, 1024, Integer.MAX_VALUE))
+          .withRange(1024, Integer.MAX_VALUE)
+          .withExample("32KiB");
 
   static final Setting<Long> MAX_BODY_BYTES =
       Setting.valued(
@@ -65,9 +64,9 @@ final class WebSettings {
           "SIZE",
           "64KiB",
           "Largest request body (POST /stats/summary); larger gets 413.",
-          text -> SettingChecks.size(text, 0, Long.MAX_VALUE),
-          c -> ByteSizeFlag.format(c.server().limits().maxBodyBytes()))
-          .withRange(0, Long.MAX_VALUE);
+          text -> SettingChecks.size(text, 0, Long.MAX_VALUE))
+          .withRange(0, Long.MAX_VALUE)
+          .withExample("1MiB");
 
   static final Setting<Duration> REQUEST_TIMEOUT =
       Setting.valued(
@@ -75,8 +74,8 @@ final class WebSettings {
           "DURATION",
           "10s",
           "Time a client has to send a request's headers once it started.",
-          text -> SettingChecks.duration(text, Duration.ofMillis(100)),
-          c -> DurationFlag.format(c.server().limits().requestTimeout()));
+          text -> SettingChecks.duration(text, Duration.ofMillis(100)))
+          .withExample("3s");
 
   static final Setting<Duration> IDLE_TIMEOUT =
       Setting.valued(
@@ -84,8 +83,8 @@ final class WebSettings {
           "DURATION",
           "60s",
           "Time a connection may stay open with no request (also bounds a TLS handshake).",
-          text -> SettingChecks.duration(text, Duration.ofMillis(100)),
-          c -> DurationFlag.format(c.server().limits().idleTimeout()));
+          text -> SettingChecks.duration(text, Duration.ofMillis(100)))
+          .withExample("2m");
 
   static final Setting<Integer> MAX_CONNECTIONS =
       Setting.valued(
@@ -93,9 +92,9 @@ final class WebSettings {
           "N",
           "256",
           "Open connections at once; further ones wait in the listen backlog until one closes.",
-          WebSettings::maxConnections,
-          c -> c.server().limits().maxConnections())
-          .withRange(1, Integer.MAX_VALUE);
+          WebSettings::maxConnections)
+          .withRange(1, Integer.MAX_VALUE)
+          .withExample("12");
 
   static final Setting<String> TELEMETRY_PATH =
       Setting.valued(
@@ -103,22 +102,35 @@ final class WebSettings {
           "PATH",
           "/metrics",
           "Path of the Prometheus endpoint; the kubelet's /metrics/resource and /metrics/cadvisor keep theirs.",
-          WebSettings::telemetryPath,
-          c -> c.server().telemetryPath());
+          WebSettings::telemetryPath)
+          .withExample("/prom");
 
   static final Setting<Boolean> DISABLE_EXPORTER_METRICS =
       Setting.offSwitch(
           "web.disable-exporter-metrics",
-          "Leave the daemon's own process_* and jvm_* series out of /metrics (winstats_exporter_* stay).",
-          c -> !c.exporterMetrics());
+          "Leave the daemon's own process_* and jvm_* series out of /metrics (winstats_exporter_* stay).");
 
   static final Setting<Boolean> NODE_PAGE =
       Setting.onSwitch(
           "web.node-page",
           "Serve the node page (/node) and its JSON (/api/v1/history/node, /api/v1/history/pod), keeping the last 60"
               + " samples of the node's, pods' and containers' figures in memory (docs/NODE-PAGE.md). Off: neither is"
-              + " served and no history is kept.",
-          ExporterConfig::nodePage);
+              + " served and no history is kept.");
+
+  /** The group's settings, in usage order ({@code --help}'s). */
+  static final List<Setting<?>> ALL =
+      List.of(
+          LISTEN_ADDRESS,
+          CONFIG_FILE,
+          BEARER_TOKEN_FILE,
+          MAX_HEADER_BYTES,
+          MAX_BODY_BYTES,
+          REQUEST_TIMEOUT,
+          IDLE_TIMEOUT,
+          MAX_CONNECTIONS,
+          TELEMETRY_PATH,
+          DISABLE_EXPORTER_METRICS,
+          NODE_PAGE);
 
   private static String telemetryPath(String text) {
     if (!text.startsWith("/") || text.length() < 2 || text.chars().anyMatch(c -> c <= ' ' || c == '?' || c == '#')) {

@@ -62,16 +62,16 @@ class ExporterCommandTest {
   void defaultsAreExporterConventions() {
     assertThat(run()).isZero();
     ExporterConfig c = launched.get();
-    assertThat(c.listenAddress()).isEqualTo(new ListenAddress("", 9844));
-    assertThat(c.criEndpoint().uri())
+    assertThat(c.settings().value(WebSettings.LISTEN_ADDRESS)).isEqualTo(new ListenAddress("", 9844));
+    assertThat(c.settings().value(CriSettings.ENDPOINT).uri())
         .isEqualTo(HostOs.current().isWindows() ? "npipe:////./pipe/containerd-containerd" : "unix:///run/containerd/containerd.sock");
-    assertThat(c.samplingInterval()).isEqualTo(Duration.ofSeconds(10));
-    assertThat(c.nodeSource())
+    assertThat(c.settings().value(SamplingSettings.INTERVAL)).isEqualTo(Duration.ofSeconds(10));
+    assertThat(c.settings().value(NodeSettings.SOURCE))
         .as("auto, resolved by the host")
         .isEqualTo(HostOs.current().isWindows() ? new NodeSourceSpec.Pdh() : new NodeSourceSpec.Procfs(Path.of("/proc"), null));
-    assertThat(c.logLevel()).isEqualTo("info");
-    assertThat(c.recordFile()).isNull();
-    assertThat(c.criStatsCall())
+    assertThat(c.settings().value(LogSettings.LEVEL)).isEqualTo("info");
+    assertThat(c.settings().optional(NodeSettings.RECORD)).isNull();
+    assertThat(c.settings().value(CriSettings.STATS_CALL))
         .as("Linux reads pod network and processes from cgroups; Windows only through ListPodSandboxStats")
         .isEqualTo(HostOs.current().isWindows() ? StatsCall.LIST_POD_SANDBOX_STATS : StatsCall.LIST_CONTAINER_STATS);
     assertThat(c.collectors()).as("every collector on").isEqualTo(EnabledCollectors.ALL);
@@ -110,12 +110,13 @@ class ExporterCommandTest {
                 "--node.name=n1"))
         .isZero();
     ExporterConfig c = launched.get();
-    assertThat(c.listenAddress()).isEqualTo(new ListenAddress("127.0.0.1", 19000));
-    assertThat(c.criEndpoint()).isEqualTo(new CriEndpoint(CriEndpoint.Scheme.UNIX, "/tmp/c.sock", 0));
-    assertThat(c.samplingInterval()).isEqualTo(Duration.ofSeconds(90));
-    assertThat(c.criTimeout()).isEqualTo(Duration.ofMillis(750));
-    assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_POD_SANDBOX_STATS);
-    assertThat(c.logLevel()).isEqualTo("debug");
+    assertThat(c.settings().value(WebSettings.LISTEN_ADDRESS)).isEqualTo(new ListenAddress("127.0.0.1", 19000));
+    assertThat(c.settings().value(CriSettings.ENDPOINT))
+        .isEqualTo(new CriEndpoint(CriEndpoint.Scheme.UNIX, "/tmp/c.sock", 0));
+    assertThat(c.settings().value(SamplingSettings.INTERVAL)).isEqualTo(Duration.ofSeconds(90));
+    assertThat(c.settings().value(CriSettings.TIMEOUT)).isEqualTo(Duration.ofMillis(750));
+    assertThat(c.settings().value(CriSettings.STATS_CALL)).isEqualTo(StatsCall.LIST_POD_SANDBOX_STATS);
+    assertThat(c.settings().value(LogSettings.LEVEL)).isEqualTo("debug");
     assertThat(c.nodeName()).isEqualTo("n1");
   }
 
@@ -229,11 +230,13 @@ class ExporterCommandTest {
             """);
     assertThat(run("--config.file=" + file, "--sampling.interval=5s")).isZero();
     ExporterConfig c = launched.get();
-    assertThat(c.listenAddress()).isEqualTo(new ListenAddress("127.0.0.1", 19001));
-    assertThat(c.criEndpoint().uri()).isEqualTo("unix:///from/file.sock");
-    assertThat(c.samplingInterval()).as("the flag wins over the file").isEqualTo(Duration.ofSeconds(5));
-    assertThat(c.logLevel()).isEqualTo("warn");
-    assertThat(c.criStatsCall()).isEqualTo(StatsCall.LIST_CONTAINER_STATS);
+    assertThat(c.settings().value(WebSettings.LISTEN_ADDRESS)).isEqualTo(new ListenAddress("127.0.0.1", 19001));
+    assertThat(c.settings().value(CriSettings.ENDPOINT).uri()).isEqualTo("unix:///from/file.sock");
+    assertThat(c.settings().value(SamplingSettings.INTERVAL))
+        .as("the flag wins over the file")
+        .isEqualTo(Duration.ofSeconds(5));
+    assertThat(c.settings().value(LogSettings.LEVEL)).isEqualTo("warn");
+    assertThat(c.settings().value(CriSettings.STATS_CALL)).isEqualTo(StatsCall.LIST_CONTAINER_STATS);
   }
 
   @Test
@@ -430,11 +433,13 @@ class ExporterCommandTest {
   @Test
   void nodeWorkingSetDefaultsToKubeletTakesPhysicalForPdhAndRefusesTheRest(@TempDir Path dir) throws IOException {
     assertThat(run()).isZero();
-    assertThat(launched.get().nodeWorkingSet()).isEqualTo(WorkingSetDefinition.KUBELET);
+    assertThat(launched.get().settings().value(NodeSettings.MEMORY_WORKING_SET))
+        .isEqualTo(WorkingSetDefinition.KUBELET);
 
     Path file = Files.writeString(dir.resolve("ws.yml"), "node:\n  source: pdh\n  memory:\n    working-set: physical\n");
     assertThat(run("--config.file=" + file)).isZero();
-    assertThat(launched.get().nodeWorkingSet()).isEqualTo(WorkingSetDefinition.PHYSICAL);
+    assertThat(launched.get().settings().value(NodeSettings.MEMORY_WORKING_SET))
+        .isEqualTo(WorkingSetDefinition.PHYSICAL);
     assertThat(run("--config.file=" + file, "--print-config")).isZero();
     assertThat(out.toString()).contains("node.memory.working-set: \"physical\"");
 
@@ -449,7 +454,8 @@ class ExporterCommandTest {
   @Test
   void kubeletRootDirDefaultsToTheKubeletsWindowsRootAndIsPrinted() {
     assertThat(run()).isZero();
-    assertThat(launched.get().kubeletRootDir().toString()).isEqualTo("C:\\var\\lib\\kubelet");
+    assertThat(launched.get().settings().value(NodeSettings.KUBELET_ROOT_DIR).toString())
+        .isEqualTo("C:\\var\\lib\\kubelet");
     assertThat(run("--node.kubelet-root-dir=/var/lib/kubelet", "--print-config")).isZero();
     assertThat(out.toString()).contains("node.kubelet-root-dir: \"/var/lib/kubelet\"");
   }

@@ -71,8 +71,8 @@ class SelfCheckWindowsTest {
         config, Clock.systemUTC(),
         (c, clock, call, source) ->
             CriStatsReaders.open(
-                c.criEndpoint(),
-                CriReaderOptions.of(c.criTimeout(), clock)
+                c.settings().value(CriSettings.ENDPOINT),
+                CriReaderOptions.of(c.settings().value(CriSettings.TIMEOUT), clock)
                     .withStatsCall(call)
                     .withInodes(path -> null)
                     .withWindowsStats(source)

@@ -2,16 +2,21 @@ package io.winstats.exporter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.winstats.exporter.metrics.Collector;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import io.winstats.testing.Fences;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,47 +28,25 @@ import picocli.CommandLine;
 class SettingsTest {
   @TempDir static Path dir;
 
-  /** A value other than the default for every setting the file may hold; a new setting needs a row here. */
-  private static Map<String, String> examples() throws IOException {
+  /**
+   * The examples of the settings whose file the test writes (an example must be a file that exists); every other
+   * setting's example is declared beside it ({@code .withExample}, a switch's by its kind).
+   */
+  private static Map<String, String> examplesWrittenHere() throws IOException {
     Path web = dir.resolve("web.yml");
     Files.writeString(web, "basic_auth_users:\n  a: $2a$04$QZSPLYNCSlIOxYaleTfi7OjWu6SQxeWfsMJ9mIxpZh3G3OoEL0aTq\n");
     Path token = Files.writeString(dir.resolve("token"), "t0ken\n");
-    Map<String, String> examples = new HashMap<>();
-    // Each collector row's switch, turned from its default.
-    for (Collector collector : Collector.values()) {
-      examples.put("collector." + collector.flagName(), String.valueOf(!collector.onByDefault()));
+    return Map.of("web.config.file", web.toString(), "web.auth.bearer-token-file", token.toString());
+  }
+
+  /** A value other than the default for every setting the file may hold that has one, by name. */
+  private static Map<String, String> examples() throws IOException {
+    Map<String, String> examples = new HashMap<>(examplesWrittenHere());
+    for (Setting<?> setting : Settings.inFile()) {
+      if (setting.example() != null) {
+        examples.put(setting.name(), setting.example());
+      }
     }
-    examples.putAll(
-        Map.ofEntries(
-            Map.entry("web.listen-address", "127.0.0.1:19002"),
-            Map.entry("web.config.file", web.toString()),
-            Map.entry("web.auth.bearer-token-file", token.toString()),
-            Map.entry("web.max-header-bytes", "32KiB"),
-            Map.entry("web.max-body-bytes", "1MiB"),
-            Map.entry("web.request-timeout", "3s"),
-            Map.entry("web.idle-timeout", "2m"),
-            Map.entry("web.max-connections", "12"),
-            Map.entry("web.telemetry-path", "/prom"),
-            Map.entry("web.disable-exporter-metrics", "true"),
-            Map.entry("web.node-page", "false"),
-            Map.entry("metrics.include", "(container|machine)_.*"),
-            Map.entry("metrics.exclude", "container_network_.*"),
-            Map.entry("cri.endpoint", "tcp://127.0.0.1:7777"),
-            Map.entry("cri.timeout", "750ms"),
-            Map.entry("cri.stats-call", HostOs.current().isWindows() ? "ListContainerStats" : "ListPodSandboxStats"),
-            Map.entry("cri.windows-stats", "cri"),
-            Map.entry("sampling.interval", "30s"),
-            Map.entry("node.source", "pdh"),
-            Map.entry("node.memory.working-set", "physical"),
-            Map.entry("node.kubelet-root-dir", "D:\\kubelet"),
-            Map.entry("node.service.include", ".+"),
-            Map.entry("node.service.exclude", "WSearch|Spooler"),
-            Map.entry("node.name", "node-from-test"),
-            Map.entry("record", dir.resolve("rec.csv").toString()),
-            Map.entry("otlp.enabled", "true"),
-            Map.entry("otlp.interval", "30s"),
-            Map.entry("log.level", "warn"),
-            Map.entry("log.format", "json")));
     return examples;
   }
 
@@ -73,15 +56,53 @@ class SettingsTest {
 
   @Test
   void everySettingTheFileMayHoldHasAnExampleAndEveryOtherIsCommandLineOnly() throws IOException {
-    assertThat(examples().keySet()).containsExactlyInAnyOrderElementsOf(fileSettings().toList());
+    Map<String, String> examples = examples();
+    assertThat(fileSettings().filter(name -> !examples.containsKey(name)))
+        .as("settings the file may hold without an example (.withExample beside the declaration)")
+        .isEmpty();
     assertThat(Settings.ALL.stream().filter(s -> !s.inFile()).map(Setting::name))
         .containsExactlyInAnyOrder("config.file", "print-config");
+  }
+
+  @Test
+  void aSettingWhoseExampleIsWrittenHereDeclaresNone() throws IOException {
+    for (String name : examplesWrittenHere().keySet()) {
+      assertThat(Objects.requireNonNull(Settings.byName(name)).example()).as(name).isNull();
+    }
+  }
+
+  /**
+   * Every setting declared as a constant, in any class of the package, is in a group's list and so in the catalogue:
+   * one in none would have no flag, no key and no value.
+   */
+  @Test
+  void everyDeclaredSettingIsInItsGroupsList() throws IllegalAccessException {
+    List<String> unlisted = new ArrayList<>();
+    int declared = 0;
+    for (JavaClass type : Fences.mainClassesOf("io.winstats.exporter", Settings.class)) {
+      for (JavaField field : type.getFields()) {
+        if (!field.getModifiers().contains(JavaModifier.STATIC) || !field.getRawType().isEquivalentTo(Setting.class)) {
+          continue;
+        }
+        Field constant = field.reflect();
+        constant.setAccessible(true);
+        Object setting = constant.get(null);
+        declared++;
+        if (Settings.ALL.stream().noneMatch(listed -> listed == setting)) {
+          unlisted.add(type.getSimpleName() + "." + field.getName());
+        }
+      }
+    }
+    assertThat(declared).as("settings declared as constants").isGreaterThan(30);
+    assertThat(unlisted).as("settings in no group's list (a group's ALL, which Settings.ALL joins)").isEmpty();
+    assertThat(Settings.ALL).doesNotHaveDuplicates();
   }
 
   @ParameterizedTest
   @MethodSource("fileSettings")
   void aSettingGivenByFlagOrByTheFileGivesTheSameEffectiveValue(String name) throws IOException {
     String value = examples().get(name);
+    assertThat(value).as("%s's example", name).isNotNull();
     // physical needs the pdh source whichever way it is given
     // and the push's interval needs the push
     List<String> context =
@@ -92,7 +113,7 @@ class SettingsTest {
 
     // A switch is given alone on the command line; its example is "true", or "false" for one on by default, which
     // --no-name turns off.
-    Setting<?> setting = java.util.Objects.requireNonNull(Settings.byName(name));
+    Setting<?> setting = Objects.requireNonNull(Settings.byName(name));
     String flag =
         setting.isNegatable() ? "--no-" + name : setting.isSwitch() ? "--" + name : "--" + name + "=" + value;
     String byFlag = printConfig(context, flag);
