@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
@@ -43,7 +44,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * full fixture, so a new record component is probed without an edit here.
  */
 class ServedFiguresTest {
-  /** A collector, the model it is given (a full fixture) and how it renders a changed one. */
+  /**
+   * A collector, the model it is given (a full fixture) and how it renders a changed one. A new collector needs a
+   * constant only when it serves a part of the model no constant walks into (in no model here, or listed whole in the
+   * {@code UNSERVED} of each that reaches it); its families are held by {@code CollectorSeriesTest} either way.
+   */
   enum Collector {
     WINDOWS_EXPORTER(
         SampleFixtures.windowsNode(SampleFixtures.T1, 10_000_000_000L, 25_000_000_000L),
@@ -90,13 +95,18 @@ class ServedFiguresTest {
                 List.of(
                     new PodEphemeralStorage(
                         new PodReference("burner", "default", "uid-burner"), (FsStats) storage))),
-        PodEphemeralStorageSeries.UNSERVED);
+        PodEphemeralStorageSeries.UNSERVED,
+        Set.of(),
+        // SummaryAssembler.podEphemeralStorage: the node's root filesystem, each container's writable layer and logs.
+        Set.of("FilesystemUsage", "RuntimeFilesystemUsage", "ContainerLogUsage"));
 
     final Object model;
     final Function<Object, MetricSnapshots> render;
     final Map<String, String> unserved;
     /** Figures of the model that the collector's node never has, derived (not probed, and not to be listed). */
     final Set<String> neverRead;
+    /** The records of the snapshot a model made from it is computed from (none where the model is a part of it). */
+    final Set<String> derivedFrom;
 
     Collector(Object model, Function<Object, MetricSnapshots> render, Map<String, String> unserved) {
       this(model, render, unserved, Set.of());
@@ -104,10 +114,20 @@ class ServedFiguresTest {
 
     Collector(
         Object model, Function<Object, MetricSnapshots> render, Map<String, String> unserved, Set<String> neverRead) {
+      this(model, render, unserved, neverRead, Set.of());
+    }
+
+    Collector(
+        Object model,
+        Function<Object, MetricSnapshots> render,
+        Map<String, String> unserved,
+        Set<String> neverRead,
+        Set<String> derivedFrom) {
       this.model = model;
       this.render = render;
       this.unserved = unserved;
       this.neverRead = neverRead;
+      this.derivedFrom = derivedFrom;
     }
   }
 
@@ -189,50 +209,89 @@ class ServedFiguresTest {
    */
   static Map<String, UnaryOperator<Object>> figures(Object record, Map<String, String> unserved) {
     Map<String, UnaryOperator<Object>> figures = new LinkedHashMap<>();
+    walk(record, unserved, true, List.of(), (path, change) -> figures.put(path.get(path.size() - 1), change));
+    return figures;
+  }
+
+  /**
+   * Each figure of {@code record} as {@link #figures} walks it, every component walked and an absent record skipped,
+   * by its path of {@code Record.component} names from {@code record}.
+   */
+  static Map<List<String>, UnaryOperator<Object>> figurePaths(Object record) {
+    Map<List<String>, UnaryOperator<Object>> figures = new LinkedHashMap<>();
+    walk(record, Map.of(), false, List.of(), figures::put);
+    return figures;
+  }
+
+  /**
+   * The records each constant walks into from its model (those without a figure of their own too), by simple name: a
+   * figure of a part (a path of records) that no constant walks from its model down has no constant that holds a
+   * collector to it.
+   */
+  static Map<Collector, Set<String>> walkedRecords() {
+    Map<Collector, Set<String>> walked = new LinkedHashMap<>();
+    for (Collector c : Collector.values()) {
+      Set<String> records = new TreeSet<>();
+      walk(c.model, c.unserved, true, List.of(), (path, change) -> path.forEach(name -> records.add(recordOf(name))));
+      walked.put(c, records);
+    }
+    return walked;
+  }
+
+  /**
+   * Walks {@code record}'s figures, telling {@code out} each one's path from {@code record} and its change of it; a
+   * component in {@code unserved} is told but not walked into, an absent record fails when {@code absentFails}.
+   */
+  private static void walk(
+      Object record,
+      Map<String, String> unserved,
+      boolean absentFails,
+      List<String> path,
+      BiConsumer<List<String>, UnaryOperator<Object>> out) {
     RecordComponent[] components = record.getClass().getRecordComponents();
     for (int i = 0; i < components.length; i++) {
       int index = i;
       RecordComponent c = components[i];
       String name = record.getClass().getSimpleName() + "." + c.getName();
+      List<String> at = new ArrayList<>(path);
+      at.add(name);
       Object value = get(record, c);
       Class<?> type = c.getType();
       if (isScalar(type)) {
-        figures.put(name, r -> with(r, index, changed(type, get(r, components[index]))));
+        out.accept(at, r -> with(r, index, changed(type, get(r, components[index]))));
       } else if (unserved.containsKey(name)) {
-        figures.put(name, r -> r);
+        out.accept(at, r -> r);
       } else if (value != null && value.getClass().isRecord()) {
-        figures(value, unserved)
-            .forEach(
-                (inner, change) ->
-                    figures.put(inner, r -> with(r, index, change.apply(get(r, components[index])))));
+        walk(
+            value, unserved, absentFails, at,
+            (inner, change) -> out.accept(inner, r -> with(r, index, change.apply(get(r, components[index])))));
       } else if (value instanceof List<?> list && !list.isEmpty() && list.get(0).getClass().isRecord()) {
-        figures(list.get(0), unserved)
-            .forEach(
-                (inner, change) ->
-                    figures.put(
-                        inner,
-                        r -> {
-                          List<Object> copy = new ArrayList<>((List<?>) get(r, components[index]));
-                          copy.set(0, change.apply(copy.get(0)));
-                          return with(r, index, copy);
-                        }));
+        walk(
+            list.get(0), unserved, absentFails, at,
+            (inner, change) ->
+                out.accept(
+                    inner,
+                    r -> {
+                      List<Object> copy = new ArrayList<>((List<?>) get(r, components[index]));
+                      copy.set(0, change.apply(copy.get(0)));
+                      return with(r, index, copy);
+                    }));
       } else if (value instanceof Map<?, ?> map && !map.isEmpty()) {
         Object first = map.values().iterator().next();
         if (first instanceof Number) {
           // A map of figures (CPU time by mode): each one more.
-          figures.put(
-              name,
+          out.accept(
+              at,
               r -> {
                 Map<Object, Object> copy = new LinkedHashMap<>((Map<?, ?>) get(r, components[index]));
                 copy.replaceAll((k, v) -> changed(v.getClass(), v));
                 return with(r, index, copy);
               });
         }
-      } else if (value == null && type.isRecord()) {
+      } else if (value == null && type.isRecord() && absentFails) {
         throw new AssertionError("the fixture has no " + name + " to probe; give it one or list it in UNSERVED");
       }
     }
-    return figures;
   }
 
   private static boolean isScalar(Class<?> type) {

@@ -18,6 +18,7 @@ import io.winstats.testing.Requires;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,19 +73,26 @@ class UpstreamGoldenChecksTest {
     }
     assertThat(goldens).hasSizeGreaterThanOrEqualTo(5);
     for (Path golden : goldens) {
-      Process promtool =
-          new ProcessBuilder("promtool", "check", "metrics").redirectInput(golden.toFile()).redirectErrorStream(true).start();
-      String findings = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertThat(promtool.waitFor(Duration.ofSeconds(30).toSeconds(), TimeUnit.SECONDS)).isTrue();
-      assertThat(
-              findings.lines()
-                  .filter(l -> !l.matches(NODE_EXPORTER_CAMEL_CASE) && !l.equals(CADVISOR_INODES_TOTAL)
-                      && !l.equals(WINDOWS_CONTAINER_COUNT)
-                      && !l.equals(WINDOWS_POOL_NONPAGED_ALLOCS))
-                  .toList())
-          .as(golden + ":\n" + findings)
-          .isEmpty();
+      assertThat(promtoolFindings(Files.readString(golden))).as(golden.toString()).isEmpty();
     }
+  }
+
+  /**
+   * What {@code promtool check metrics} finds in {@code body}, but the upstream names it flags that the daemon keeps
+   * verbatim. Needs promtool on the {@code PATH}.
+   */
+  static List<String> promtoolFindings(String body) throws IOException, InterruptedException {
+    Process promtool = new ProcessBuilder("promtool", "check", "metrics").redirectErrorStream(true).start();
+    try (OutputStream in = promtool.getOutputStream()) {
+      in.write(body.getBytes(StandardCharsets.UTF_8));
+    }
+    String findings = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(promtool.waitFor(Duration.ofSeconds(30).toSeconds(), TimeUnit.SECONDS)).isTrue();
+    return findings.lines()
+        .filter(l -> !l.matches(NODE_EXPORTER_CAMEL_CASE) && !l.equals(CADVISOR_INODES_TOTAL)
+            && !l.equals(WINDOWS_CONTAINER_COUNT)
+            && !l.equals(WINDOWS_POOL_NONPAGED_ALLOCS))
+        .toList();
   }
 
   /**
