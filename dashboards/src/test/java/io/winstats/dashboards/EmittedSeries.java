@@ -15,14 +15,15 @@ import java.util.TreeSet;
  *
  * <ul>
  *   <li>the exporter's golden scrapes of {@code /metrics} ({@code exporter/src/test/resources/golden/prometheus}:
- *       cAdvisor, cAdvisor with the runtime down, node_exporter names, windows_exporter names, the pods' ephemeral
- *       storage), which pin the compatibility series and the project's own; {@code resource.prom} is left out, it is {@code /metrics/resource}, which no scrape
- *       config of ours reads;
+ *       cAdvisor, cAdvisor with the runtime down, the cgroup series of the v1 and v2 fixtures, node_exporter names,
+ *       windows_exporter names, the pods' ephemeral storage), which pin the compatibility series and the project's
+ *       own; {@code resource.prom} is left out, it is {@code /metrics/resource}, which no scrape config of ours reads;
  *   <li>{@code emitted/live-metric-names.txt}: every name in live scrapes of the real jar (self, JVM and process
  *       series, and node series the golden fixtures lack, such as {@code node_disk_*}). {@link
  *       DashboardsOnPrometheusIT} scrapes the real daemons and fails if a listed name is no longer served, or if a
  *       name is served that is neither listed nor golden (but for the cgroup names the kernel decides); it writes the
- *       live list to {@code target/live-metric-names.txt} to copy over this file.
+ *       live list to {@code target/live-metric-names.txt} to copy over this file. A name a golden holds needs no
+ *       line here (a new cgroup series is in the cgroup goldens).
  * </ul>
  */
 final class EmittedSeries {
@@ -30,6 +31,8 @@ final class EmittedSeries {
       List.of(
           "cadvisor.prom",
           "cadvisor-runtime-down.prom",
+          "cgroup-v1.prom",
+          "cgroup-v2.prom",
           "node-exporter.prom",
           "windows-exporter.prom",
           "pod-ephemeral-storage.prom");

@@ -22,9 +22,13 @@ import io.winstats.summary.SampleFixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
+import io.winstats.cri.cgroups.CgroupVersion;
+import io.winstats.testing.GoldenText;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import java.util.stream.Stream;
 
 /** The wire text of each series family, pinned by golden files ({@code -Dgolden.update=true} rewrites them). */
@@ -81,6 +85,19 @@ class ExpositionGoldenTest {
     assertGolden("pod-ephemeral-storage.prom", PodEphemeralStorageSeries.series(HEALTHY));
   }
 
+  /**
+   * The cgroup series of the cAdvisor contract's cgroup fixture of each version ({@link
+   * CadvisorContractTest#linuxSnapshot}): together they serve every family the cgroup tables declare, so that
+   * dashboards' {@code EmittedSeries} knows each served name from them.
+   */
+  @ParameterizedTest
+  @EnumSource(CgroupVersion.class)
+  void cgroupSeries(CgroupVersion version) throws IOException {
+    assertGolden(
+        "cgroup-" + version.name().toLowerCase(Locale.ROOT) + ".prom",
+        CgroupSeriesCollector.series(CadvisorContractTest.linuxSnapshot(version)));
+  }
+
   @Test
   void aWindowsNodeWithoutThePhysicalMemorySizeKeepsItsOtherMemorySeries() throws IOException {
     NodeSample replayed =
@@ -116,16 +133,7 @@ class ExpositionGoldenTest {
   }
 
   private static void assertGolden(String name, MetricSnapshots snapshots) throws IOException {
-    Path golden = Path.of("src/test/resources/golden/prometheus", name);
-    String actual = text(snapshots);
-    if (Boolean.getBoolean("golden.update")) {
-      Files.writeString(golden, actual);
-    }
-    String expected = Files.readString(golden);
-    assertThat(GoldenDiff.lines(expected, actual))
-        .as("lines of %s that differ (-golden +made); -Dgolden.update=true rewrites it", golden)
-        .isEmpty();
-    assertThat(actual).as("%s in the golden's order", golden).isEqualTo(expected);
+    GoldenText.assertMatches(Path.of("src/test/resources/golden/prometheus", name), text(snapshots));
   }
 
   /**

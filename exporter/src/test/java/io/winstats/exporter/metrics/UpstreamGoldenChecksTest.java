@@ -39,9 +39,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Independent checks of the exposition goldens, which our own code writes: promtool lints every Prometheus text
- * golden; each golden serves exactly the families its collector declares (name, type, label names); and the declared
- * families that claim compatibility are held to the families of the upstream sources ({@code src/test/resources/upstream},
- * each list with its repository and commit), by name, type and labels, where a known difference says why. The
+ * golden; each golden serves exactly the families its collector declares (name, type, label names; the cgroup v1 and
+ * v2 goldens together, checked on the render of the same fixtures); and the declared families that claim
+ * compatibility are held to the families of the upstream sources ({@code src/test/resources/upstream}, each list with
+ * its repository and commit), by name, type and labels, where a known difference says why. The
  * OpenMetrics and protobuf bodies of the cAdvisor series are pinned as goldens of their own ({@code
  * -Dgolden.update=true} rewrites them).
  */
