@@ -88,9 +88,11 @@ class NodePageBrowserIT {
     for (String chart : List.of("chart-memory", "chart-network", "chart-fs")) {
       assertThat(browser.eval(DREW.formatted(chart)).asBoolean()).as(chart).isTrue();
     }
-    assertThat(browser.eval("document.querySelector('#chart-cpu .now').textContent").asText())
-        .as("the node's CPU now")
-        .contains("cores");
+    // The node's first sample has no CPU rate ("in use: —"); the table can be ready before the second sample lands.
+    Deadline.await(
+        "the node's CPU now, in cores, once a second sample gives its rate",
+        READY,
+        () -> browser.eval("document.querySelector('#chart-cpu .now').textContent").asText().contains("cores"));
     assertThat(browser.eval("document.querySelector('#chart-memory .now').textContent").asText())
         .as("a Linux node has no commit")
         .doesNotContain("commit");
