@@ -17,7 +17,9 @@ import java.util.TreeSet;
  *   <li>the exporter's golden scrapes of {@code /metrics} ({@code exporter/src/test/resources/golden/prometheus}:
  *       cAdvisor, cAdvisor with the runtime down, the cgroup series of the v1 and v2 fixtures, node_exporter names,
  *       windows_exporter names, the pods' ephemeral storage), which pin the compatibility series and the project's
- *       own; {@code resource.prom} is left out, it is {@code /metrics/resource}, which no scrape config of ours reads;
+ *       own, and {@code collector-series.txt}, the names each collector row serves from full snapshots (so a new
+ *       collector's names need no line below); {@code resource.prom} is left out, it is {@code /metrics/resource},
+ *       which no scrape config of ours reads;
  *   <li>{@code emitted/live-metric-names.txt}: every name in live scrapes of the real jar (self, JVM and process
  *       series, and node series the golden fixtures lack, such as {@code node_disk_*}). {@link
  *       DashboardsOnPrometheusIT} scrapes the real daemons and fails if a listed name is no longer served, or if a
@@ -35,7 +37,9 @@ final class EmittedSeries {
           "cgroup-v2.prom",
           "node-exporter.prom",
           "windows-exporter.prom",
-          "pod-ephemeral-storage.prom");
+          "pod-ephemeral-storage.prom",
+          // names only, one a line, by collector row (the exporter's CollectorSeriesTest)
+          "collector-series.txt");
   static final Path GOLDEN = Path.of("..", "exporter", "src", "test", "resources", "golden", "prometheus");
   static final String LIVE_LIST = "/emitted/live-metric-names.txt";
 

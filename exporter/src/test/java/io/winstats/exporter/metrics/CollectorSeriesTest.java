@@ -8,9 +8,11 @@ import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import io.winstats.exporter.sampling.Snapshot;
 import io.winstats.exporter.testing.PrometheusText;
 import io.winstats.perfcounters.NodePlatform;
+import io.winstats.testing.GoldenText;
 import io.winstats.testing.Requires;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +22,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -28,7 +31,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * FullSnapshots}): together they serve a point of every family the series declares, each body is valid Prometheus
  * text whose families are the declared ones (name, type, label names), and each figure served is one a {@code
  * ServedFiguresTest} constant walks. Derived from the rows, so a new row is tested here without an edit; a family
- * declared but never filled fails, naming the row and the family.
+ * declared but never filled fails, naming the row and the family. The names each row serves are pinned by a golden
+ * ({@code golden/prometheus/collector-series.txt}), where dashboards' checks find a new collector's names.
  */
 class CollectorSeriesTest {
   /** A row's series on a node of one kind: what it declares and the body of each full snapshot. */
@@ -55,6 +59,31 @@ class CollectorSeriesTest {
     assertThat(empty)
         .as("families %s declares with no point from the full snapshots of the nodes it runs on (FullSnapshots)", row)
         .isEmpty();
+  }
+
+  /**
+   * The series names each row serves from the full snapshots, by row and kind of node, in row order: a golden
+   * ({@code -Dgolden.update=true} rewrites it) that dashboards' {@code EmittedSeries} reads as served, so a new
+   * collector's names reach the dashboards' and rules' checks without a hand-kept list.
+   */
+  @Test
+  void theSeriesNamesEachRowServesArePinned() throws IOException {
+    StringBuilder golden =
+        new StringBuilder("# Series names each collector row serves from the full snapshots (CollectorSeriesTest).\n");
+    for (Collector row : Collector.values()) {
+      for (NodePlatform platform : NodePlatform.values()) {
+        if (!row.runsOn(platform)) {
+          continue;
+        }
+        Set<String> names = new TreeSet<>();
+        render(row, platform).bodies().forEach(b -> PrometheusText.parse(b).forEach(s -> names.add(s.name())));
+        if (!names.isEmpty()) {
+          golden.append("# ").append(row.flagName()).append(" on ").append(platform).append('\n');
+          names.forEach(name -> golden.append(name).append('\n'));
+        }
+      }
+    }
+    GoldenText.assertMatches(Path.of("src/test/resources/golden/prometheus/collector-series.txt"), golden.toString());
   }
 
   @ParameterizedTest
