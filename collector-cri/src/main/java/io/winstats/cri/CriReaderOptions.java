@@ -1,5 +1,6 @@
 package io.winstats.cri;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import io.winstats.cri.hns.HnsPort;
 import java.time.Clock;
 import java.time.Duration;
@@ -8,8 +9,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * What opening a {@link CriStatsReader} takes beside its endpoint, each set by name: {@link #of} gives the two every
- * caller chooses, and each {@code with...} method one more. The rest start as a Linux node's reader: not a Windows
- * host, {@code ListPodSandboxStats}, no inode counts, CRI stats, the host's own HNS.
+ * caller chooses, and each {@code with...} method (generated: {@code CriReaderOptionsBuilder.With}) one more. The rest
+ * start as a Linux node's reader: not a Windows host, {@code ListPodSandboxStats}, no inode counts, CRI stats, the
+ * host's own HNS.
  *
  * @param callTimeout the deadline of every gRPC call (a round makes two to four calls, more on churn)
  * @param clock stamps {@link RuntimeSample#timestamp()} and times outages; the stats carry the runtime's own times
@@ -24,6 +26,7 @@ import org.jspecify.annotations.Nullable;
  * @param hns the Host Network Service asked for pod networks with task metrics, or {@code null} for this host's own
  *     ({@code vmcompute.dll}), loaded only when task metrics are read
  */
+@RecordBuilder
 public record CriReaderOptions(
     Duration callTimeout,
     Clock clock,
@@ -31,7 +34,8 @@ public record CriReaderOptions(
     StatsCall statsCall,
     InodeCounter inodes,
     WindowsStatsSource windowsStats,
-    @Nullable HnsPort hns) {
+    @Nullable HnsPort hns)
+    implements CriReaderOptionsBuilder.With {
   public CriReaderOptions {
     Objects.requireNonNull(callTimeout, "callTimeout");
     Objects.requireNonNull(clock, "clock");
@@ -42,32 +46,12 @@ public record CriReaderOptions(
 
   /** A Linux node's reader with this call deadline and clock. */
   public static CriReaderOptions of(Duration callTimeout, Clock clock) {
-    return new CriReaderOptions(
-        callTimeout, clock, false, StatsCall.LIST_POD_SANDBOX_STATS, InodeCounter.NONE, WindowsStatsSource.CRI, null);
-  }
-
-  /** As these, on a host that is Windows or not: named pipes are opened only on one that is. */
-  public CriReaderOptions withWindowsHost(boolean windowsHost) {
-    return new CriReaderOptions(callTimeout, clock, windowsHost, statsCall, inodes, windowsStats, hns);
-  }
-
-  /** As these, every round reading with {@code statsCall}. */
-  public CriReaderOptions withStatsCall(StatsCall statsCall) {
-    return new CriReaderOptions(callTimeout, clock, windowsHost, statsCall, inodes, windowsStats, hns);
-  }
-
-  /** As these, counting the runtime's filesystems' inodes with {@code inodes}. */
-  public CriReaderOptions withInodes(InodeCounter inodes) {
-    return new CriReaderOptions(callTimeout, clock, windowsHost, statsCall, inodes, windowsStats, hns);
-  }
-
-  /** As these, a Windows node's pod figures from {@code windowsStats}. */
-  public CriReaderOptions withWindowsStats(WindowsStatsSource windowsStats) {
-    return new CriReaderOptions(callTimeout, clock, windowsHost, statsCall, inodes, windowsStats, hns);
-  }
-
-  /** As these, asking {@code hns} (a fake of it in tests) for pod networks with task metrics. */
-  public CriReaderOptions withHns(HnsPort hns) {
-    return new CriReaderOptions(callTimeout, clock, windowsHost, statsCall, inodes, windowsStats, hns);
+    return CriReaderOptionsBuilder.builder()
+        .callTimeout(callTimeout)
+        .clock(clock)
+        .statsCall(StatsCall.LIST_POD_SANDBOX_STATS)
+        .inodes(InodeCounter.NONE)
+        .windowsStats(WindowsStatsSource.CRI)
+        .build();
   }
 }
