@@ -198,7 +198,10 @@ class CgroupReaderTest {
     assertThat(reader(root).read("/kubepods/other").spec()).isEqualTo(CgroupSpec.NONE);
   }
 
-  /** v2: {@code memory.min} is the reservation (cAdvisor), {@code memory.swap.max} the swap limit, {@code max} the largest. */
+  /**
+   * v2: {@code memory.min} is the reservation (cAdvisor), {@code memory.swap.max} the swap limit, {@code max} the
+   * largest.
+   */
   @Test
   void v2ReservationIsMemoryMinAndSwapLimitIsSwapMax() {
     Path root = tmp.resolve("cgroup");
@@ -264,7 +267,9 @@ class CgroupReaderTest {
     CgroupTrees.hugePagePool(sys, 2048, 8);
     reader.retainOnly(Set.of(PATH)); // the host's facts are read again after a minute too
     CgroupTrees.write(usage, "4194304\n");
-    assertThat(reader.read(PATH).hugetlb()).as("a pool: every round").containsExactly(new HugePages("2MB", 4_194_304, null));
+    assertThat(reader.read(PATH).hugetlb())
+        .as("a pool: every round")
+        .containsExactly(new HugePages("2MB", 4_194_304, null));
   }
 
   /**

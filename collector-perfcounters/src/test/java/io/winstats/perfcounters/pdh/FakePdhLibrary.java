@@ -8,8 +8,8 @@ import io.winstats.perfcounters.counters.RawKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.LocalDateTime;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,10 +29,10 @@ import org.jspecify.annotations.Nullable;
  * the current frame (raw items per path) into the query, and the array calls return that snapshot, as PDH does.
  *
  * <p>Failure modes on demand: objects that vanish (array calls on their counters fail with
- * {@code PDH_CSTATUS_NO_OBJECT}, and those handles stay dead until the counter is added again, which is what a rewritten
- * counter registry does to live queries), add failures by path, collect failures by object, and a collect that blocks
- * until released. Every call is recorded with its thread. Synchronized: the test thread configures, the sampling thread
- * calls.
+ * {@code PDH_CSTATUS_NO_OBJECT}, and those handles stay dead until the counter is added again, which is what a
+ * rewritten counter registry does to live queries), add failures by path, collect failures by object, and a collect
+ * that blocks until released. Every call is recorded with its thread. Synchronized: the test thread configures, the
+ * sampling thread calls.
  */
 final class FakePdhLibrary implements PdhLibrary {
 

@@ -182,7 +182,8 @@ class RecordReplayParityTest {
               "physicalFreeBytes",
               notCarried("GlobalMemoryStatusEx.ullAvailPhys, read live, not a counter; no column is written for it"),
               "processMemoryLimitBytes",
-              notCarried("GlobalMemoryStatusEx.ullTotalVirtual, read live, not a counter; no column is written for it")),
+              notCarried(
+                  "GlobalMemoryStatusEx.ullTotalVirtual, read live, not a counter; no column is written for it")),
           NetworkInterfaceCounters.class,
           Map.of("name", SAME),
           FilesystemUsage.class,
@@ -408,7 +409,9 @@ class RecordReplayParityTest {
   private static void compare(String where, Object live, Object first, Object replayed) {
     if (live instanceof Record record) {
       Map<String, Carried> byName = CARRIED.get(record.getClass());
-      assertThat(byName).as("%s: %s is not classified in CARRIED", where, record.getClass().getSimpleName()).isNotNull();
+      assertThat(byName)
+          .as("%s: %s is not classified in CARRIED", where, record.getClass().getSimpleName())
+          .isNotNull();
       for (RecordComponent c : record.getClass().getRecordComponents()) {
         Carried carried = byName.get(c.getName());
         assertThat(carried).as("%s.%s is not classified in CARRIED", where, c.getName()).isNotNull();
@@ -449,7 +452,9 @@ class RecordReplayParityTest {
   private static void increase(String where, Object live, Object first, Object replayed) {
     if (live instanceof Map<?, ?> map) {
       assertThat(((Map<?, ?>) replayed).keySet()).as(where).isEqualTo(map.keySet());
-      map.forEach((k, v) -> increase(where + "[" + k + "]", v, ((Map<?, ?>) first).get(k), ((Map<?, ?>) replayed).get(k)));
+      Map<?, ?> firstMap = (Map<?, ?>) first;
+      Map<?, ?> replayedMap = (Map<?, ?>) replayed;
+      map.forEach((k, v) -> increase(where + "[" + k + "]", v, firstMap.get(k), replayedMap.get(k)));
     } else if (live == null) {
       assertThat(replayed).as(where).isNull();
     } else {
