@@ -63,6 +63,24 @@ class ImagesTest {
     assertThat(add.group(2)).contains(temurin("Dockerfile.windows").replace('_', '+').replace("+", "%2B"));
   }
 
+  /** deploy/daemon.env is the daemon's environment on Linux: the image sets each of its variables, dev/run reads it. */
+  @Test
+  void theLinuxImageAndDevRunGiveTheDaemonTheEnvironmentOfDaemonEnv() throws IOException {
+    List<String> variables =
+        Files.readAllLines(Path.of("..", "deploy", "daemon.env")).stream()
+            .map(String::strip)
+            .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+            .toList();
+    assertThat(variables).as("deploy/daemon.env sets something").isNotEmpty().allMatch(v -> v.matches("[A-Z_]+=\\S+"));
+    List<String> imageEnv =
+        Files.readAllLines(IMAGES.resolve("Dockerfile.linux")).stream()
+            .filter(line -> line.startsWith("ENV "))
+            .map(line -> line.substring(4).strip())
+            .toList();
+    assertThat(imageEnv).as("Dockerfile.linux's ENV lines").containsExactlyInAnyOrderElementsOf(variables);
+    assertThat(Files.readString(Path.of("..", "dev", "run"))).contains(". deploy/daemon.env");
+  }
+
   @Test
   void theLinuxImageIsBuiltForAmd64AndArm64SoTheChartSelectsByOsAlone() throws IOException {
     assertThat(Files.readString(IMAGES.resolve("build")))

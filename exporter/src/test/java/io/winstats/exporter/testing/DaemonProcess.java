@@ -11,13 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The daemon's real jar run as a child process on a free loopback port, its log kept in a file. The jar is named by the
- * system property {@code winstats.jar} (failsafe sets it). Shipped in the exporter's test-jar for other modules' tests.
+ * system property {@code winstats.jar} (failsafe sets it), with the environment of {@code deploy/daemon.env}. Shipped in the exporter's test-jar for other modules' tests.
  */
 public final class DaemonProcess implements AutoCloseable {
   private final ChildProcess process;
@@ -45,7 +46,7 @@ public final class DaemonProcess implements AutoCloseable {
     return startWith(java, Map.of(), log, jvmOptions, flags);
   }
 
-  /** As {@link #start(Path, List, String...)}, with {@code environment} added to the daemon's. */
+  /** As {@link #start(Path, List, String...)}, with {@code environment} added to the daemon's (over the deployed). */
   public static DaemonProcess startWith(
       Map<String, String> environment, Path log, List<String> jvmOptions, String... flags) throws IOException {
     return startWith(Path.of(javaBinary()), environment, log, jvmOptions, flags);
@@ -56,12 +57,34 @@ public final class DaemonProcess implements AutoCloseable {
       Path java, Map<String, String> environment, Path log, List<String> jvmOptions, String... flags)
       throws IOException {
     int port = freePort();
+    Map<String, String> deployed = new LinkedHashMap<>(deployedEnvironment());
+    deployed.putAll(environment);
     List<String> command = new ArrayList<>(List.of(java.toString()));
     command.addAll(jvmOptions);
     command.addAll(List.of("-jar", jar().toString()));
     command.add("--web.listen-address=127.0.0.1:" + port);
     command.addAll(List.of(flags));
-    return new DaemonProcess(ChildProcess.start(command, environment, log), port);
+    return new DaemonProcess(ChildProcess.start(command, deployed, log), port);
+  }
+
+  /**
+   * The environment every Linux deployment gives the daemon ({@code deploy/daemon.env}: {@code NAME=value} lines,
+   * {@code #} comments), which each daemon started here gets under what its caller adds.
+   */
+  public static Map<String, String> deployedEnvironment() throws IOException {
+    Map<String, String> environment = new LinkedHashMap<>();
+    for (String line : Files.readAllLines(Path.of("..", "deploy", "daemon.env"))) {
+      String entry = line.strip();
+      if (entry.isEmpty() || entry.startsWith("#")) {
+        continue;
+      }
+      int equals = entry.indexOf('=');
+      if (equals <= 0) {
+        throw new IOException("deploy/daemon.env: not NAME=value: " + line);
+      }
+      environment.put(entry.substring(0, equals), entry.substring(equals + 1));
+    }
+    return environment;
   }
 
   /** Runs the jar with {@code args} to completion and returns its exit code and combined output. */
@@ -76,7 +99,9 @@ public final class DaemonProcess implements AutoCloseable {
     command.addAll(jvmOptions);
     command.addAll(List.of("-jar", jar().toString()));
     command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().putAll(deployedEnvironment());
+    Process p = builder.start();
     byte[] out = p.getInputStream().readAllBytes();
     if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
       p.destroyForcibly();
