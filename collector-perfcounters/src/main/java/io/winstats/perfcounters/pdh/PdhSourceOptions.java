@@ -1,5 +1,6 @@
 package io.winstats.perfcounters.pdh;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import io.winstats.perfcounters.NodeSample;
 import io.winstats.perfcounters.WorkingSetDefinition;
 import java.nio.file.Path;
@@ -9,7 +10,8 @@ import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 
 /**
- * Settings of a {@link PdhNodeSource}; {@link #defaults()} are the production values.
+ * Settings of a {@link PdhNodeSource}; {@link #defaults()} are the production values, and each {@code with...} method
+ * (generated: {@code PdhSourceOptionsBuilder.With}) changes one.
  *
  * @param deadline how long {@link PdhNodeSource#sample()} and {@link PdhNodeSource#close()} wait for the sampling
  *     thread
@@ -23,6 +25,7 @@ import org.slf4j.Logger;
  *     log filesystems
  * @param log where operator lines go
  */
+@RecordBuilder
 record PdhSourceOptions(
     Duration deadline,
     Duration openDeadline,
@@ -32,35 +35,19 @@ record PdhSourceOptions(
     Function<String, String> fsTypeOf,
     WorkingSetDefinition workingSet,
     Path kubeletRootDirectory,
-    Logger log) {
+    Logger log)
+    implements PdhSourceOptionsBuilder.With {
   static PdhSourceOptions defaults() {
-    return new PdhSourceOptions(
-        Duration.ofSeconds(5),
-        Duration.ofSeconds(60),
-        Duration.ofSeconds(60),
-        Duration.ofMinutes(30),
-        System::nanoTime,
-        PdhNodeSource::fileStoreType,
-        WorkingSetDefinition.KUBELET,
-        PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY,
-        PdhNodeSource.LOG);
-  }
-
-  PdhSourceOptions withWorkingSet(WorkingSetDefinition definition) {
-    return new PdhSourceOptions(
-        deadline,
-        openDeadline,
-        retryInterval,
-        maxRetryInterval,
-        nanoTime,
-        fsTypeOf,
-        definition,
-        kubeletRootDirectory,
-        log);
-  }
-
-  PdhSourceOptions withKubeletRootDirectory(Path directory) {
-    return new PdhSourceOptions(
-        deadline, openDeadline, retryInterval, maxRetryInterval, nanoTime, fsTypeOf, workingSet, directory, log);
+    return PdhSourceOptionsBuilder.builder()
+        .deadline(Duration.ofSeconds(5))
+        .openDeadline(Duration.ofSeconds(60))
+        .retryInterval(Duration.ofSeconds(60))
+        .maxRetryInterval(Duration.ofMinutes(30))
+        .nanoTime(System::nanoTime)
+        .fsTypeOf(PdhNodeSource::fileStoreType)
+        .workingSet(WorkingSetDefinition.KUBELET)
+        .kubeletRootDirectory(PdhNodeSource.DEFAULT_KUBELET_ROOT_DIRECTORY)
+        .log(PdhNodeSource.LOG)
+        .build();
   }
 }
