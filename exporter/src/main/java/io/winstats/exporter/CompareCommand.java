@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
       "Tolerances: capacities (capacityBytes, inodes, maxpid) exact; counters (usageCoreNanoSeconds, rx/txBytes,"
           + " rx/txErrors, pageFaults, majorPageFaults, PSI totals) between the daemon's last reading at or before the"
           + " kubelet's time and its first at or after it (one side only when the daemon has no reading on the"
-          + " other); every other figure within 10% of the kubelet's value or an absolute floor, whichever is larger:"
+          + " other); every other figure within 10%% of the kubelet's value or an absolute floor, whichever is larger:"
           + " 16 MiB for bytes, 50 millicores for usageNanoCores, 5 for PSI averages, 100 for counts.",
       "",
       "Series tolerances (by family): capacities and identity series exact (windows_cs_physical_memory_bytes,"
@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
           + " windows_os_visible_memory_bytes, windows_logical_disk_size_bytes, windows_container_available,"
           + " scrape_error, resource_scrape_error, every _info); moments (_timestamp, _timestamp_seconds,"
           + " _start_time_seconds) within 1 s; counters (the reference's # TYPE is counter, or an untyped _total)"
-          + " bracketed as above; every other family a gauge within 10% or 16 MiB for _bytes, 100 for the rest.",
+          + " bracketed as above; every other family a gauge within 10%% or 16 MiB for _bytes, 100 for the rest.",
       "",
       "Pods, containers, interfaces, figures, families and label sets one side has and the other lacks are listed;"
           + " they do not change the exit code (a pod may start or end between the readings)."
