@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -28,6 +29,7 @@ import org.jspecify.annotations.Nullable;
  *     the state it is not in by default); null for none, as for a setting whose file the test writes
  * @param <T> the checked value's type
  */
+@RecordBuilder
 record Setting<T>(
     String name,
     String paramLabel,
@@ -37,7 +39,8 @@ record Setting<T>(
     Parser<T> parser,
     @Nullable Function<ExporterConfig, @Nullable Object> printed,
     ValueRule rule,
-    @Nullable String example) {
+    @Nullable String example)
+    implements SettingBuilder.With<T> {
 
   Setting {
     Objects.requireNonNull(name, "name");
@@ -49,19 +52,12 @@ record Setting<T>(
 
   /** This setting, whose value is one of {@code words} (as {@code --print-config} writes them). */
   Setting<T> withChoices(List<String> words) {
-    return new Setting<>(
-        name, paramLabel, defaultValue, help, inFile, parser, printed, rule.withChoices(words), example);
+    return withRule(rule.withChoices(words));
   }
 
   /** This setting, whose value is a number (a size: of bytes) from {@code minimum} to {@code maximum}. */
   Setting<T> withRange(long minimum, long maximum) {
-    return new Setting<>(
-        name, paramLabel, defaultValue, help, inFile, parser, printed, rule.withRange(minimum, maximum), example);
-  }
-
-  /** This setting, with {@code text} as its example: a value other than the default ({@code SettingsTest}). */
-  Setting<T> withExample(String text) {
-    return new Setting<>(name, paramLabel, defaultValue, help, inFile, parser, printed, rule, text);
+    return withRule(rule.withRange(minimum, maximum));
   }
 
   /**
@@ -124,8 +120,7 @@ record Setting<T>(
    */
   static <T> Setting<T> valued(
       String name, String paramLabel, @Nullable String defaultValue, String help, Parser<T> parser) {
-    return new Setting<>(
-        name, paramLabel, defaultValue, help, true, parser, null, ValueRule.of(paramLabel), null);
+    return inFile(name, paramLabel, defaultValue, help, parser).build();
   }
 
   /** A setting with a value that {@code --print-config} writes as {@code printed} answers. */
@@ -136,23 +131,35 @@ record Setting<T>(
       String help,
       Parser<T> parser,
       Function<ExporterConfig, @Nullable Object> printed) {
-    return new Setting<>(
-        name, paramLabel, defaultValue, help, true, parser, printed, ValueRule.of(paramLabel), null);
+    return inFile(name, paramLabel, defaultValue, help, parser).printed(printed).build();
   }
 
   /** An on/off setting, off by default: given alone on the command line it is on; in the file, true or false. */
   static Setting<Boolean> offSwitch(String name, String help) {
-    return new Setting<>(name, "", "false", help, true, SettingChecks::bool, null, ValueRule.of(""), "true");
+    return inFile(name, "", "false", help, SettingChecks::bool).example("true").build();
   }
 
   /** An on/off setting, on by default: {@code --no-name} (or {@code false} in the file) turns it off. */
   static Setting<Boolean> onSwitch(String name, String help) {
-    return new Setting<>(name, "", "true", help, true, SettingChecks::bool, null, ValueRule.of(""), "false");
+    return inFile(name, "", "true", help, SettingChecks::bool).example("false").build();
   }
 
   /** A setting of the command line alone, which the file may not hold and {@code --print-config} does not print. */
   static <T> Setting<T> commandLineOnly(String name, String paramLabel, String help, Parser<T> parser) {
-    return new Setting<>(name, paramLabel, null, help, false, parser, null, ValueRule.of(paramLabel), null);
+    return inFile(name, paramLabel, null, help, parser).inFile(false).build();
+  }
+
+  /** A setting the file may hold, with its rule from its label, no printed function and no example yet. */
+  private static <T> SettingBuilder<T> inFile(
+      String name, String paramLabel, @Nullable String defaultValue, String help, Parser<T> parser) {
+    return SettingBuilder.<T>builder()
+        .name(name)
+        .paramLabel(paramLabel)
+        .defaultValue(defaultValue)
+        .help(help)
+        .inFile(true)
+        .parser(parser)
+        .rule(ValueRule.of(paramLabel));
   }
 
   /** The flag, {@code --name}. */

@@ -1,5 +1,6 @@
 package io.winstats.exporter;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -14,7 +15,9 @@ import org.jspecify.annotations.Nullable;
  * @param minimum the smallest number taken (a size: in bytes), or null
  * @param maximum the largest number taken, or null
  */
-record ValueRule(Kind kind, List<String> choices, @Nullable Long minimum, @Nullable Long maximum) {
+@RecordBuilder
+record ValueRule(Kind kind, List<String> choices, @Nullable Long minimum, @Nullable Long maximum)
+    implements ValueRuleBuilder.With {
 
   /** The kinds of value. */
   enum Kind {
@@ -45,14 +48,11 @@ record ValueRule(Kind kind, List<String> choices, @Nullable Long minimum, @Nulla
           case "N" -> Kind.WHOLE_NUMBER;
           default -> Kind.TEXT;
         };
-    return new ValueRule(kind, List.of(), null, null);
+    return ValueRuleBuilder.builder().kind(kind).choices(List.of()).build();
   }
 
-  ValueRule withChoices(List<String> words) {
-    return new ValueRule(kind, words, minimum, maximum);
-  }
-
+  /** This rule, for a number from {@code min} to {@code max}; {@code withChoices} (generated) gives the words. */
   ValueRule withRange(long min, long max) {
-    return new ValueRule(kind, choices, min, max);
+    return withMinimum(min).withMaximum(max);
   }
 }
