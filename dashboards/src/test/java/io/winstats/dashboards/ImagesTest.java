@@ -3,6 +3,7 @@ package io.winstats.dashboards;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.winstats.exporter.testing.DaemonProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,11 +67,9 @@ class ImagesTest {
   /** deploy/daemon.env is the daemon's environment on Linux: the image sets each of its variables, dev/run reads it. */
   @Test
   void theLinuxImageAndDevRunGiveTheDaemonTheEnvironmentOfDaemonEnv() throws IOException {
+    // The file as the tests' daemons read it (DaemonProcess), one NAME=value a variable.
     List<String> variables =
-        Files.readAllLines(Path.of("..", "deploy", "daemon.env")).stream()
-            .map(String::strip)
-            .filter(line -> !line.isEmpty() && !line.startsWith("#"))
-            .toList();
+        DaemonProcess.deployedEnvironment().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
     assertThat(variables).as("deploy/daemon.env sets something").isNotEmpty().allMatch(v -> v.matches("[A-Z_]+=\\S+"));
     List<String> imageEnv =
         Files.readAllLines(IMAGES.resolve("Dockerfile.linux")).stream()
