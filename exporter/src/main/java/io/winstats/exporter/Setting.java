@@ -120,7 +120,7 @@ record Setting<T>(
    */
   static <T> Setting<T> valued(
       String name, String paramLabel, @Nullable String defaultValue, String help, Parser<T> parser) {
-    return inFile(name, paramLabel, defaultValue, help, parser).build();
+    return declared(name, paramLabel, defaultValue, help, parser).build();
   }
 
   /** A setting with a value that {@code --print-config} writes as {@code printed} answers. */
@@ -131,26 +131,26 @@ record Setting<T>(
       String help,
       Parser<T> parser,
       Function<ExporterConfig, @Nullable Object> printed) {
-    return inFile(name, paramLabel, defaultValue, help, parser).printed(printed).build();
+    return declared(name, paramLabel, defaultValue, help, parser).printed(printed).build();
   }
 
   /** An on/off setting, off by default: given alone on the command line it is on; in the file, true or false. */
   static Setting<Boolean> offSwitch(String name, String help) {
-    return inFile(name, "", "false", help, SettingChecks::bool).example("true").build();
+    return declared(name, "", "false", help, SettingChecks::bool).example("true").build();
   }
 
   /** An on/off setting, on by default: {@code --no-name} (or {@code false} in the file) turns it off. */
   static Setting<Boolean> onSwitch(String name, String help) {
-    return inFile(name, "", "true", help, SettingChecks::bool).example("false").build();
+    return declared(name, "", "true", help, SettingChecks::bool).example("false").build();
   }
 
   /** A setting of the command line alone, which the file may not hold and {@code --print-config} does not print. */
   static <T> Setting<T> commandLineOnly(String name, String paramLabel, String help, Parser<T> parser) {
-    return inFile(name, paramLabel, null, help, parser).inFile(false).build();
+    return declared(name, paramLabel, null, help, parser).inFile(false).build();
   }
 
   /** A setting the file may hold, with its rule from its label, no printed function and no example yet. */
-  private static <T> SettingBuilder<T> inFile(
+  private static <T> SettingBuilder<T> declared(
       String name, String paramLabel, @Nullable String defaultValue, String help, Parser<T> parser) {
     return SettingBuilder.<T>builder()
         .name(name)
